@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { checkTree, formatDiagnostic, ForeignFilesError, generate, hasDrift, SpecError, specInput, writeTree, type Diagnostic } from "./index.js";
+import { unsafeOutDir } from "./io/guard.js";
+
+/** Exit codes: the contract CI scripts rely on. */
+export const EXIT = { ok: 0, drift: 1, invalid: 2, bug: 3 } as const;
+
+const HELP = `Usage: toolgen [options]
+
+Generates every package under the output folder from one tools.yaml.
+
+Options:
+  --spec <path>        the spec to read (default: tools.yaml)
+  --out <dir>          the output folder, owned whole by toolgen
+                       (default: generated/ beside the spec)
+  --templates <dir>    your own prompt-doc templates (overrides docs.templates)
+  --check              write nothing; exit 1 when the output folder differs
+                       from what the spec produces, with a diff of each file
+  -h, --help           show this help
+
+Exit codes: 0 done, 1 drift (with --check), 2 invalid spec or arguments,
+3 a bug in toolgen (please report it with the printed stack).
+`;
+
+export interface Io {
+  readonly cwd: string;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** argv in, exit code out; the only place that prints. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: [...argv],
+      options: {
+        spec: { type: "string" },
+        out: { type: "string" },
+        templates: { type: "string" },
+        check: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    io.err(`toolgen: ${(e as Error).message}\nRun toolgen --help for the options.\n`);
+    return EXIT.invalid;
+  }
+  if (args.help) {
+    io.out(HELP);
+    return EXIT.ok;
+  }
+
+  const specPath = path.resolve(io.cwd, args.spec ?? "tools.yaml");
+  let text: string;
+  try {
+    text = fs.readFileSync(specPath, "utf8");
+  } catch (e) {
+    io.err(`toolgen: cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    return EXIT.invalid;
+  }
+  const rawOut = args.out ?? path.join(path.dirname(specPath), "generated");
+  const outDir = path.resolve(io.cwd, rawOut);
+  const unsafe = unsafeOutDir(rawOut, outDir, specPath);
+  if (unsafe) {
+    io.err(`toolgen: refusing to use ${outDir} as the output folder: ${unsafe}. Nothing was written.\n`);
+    return EXIT.invalid;
+  }
+  const spec = specInput(specPath, text, io.cwd);
+  const sources = new Map([[spec.file, text]]);
+  const show = (d: Diagnostic) => formatDiagnostic(d, sources.get(d.file) ?? readQuietly(d.file, io.cwd));
+
+  try {
+    const { files, warnings } = generate(spec, { templates: args.templates ? path.resolve(io.cwd, args.templates) : undefined });
+    for (const w of warnings) io.err(`${show(w)}\n`);
+    const shown = path.relative(io.cwd, outDir) || ".";
+    if (args.check) {
+      const drift = await checkTree(outDir, files);
+      if (!hasDrift(drift)) {
+        io.out(`toolgen: ${shown}/ matches ${spec.file} (${files.length} files)\n`);
+        return EXIT.ok;
+      }
+      for (const c of drift.changed) io.err(c.diff);
+      for (const m of drift.missing) io.err(`missing: ${shown}/${m}\n`);
+      for (const x of drift.extra) io.err(`extra:   ${shown}/${x}\n`);
+      const count = drift.changed.length + drift.missing.length + drift.extra.length;
+      io.err(`\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, run: npm run gen\n`);
+      return EXIT.drift;
+    }
+    const report = writeTree(outDir, files);
+    io.out(`toolgen: ${shown}/: ${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`);
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof SpecError) {
+      for (const d of e.diagnostics) io.err(`${show(d)}\n`);
+      const errors = e.diagnostics.filter((d) => d.severity === "error").length;
+      io.err(`\ntoolgen: ${errors} error(s); nothing was written.\n`);
+      return EXIT.invalid;
+    }
+    if (e instanceof ForeignFilesError) {
+      io.err(`toolgen: refusing to write: ${e.message}. Empty that folder or choose another --out. Nothing was written.\n`);
+      return EXIT.invalid;
+    }
+    io.err(`toolgen: internal error (a bug in toolgen, not in your spec):\n${(e as Error).stack ?? String(e)}\n`);
+    return EXIT.bug;
+  }
+}
+
+function readQuietly(file: string, cwd: string): string | undefined {
+  try {
+    return fs.readFileSync(path.resolve(cwd, file), "utf8");
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The resolved, read-only model every emitter reads. Emitters never see the YAML:
+ * names are already cased, defaults applied and references resolved here.
+ */
+
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+export interface Model {
+  readonly targets: Targets;
+  /** In spec order; each lists its tools in spec order. */
+  readonly sections: readonly Section[];
+  /** Every tool, in spec order. */
+  readonly tools: readonly Tool[];
+}
+
+export interface Targets {
+  readonly client: {
+    readonly package: string;
+    readonly env: { readonly baseUrl: string; readonly workspaceId: string; readonly token: string; readonly workspaces: string };
+  };
+  readonly mcp: { readonly package: string; readonly bin: string; readonly serverName: string };
+  readonly langchain: { readonly package: string };
+  readonly cli: { readonly package: string; readonly bin: string; readonly program: string };
+  readonly docs: {
+    readonly package: string;
+    /** Absolute folder of the user's own templates, or null for toolgen's. */
+    readonly templates: string | null;
+    readonly budget: number | null;
+    readonly preamble: string;
+  };
+}
+
+export interface Section {
+  readonly id: string;
+  readonly heading: string;
+  readonly label: string;
+  readonly footer: string | null;
+  /** Present when the section is exposed on the CLI. */
+  readonly cli: { readonly intro: string; readonly closing: string | null } | null;
+  readonly tools: readonly Tool[];
+}
+
+export interface Tool {
+  readonly name: string;
+  /** `delegate_task` → `delegateTask`: method and handler names. */
+  readonly camelName: string;
+  /** `delegate_task` → `DelegateTask`: type names. */
+  readonly pascalName: string;
+  readonly sectionId: string;
+  readonly short: string;
+  readonly whenToUse: string;
+  /** The JSON Schema exactly as written in the spec. */
+  readonly input: JsonObject;
+  /** Input names, in the order the schema lists them. */
+  readonly inputNames: readonly string[];
+  readonly required: readonly string[];
+  readonly renamedFrom: readonly string[];
+  /** How the platform is called, or null for a tool handled by the runtime's own code. */
+  readonly http: HttpBinding | null;
+  /** undefined: the section is not on the CLI; null: deliberately not exposed. */
+  readonly cli: CliCommand | null | undefined;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Where a value sent to the platform comes from. */
+export type ValueSource =
+  | { readonly kind: "input"; readonly input: string }
+  | { readonly kind: "workspace" }
+  | { readonly kind: "const"; readonly value: JsonValue };
+
+export interface Field {
+  readonly name: string;
+  readonly value: ValueSource;
+}
+
+export type PathPart = { readonly kind: "literal"; readonly text: string } | ValueSource;
+
+export interface HttpBinding {
+  readonly method: HttpMethod;
+  /** The path as written, e.g. `/workspaces/{$workspace}/delegate`. */
+  readonly pathTemplate: string;
+  readonly path: readonly PathPart[];
+  /** The input naming the workspace to call, or null: always the primary workspace. */
+  readonly route: string | null;
+  readonly query: readonly Field[];
+  /** null: no body is sent. */
+  readonly body: readonly Field[] | null;
+  readonly headers: readonly Field[];
+}
+
+export interface CliCommand {
+  /** As declared, e.g. `delegate --async <workspace_id> <task>`. */
+  readonly usage: string;
+  /** The words before the first placeholder, e.g. `delegate --async`. */
+  readonly keyword: string;
+  /** Inputs taken as positional arguments, in order. */
+  readonly positionals: readonly string[];
+  readonly summary: string;
+}

@@ -1,0 +1,79 @@
+/** A problem found in the spec, located in its source text. */
+export interface Diagnostic {
+  readonly severity: "error" | "warning";
+  readonly message: string;
+  /** The file the problem is in (as given by the caller, e.g. "tools.yaml"). */
+  readonly file: string;
+  /** 1-based line and column; absent when the problem has no place in a file. */
+  readonly line?: number;
+  readonly col?: number;
+  /** How many characters to underline, from col, on that line. */
+  readonly length?: number;
+}
+
+/** The user's input was wrong: reported without a stack trace, exit code 2. */
+export class SpecError extends Error {
+  readonly diagnostics: readonly Diagnostic[];
+  constructor(diagnostics: readonly Diagnostic[]) {
+    super(`${diagnostics.length} problem(s) in the spec`);
+    this.name = "SpecError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function isError(d: Diagnostic): boolean {
+  return d.severity === "error";
+}
+
+/** Orders diagnostics by file and position so reports read top to bottom. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.col ?? 0) - (b.col ?? 0) ||
+      (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+  );
+}
+
+/**
+ * `file:line:col: message` followed by a code frame of the offending line.
+ * `source` is the text of `d.file`, when known.
+ */
+export function formatDiagnostic(d: Diagnostic, source?: string): string {
+  const where = d.line ? `${d.file}:${d.line}:${d.col ?? 1}` : d.file;
+  const label = d.severity === "warning" ? "warning: " : "";
+  const head = `${where}: ${label}${d.message}`;
+  if (!d.line || source === undefined) return head;
+  return `${head}\n${codeFrame(source, d.line, d.col ?? 1, d.length ?? 1)}`;
+}
+
+const CONTEXT = 1;
+
+/** A few lines around `line` with a caret under the offending text. */
+export function codeFrame(source: string, line: number, col: number, length: number): string {
+  const lines = source.split(/\r?\n|\r/);
+  const first = Math.max(1, line - CONTEXT);
+  const last = Math.min(lines.length, line + CONTEXT);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const text = visible(lines[n - 1] ?? "");
+    const gutter = String(n).padStart(width);
+    out.push(`${n === line ? ">" : " "} ${gutter} |${text ? " " + text : ""}`);
+    if (n === line) {
+      const before = visible((lines[n - 1] ?? "").slice(0, col - 1));
+      const span = Math.max(1, Math.min(length, text.length - before.length));
+      out.push(`  ${" ".repeat(width)} | ${" ".repeat(before.length)}${"^".repeat(span)}`);
+    }
+  }
+  return out.join("\n");
+}
+
+/** Shows control and invisible characters as escapes, so a frame never hides or reorders text. */
+function visible(text: string): string {
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/gu,
+    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  ).replace(/\t/g, "→");
+}

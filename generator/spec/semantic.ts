@@ -1,0 +1,110 @@
+import type { Model } from "../model/types.js";
+import type { JsonPath } from "./parse.js";
+import type { Problem } from "./problem.js";
+import { checkInputSchema } from "./input-schema.js";
+
+/** Names the generated packages define themselves; a tool may not take them. */
+const RESERVED_TYPE_NAMES = new Set(["ToolName", "ToolInputs", "HttpToolName", "LocalToolName", "LocalHandlers", "PlatformClient"]);
+
+/** Characters that hide or reorder text: instructions a reviewer cannot see but a model reads. */
+const HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
+
+/** Checks that need the whole spec: duplicates, collisions, renames, schemas and hidden text. */
+export function checkSemantics(model: Model, raw: unknown): Problem[] {
+  const problems: Problem[] = [];
+  const toolPath = (i: number, ...rest: (string | number)[]): JsonPath => ["tools", i, ...rest];
+
+  firstSeen(model.sections.map((s) => s.id), (i, first) =>
+    problems.push({ path: ["sections", i, "id"], message: `section '${model.sections[i]!.id}' is declared twice (first as section ${first + 1})` }),
+  );
+  firstSeen(model.tools.map((t) => t.name), (i, first) =>
+    problems.push({ path: toolPath(i, "name"), message: `tool '${model.tools[i]!.name}' is declared twice (first as tool ${first + 1})` }),
+  );
+  firstSeen(model.tools.map((t) => t.camelName.toLowerCase()), (i, first) => {
+    const [a, b] = [model.tools[first]!, model.tools[i]!];
+    if (a.name !== b.name)
+      problems.push({
+        path: toolPath(i, "name"),
+        message: `tool '${b.name}' and tool '${a.name}' both become '${b.camelName}' in generated code: rename one`,
+      });
+  });
+  model.tools.forEach((t, i) => {
+    if (RESERVED_TYPE_NAMES.has(`${t.pascalName}Input`) || RESERVED_TYPE_NAMES.has(t.pascalName))
+      problems.push({ path: toolPath(i, "name"), message: `tool name '${t.name}' clashes with a name the generated code defines` });
+  });
+
+  const usages = model.tools.map((t) => (t.cli ? t.cli.keyword : undefined));
+  firstSeen(usages, (i, first) =>
+    problems.push({
+      path: toolPath(i, "cli", "usage"),
+      message: `CLI command '${usages[i]}' is already the usage of tool '${model.tools[first]!.name}'`,
+    }),
+  );
+
+  const inUse = new Map(model.tools.map((t, i) => [t.name, i]));
+  const oldNames = new Map<string, string>();
+  model.tools.forEach((t, i) =>
+    t.renamedFrom.forEach((old, j) => {
+      oldNames.set(old, t.name);
+      if (inUse.has(old))
+        problems.push({
+          path: toolPath(i, "renamed_from", j),
+          message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}`,
+        });
+    }),
+  );
+
+  model.tools.forEach((t, i) => {
+    for (const p of checkInputSchema(t.input)) problems.push({ ...p, path: toolPath(i, "input", ...p.path) });
+  });
+
+  for (const { path, text } of strings(raw)) {
+    if (HIDDEN.test(text)) {
+      const c = text.match(HIDDEN)![0]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+      problems.push({ path, message: `text contains the invisible character U+${c}, which hides text from reviewers but not from the model` });
+    }
+    if (oldNames.size > 0 && isDocText(path)) {
+      for (const [old, now] of oldNames) {
+        if (new RegExp(`(?<![A-Za-z0-9_-])${old}(?![A-Za-z0-9_-])`).test(text))
+          problems.push({ path, message: `'${old}' is an old name of '${now}' and must not appear in the prompt docs` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Texts that end up in the prompt docs a model reads. */
+function isDocText(path: JsonPath): boolean {
+  const [top, , key, sub] = path;
+  if (top === "tools") return key === "short" || key === "when_to_use" || (key === "cli" && (sub === "usage" || sub === "summary"));
+  if (top === "sections") return key === "heading" || key === "label" || key === "footer" || key === "cli";
+  return top === "targets" && path[1] === "docs" && path[2] === "preamble";
+}
+
+/** Calls `report(i, first)` for each value equal to an earlier one; undefined values are skipped. */
+function firstSeen(values: readonly (string | undefined)[], report: (i: number, first: number) => void): void {
+  const seen = new Map<string, number>();
+  values.forEach((v, i) => {
+    if (v === undefined) return;
+    const first = seen.get(v);
+    if (first === undefined) seen.set(v, i);
+    else report(i, first);
+  });
+}
+
+/** Every string of the spec, keys included, with its path; iterative so deep input cannot overflow. */
+function strings(root: unknown): { path: JsonPath; text: string }[] {
+  const out: { path: JsonPath; text: string }[] = [];
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") out.push({ path, text: value });
+    else if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    else if (value !== null && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) {
+        out.push({ path: [...path, k], text: k });
+        stack.push({ value: v, path: [...path, k] });
+      }
+  }
+  return out.reverse();
+}

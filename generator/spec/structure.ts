@@ -1,0 +1,115 @@
+import { Ajv, type ErrorObject } from "ajv";
+import schema from "../../tools.schema.json" with { type: "json" };
+import type { Problem } from "./problem.js";
+import { suggest } from "./suggest.js";
+
+let validator: ReturnType<Ajv["compile"]> | undefined;
+
+/** Checks the spec's shape against tools.schema.json; every problem, not just the first. */
+export function checkStructure(value: unknown): Problem[] {
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema);
+  if (validator(value)) return [];
+  const problems = (validator.errors ?? []).map((e) => toProblem(e, value));
+  return dedupe(problems);
+}
+
+/** A problem with what it tells about a misspelt key, so "missing 'short'" can yield to "did you mean 'short'". */
+type Found = Problem & { missing?: string; suggested?: string };
+
+function toProblem(e: ErrorObject, root: unknown): Found {
+  const path = pointerToPath(e.instancePath);
+  const where = describePath(root, path);
+  switch (e.keyword) {
+    case "additionalProperties": {
+      const key = String(e.params.additionalProperty);
+      const known = knownKeys(e.parentSchema);
+      const near = suggest(key, known);
+      const hint = near ? `; did you mean '${near}'?` : known.length ? `; known keys: ${known.join(", ")}` : "";
+      return { path: [...path, key], key: true, message: `${path.length ? `${where}: ` : ""}unknown key '${key}'${hint}`, suggested: near };
+    }
+    case "required":
+      return { path, message: `${where} is missing the required key '${e.params.missingProperty}'`, missing: String(e.params.missingProperty) };
+    case "type":
+      return { path, message: `${where} must be ${article(String(e.params.type))}, not ${describe(valueAt(root, path))}` };
+    case "enum":
+      return { path, message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    case "const":
+      return { path, message: `${where} must be ${JSON.stringify(e.params.allowedValue)}` };
+    case "pattern":
+      return { path, message: `${where} ${patternMessage(String(e.params.pattern), valueAt(root, path))}` };
+    case "minItems":
+      return { path, message: `${where} must have at least ${e.params.limit} item(s)` };
+    case "minLength":
+      return { path, message: `${where} must not be empty` };
+    case "uniqueItems":
+      return { path, message: `${where} lists the same value twice (items ${e.params.j} and ${e.params.i})` };
+    default:
+      return { path, message: `${where} ${e.message ?? "is invalid"}` };
+  }
+}
+
+function patternMessage(pattern: string, value: unknown): string {
+  if (pattern === "^[^\\n]*$") return "must be a single line";
+  if (pattern === "^[a-zA-Z][a-zA-Z0-9_-]{0,63}$")
+    return `must start with a letter and use only letters, digits, _ and - (at most 64 characters), not ${JSON.stringify(value)}`;
+  if (pattern === "^/") return "must start with /";
+  return `must match ${pattern}, not ${JSON.stringify(value)}`;
+}
+
+function knownKeys(parentSchema: unknown): string[] {
+  const props = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return props ? Object.keys(props) : [];
+}
+
+function article(type: string): string {
+  const words = type.split(",").map((t) => (t === "object" ? "a mapping" : t === "array" ? "a list" : t === "integer" ? "an integer" : t === "null" ? "null" : `a ${t}`));
+  return words.join(" or ");
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** `tools.3.http.method` → `tool 'list_peers': 'http.method'`, the way a spec author finds it. */
+export function describePath(root: unknown, path: readonly (string | number)[]): string {
+  if (path.length === 0) return "the spec";
+  const [top, index, ...rest] = path;
+  if ((top === "tools" || top === "sections") && typeof index === "number") {
+    const entry = valueAt(root, [top, index]) as Record<string, unknown> | undefined;
+    const id = top === "tools" ? entry?.name : entry?.id;
+    const label = typeof id === "string" ? `${top === "tools" ? "tool" : "section"} '${id}'` : `${top === "tools" ? "tool" : "section"} ${index + 1}`;
+    return rest.length ? `${label}: '${rest.join(".")}'` : label;
+  }
+  return `'${path.join(".")}'`;
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let v = root;
+  for (const step of path) v = (v as Record<string | number, unknown> | undefined)?.[step];
+  return v;
+}
+
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
+}
+
+function dedupe(problems: Found[]): Problem[] {
+  const seen = new Set<string>();
+  const explained = new Set(problems.filter((p) => p.suggested).map((p) => `${JSON.stringify(p.path.slice(0, -1))}\0${p.suggested}`));
+  return problems.filter((p) => {
+    if (p.missing && explained.has(`${JSON.stringify(p.path)}\0${p.missing}`)) return false;
+    const id = `${JSON.stringify(p.path)}\0${p.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

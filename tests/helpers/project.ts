@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { main, type Io } from "../../generator/cli.js";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+export const fixtures = path.join(repoRoot, "tests/fixtures");
+
+/** A throwaway project folder holding one spec, removed by the caller's afterEach or the OS. */
+export function tempProject(specText: string, name = "tools.yaml"): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-test-"));
+  fs.writeFileSync(path.join(dir, name), specText);
+  return dir;
+}
+
+export interface RunResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the toolgen CLI in-process, as `toolgen ...args` from `cwd`. */
+export async function toolgen(cwd: string, ...args: string[]): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const io: Io = { cwd, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+/** Every file below `dir` with its bytes, for before/after comparisons. */
+export function snapshotDir(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else out[path.relative(dir, full)] = fs.readFileSync(full, "latin1");
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export function readFixture(...parts: string[]): string {
+  return fs.readFileSync(path.join(fixtures, ...parts), "utf8");
+}
