@@ -33,7 +33,8 @@ export async function build() {
 /** tsc compiles runtime/ (emit + declarations), prettier lays the output out, the result lands in dist/runtime. */
 function buildRuntime() {
   const src = path.join(root, "runtime");
-  if (!fs.existsSync(src)) return;
+  const sources = fs.existsSync(src) ? fs.readdirSync(src, { recursive: true }).filter((f) => String(f).endsWith(".ts")) : [];
+  if (sources.length === 0) return;
   const tmp = path.join(dist, "runtime.tmp");
   fs.rmSync(tmp, { recursive: true, force: true });
   execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(src, "tsconfig.json"), "--outDir", tmp], {

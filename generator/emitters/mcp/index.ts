@@ -19,7 +19,9 @@ function manifest(model: Model): GeneratedFile {
     content: packageJson({
       name: model.targets.mcp.package,
       description: "The platform's tools for MCP servers, generated from tools.yaml.",
-      exports: { "./tools.json": "./tools.json" },
+      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./tools.json": "./tools.json" },
+      dependencies: { [model.targets.client.package]: "0.0.0" },
+      peerDependencies: { "@modelcontextprotocol/sdk": "^1.32.2" },
     }),
   };
 }
