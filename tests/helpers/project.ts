@@ -36,7 +36,7 @@ export function snapshotDir(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
-      else out[path.relative(dir, full)] = fs.readFileSync(full, "latin1");
+      else out[path.relative(dir, full).split(path.sep).join("/")] = fs.readFileSync(full, "utf8");
     }
   };
   walk(dir);

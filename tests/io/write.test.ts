@@ -1,0 +1,112 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeAtomic, writeTree } from "../../generator/io/write.js";
+import { generate, specInput } from "../../generator/index.js";
+import { readFixture, repoRoot, snapshotDir, tempProject, toolgen } from "../helpers/project.js";
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-write-"));
+}
+
+describe("writeTree", () => {
+  it("rewrites only files whose bytes changed", () => {
+    const out = tempDir();
+    writeTree(out, [
+      { path: ".toolgen", content: "manifest\n" },
+      { path: "a/one.js", content: "1\n" },
+      { path: "a/two.js", content: "2\n" },
+    ]);
+    const inode = fs.statSync(path.join(out, "a/one.js")).ino;
+    const report = writeTree(out, [
+      { path: ".toolgen", content: "manifest\n" },
+      { path: "a/one.js", content: "1\n" },
+      { path: "a/two.js", content: "two\n" },
+    ]);
+    expect(report.written).toEqual(["a/two.js"]);
+    expect(report.unchanged).toBe(2);
+    // An unchanged file is not even replaced: the same inode is still there.
+    expect(fs.statSync(path.join(out, "a/one.js")).ino).toBe(inode);
+  });
+
+  it("deletes files no longer produced, and their empty folders", () => {
+    const out = tempDir();
+    writeTree(out, [
+      { path: ".toolgen", content: "m\n" },
+      { path: "old/gone.js", content: "x\n" },
+      { path: "kept.js", content: "k\n" },
+    ]);
+    const report = writeTree(out, [
+      { path: ".toolgen", content: "m\n" },
+      { path: "kept.js", content: "k\n" },
+    ]);
+    expect(report.deleted).toEqual(["old/gone.js"]);
+    expect(fs.existsSync(path.join(out, "old"))).toBe(false);
+  });
+
+  it("leaves node_modules inside the output alone", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: ".toolgen", content: "m\n" }]);
+    fs.mkdirSync(path.join(out, "pkg/node_modules/dep"), { recursive: true });
+    fs.writeFileSync(path.join(out, "pkg/node_modules/dep/index.js"), "");
+    writeTree(out, [{ path: ".toolgen", content: "m\n" }]);
+    expect(fs.existsSync(path.join(out, "pkg/node_modules/dep/index.js"))).toBe(true);
+  });
+
+  it("refuses a folder holding files it did not write, touching nothing", () => {
+    const out = tempDir();
+    fs.writeFileSync(path.join(out, "precious.txt"), "mine\n");
+    expect(() => writeTree(out, [{ path: ".toolgen", content: "m\n" }])).toThrow(/did not write/);
+    expect(fs.readdirSync(out)).toEqual(["precious.txt"]);
+  });
+
+  it("keeps the old file whole when a write fails, leaving no temporary file", () => {
+    const out = tempDir();
+    const target = path.join(out, "file.js");
+    fs.writeFileSync(target, "old\n");
+    fs.chmodSync(out, 0o500);
+    try {
+      // Root ignores directory permissions; only check the failure where it can happen.
+      if (process.getuid?.() !== 0) expect(() => writeAtomic(target, "new\n")).toThrow();
+    } finally {
+      fs.chmodSync(out, 0o700);
+    }
+    expect(fs.readFileSync(target, "utf8")).toMatch(/^(old|new)\n$/);
+    expect(fs.readdirSync(out).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});
+
+describe("an interrupted generation", () => {
+  it("leaves every file wholly old or wholly new, and the next run repairs the tree", async () => {
+    const oldSpec = readFixture("valid", "minimal", "tools.yaml");
+    const newSpec = oldSpec.replaceAll("note", "memo");
+    const dir = tempProject(oldSpec);
+    const out = path.join(dir, "generated");
+    expect((await toolgen(dir)).code).toBe(0);
+    const old = snapshotDir(out);
+    const next = Object.fromEntries(generate(specInput("tools.yaml", newSpec, dir)).files.map((f) => [f.path, f.content]));
+
+    for (const delay of [40, 80, 160]) {
+      fs.writeFileSync(path.join(dir, "tools.yaml"), newSpec);
+      const child = spawn(process.execPath, [path.join(repoRoot, "bin/toolgen.mjs")], { cwd: dir, stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+
+      for (const [file, content] of Object.entries(snapshotDir(out))) {
+        if (file.endsWith(".tmp")) continue; // a temporary file the next run sweeps away
+        expect([old[file], next[file]], file).toContain(content);
+      }
+      // Put the old tree back for the next round.
+      fs.writeFileSync(path.join(dir, "tools.yaml"), oldSpec);
+      expect((await toolgen(dir)).code).toBe(0);
+    }
+
+    fs.writeFileSync(path.join(dir, "tools.yaml"), newSpec);
+    expect((await toolgen(dir)).code).toBe(0);
+    expect((await toolgen(dir, "--check")).code).toBe(0);
+    expect(snapshotDir(out)).toEqual(next);
+  });
+});
