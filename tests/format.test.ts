@@ -6,10 +6,10 @@ import { generate, specInput } from "../generator/index.js";
 import { fixtures, repoRoot } from "./helpers/project.js";
 
 /** Every valid spec we keep: the reference and each fixture under tests/fixtures/valid/. */
-const specs = [
+const specs: [name: string, specPath: string][] = [
   ["tools.yaml", path.join(repoRoot, "tools.yaml")],
-  ...fs.readdirSync(path.join(fixtures, "valid")).map((name) => [name, path.join(fixtures, "valid", name, "tools.yaml")]),
-] as const;
+  ...fs.readdirSync(path.join(fixtures, "valid")).map((name): [string, string] => [name, path.join(fixtures, "valid", name, "tools.yaml")]),
+];
 
 describe("generated files are already in prettier's format", () => {
   it.each(specs)("%s", async (_name, specPath) => {
