@@ -1,0 +1,62 @@
+import { ToolMessage } from "@langchain/core/messages";
+import { tool, type DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
+import { errorText, resultText, withDefaults } from "./results.js";
+import { selectTools } from "./select.js";
+import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
+
+type Call = (input: unknown, signal: AbortSignal | undefined) => Promise<unknown>;
+
+/**
+ * Binds the factory to one spec's tool table. The returned `createTools` gives one
+ * `@langchain/core` tool per selected spec tool, each validating its input against the
+ * spec's JSON Schema before anything is sent.
+ */
+export function toolFactory(deps: Dependencies): (options: CreateToolsOptions) => DynamicStructuredTool[] {
+  return (options) => {
+    if (options === null || typeof options !== "object") throw new TypeError("createTools: pass an options object with a client");
+    const { client, handlers = {}, appendWhenToUse = false, throwOnError = false } = options;
+    if (client === null || typeof client !== "object" || typeof client.$call !== "function") {
+      throw new TypeError("createTools: 'client' must be the platform client (createClient or createClientFromEnv)");
+    }
+    const selected = selectTools(deps.data, options.sections, options.names);
+    const missing = selected.filter((t) => t.local && typeof handlers[t.name] !== "function").map((t) => t.name);
+    if (missing.length > 0) {
+      throw new TypeError(`createTools: no handler for the local tool${missing.length > 1 ? "s" : ""} ${missing.map((n) => `'${n}'`).join(", ")}`);
+    }
+    return selected.map((entry) => {
+      const call: Call = entry.local
+        ? (input, signal) => (handlers[entry.name] as (input: unknown, ctx: unknown) => Promise<unknown>)(input, { client, signal })
+        : (input, signal) => (client.$call as (name: string, input: unknown, o?: object) => Promise<unknown>)(entry.name, input, signal ? { signal } : undefined);
+      return wrap(entry, call, { appendWhenToUse, throwOnError, isClientError: deps.isClientError });
+    });
+  };
+}
+
+interface WrapOptions {
+  readonly appendWhenToUse: boolean;
+  readonly throwOnError: boolean;
+  readonly isClientError: (error: unknown) => boolean;
+}
+
+function wrap(entry: ToolEntry, call: Call, o: WrapOptions): DynamicStructuredTool {
+  const run = async (input: unknown, config?: ToolRunnableConfig): Promise<string | ToolMessage> => {
+    try {
+      return resultText(await call(withDefaults(entry.inputSchema, input), config?.signal));
+    } catch (error) {
+      if (o.throwOnError || !o.isClientError(error)) throw error;
+      const content = errorText(entry.name, error);
+      const id = config?.toolCall?.id;
+      // Through a tool call the failure is marked as such, so that agent loops and tracing see it.
+      return id ? new ToolMessage({ content, tool_call_id: id, name: entry.name, status: "error" }) : content;
+    }
+  };
+  return tool(run, {
+    name: entry.name,
+    description: o.appendWhenToUse ? `${entry.description}\n\n${entry.whenToUse}` : entry.description,
+    // A copy: LangChain hands the schema to model providers, which must not be able to edit the table.
+    schema: structuredClone(entry.inputSchema) as Record<string, unknown>,
+    // Without it the rejection says only that the input "did not match", never which field.
+    verboseParsingErrors: true,
+  }) as DynamicStructuredTool;
+}
+

@@ -1,0 +1,48 @@
+import type { Json } from "./types.js";
+
+/**
+ * What a model reads back from a successful call: text as it came, structured answers as
+ * compact JSON (fewer tokens than indented JSON, read just as well), and a plain sentence
+ * when the platform answered with nothing, since an empty tool message confuses models.
+ */
+export function resultText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "Done: the call returned no content.";
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * The error a model reads instead of an exception. Client errors never carry tokens
+ * (the client package guarantees it), so their message is safe to show; the HTTP status is
+ * added when the message does not already say it, because models retry on 5xx and not on 4xx.
+ */
+export function errorText(tool: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const status = statusOf(error);
+  const withStatus = status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
+  return `Error: ${tool} failed. ${withStatus}`;
+}
+
+function statusOf(error: unknown): number | null {
+  const status = error !== null && typeof error === "object" ? (error as { status?: unknown }).status : undefined;
+  return typeof status === "number" ? status : null;
+}
+
+/**
+ * Fills the top-level defaults the schema declares, since LangChain validates JSON Schema
+ * input but does not apply defaults: the handler or the platform then gets what the
+ * model was told it would. The caller's object is left as it was.
+ */
+export function withDefaults(schema: { readonly [key: string]: Json }, input: unknown): unknown {
+  const properties = schema.properties;
+  if (input === null || typeof input !== "object" || Array.isArray(input) || !isObject(properties)) return input;
+  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const [key, property] of Object.entries(properties)) {
+    if (out[key] === undefined && isObject(property) && property.default !== undefined) out[key] = structuredClone(property.default);
+  }
+  return out;
+}
+
+function isObject(value: Json | undefined): value is { readonly [key: string]: Json } {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -1,0 +1,57 @@
+import type { ToolData, ToolEntry } from "./types.js";
+
+/**
+ * The tools `createTools` returns, in spec order: every tool when neither `sections` nor
+ * `names` is given, else the union of both. Unknown ids or names are an error, not ignored,
+ * because a typo would otherwise leave an agent quietly without a tool.
+ */
+export function selectTools(data: ToolData, sections: readonly string[] | undefined, names: readonly string[] | undefined): ToolEntry[] {
+  if (sections === undefined && names === undefined) return [...data.tools];
+  const known = new Set(data.tools.map((t) => t.name));
+  const wantedSections = new Set(list("sections", sections));
+  const wantedNames = new Set(list("names", names));
+  const problems: string[] = [];
+  for (const s of wantedSections) {
+    if (!data.sections.includes(s)) problems.push(`unknown section '${s}' (sections: ${data.sections.join(", ")})`);
+  }
+  for (const n of wantedNames) {
+    if (!known.has(n)) problems.push(`unknown tool '${n}'${closest(n, [...known])}`);
+  }
+  if (problems.length > 0) throw new Error(`createTools: ${problems.join("; ")}`);
+  return data.tools.filter((t) => wantedSections.has(t.section) || wantedNames.has(t.name));
+}
+
+function list(option: string, value: readonly string[] | undefined): readonly string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
+    throw new TypeError(`createTools: '${option}' must be an array of strings`);
+  }
+  return value;
+}
+
+/** A "did you mean" for a near miss (a renamed tool, a typo), else nothing. */
+function closest(name: string, candidates: readonly string[]): string {
+  let best: string | null = null;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best === null ? "" : ` (did you mean '${best}'?)`;
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,57 @@
+/**
+ * The shapes the LangChain runtime works with. The generated index.js reads tools.json
+ * (written by toolgen from tools.yaml) and passes it in with the client package's error
+ * test, so this code never names another package: every name comes from the spec.
+ */
+
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/** One spec tool as tools.json lists it. */
+export interface ToolEntry {
+  readonly name: string;
+  readonly section: string;
+  /** The spec's `short`: the description every model sees. */
+  readonly description: string;
+  /** The spec's `when_to_use`, appended to the description on request. */
+  readonly whenToUse: string;
+  /** Answered by one of the consumer's handlers instead of the platform's HTTP API. */
+  readonly local: boolean;
+  /** The JSON Schema exactly as written in tools.yaml. */
+  readonly inputSchema: { readonly [key: string]: Json };
+}
+
+/** The whole of tools.json. */
+export interface ToolData {
+  /** Section ids in spec order. */
+  readonly sections: readonly string[];
+  /** Every tool, in spec order. */
+  readonly tools: readonly ToolEntry[];
+}
+
+/** What the wrappers need from the generated client: one entry point for every HTTP tool. */
+export interface CallingClient {
+  $call(name: string, input: never, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+/** A consumer's code for a local tool, as the client package's LocalHandlers types it. */
+export type Handler = (input: never, ctx: never) => Promise<unknown>;
+
+export interface CreateToolsOptions {
+  readonly client: CallingClient;
+  readonly handlers?: { readonly [name: string]: Handler | undefined };
+  readonly sections?: readonly string[];
+  readonly names?: readonly string[];
+  readonly appendWhenToUse?: boolean;
+  readonly throwOnError?: boolean;
+}
+
+/** What the generated index.js injects. */
+export interface Dependencies {
+  readonly data: ToolData;
+  /**
+   * True for the errors a model can act on: the platform refused, timed out or could not be
+   * reached, or a workspace is unknown (the client package's ClientError and its subclasses).
+   * Anything else is a bug and is rethrown.
+   */
+  readonly isClientError: (error: unknown) => boolean;
+}
