@@ -6,7 +6,7 @@ import type { Model } from "./model/types.js";
 import { HEADER } from "./render/header.js";
 import { readRuntimeFile, readRuntimeFolder } from "./runtime-files.js";
 import { isError, sortDiagnostics, SpecError, type Diagnostic } from "./spec/diagnostics.js";
-import { parseSpec } from "./spec/parse.js";
+import { parseSpec, type ParsedSpec } from "./spec/parse.js";
 import { toDiagnostic } from "./spec/problem.js";
 import { checkSemantics } from "./spec/semantic.js";
 import { checkStructure } from "./spec/structure.js";
@@ -38,7 +38,7 @@ export interface Generated {
 }
 
 /** Spec text in, validated model out; throws SpecError with every problem found. */
-export function loadModel(spec: SpecInput, options: GenerateOptions = {}): { model: Model; warnings: Diagnostic[] } {
+export function loadModel(spec: SpecInput, options: GenerateOptions = {}): { model: Model; warnings: Diagnostic[]; parsed: ParsedSpec } {
   const parsed = parseSpec(spec.file, spec.text);
   if (!parsed.ok) throw new SpecError(parsed.diagnostics);
   const located = (problems: { path: readonly (string | number)[]; message: string }[]) =>
@@ -51,7 +51,7 @@ export function loadModel(spec: SpecInput, options: GenerateOptions = {}): { mod
   const model = options.templates ? { ...built, targets: { ...built.targets, docs: { ...built.targets.docs, templates: options.templates } } } : built;
   const all = located([...problems, ...checkSemantics(model, parsed.spec.value)]);
   if (all.some(isError)) throw new SpecError(all);
-  return { model, warnings: all };
+  return { model, warnings: all, parsed: parsed.spec };
 }
 
 /**
@@ -59,10 +59,11 @@ export function loadModel(spec: SpecInput, options: GenerateOptions = {}): { mod
  * (sorted by path, the manifest among them). Throws SpecError on invalid input.
  */
 export function generate(spec: SpecInput, options: GenerateOptions = {}): Generated {
-  const { model, warnings } = loadModel(spec, options);
+  const { model, warnings, parsed } = loadModel(spec, options);
   const reported: Diagnostic[] = [];
   const ctx: EmitContext = {
     report: (d) => reported.push(d),
+    reportProblem: (p) => reported.push(toDiagnostic(parsed, p)),
     runtimeFile: readRuntimeFile,
     runtimeFolder: readRuntimeFolder,
   };

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../spec/diagnostics.js";
 import type { Model } from "../model/types.js";
+import type { Problem } from "../spec/problem.js";
 
 /** One file of the output, its path relative to the output folder, always with / separators. */
 export interface GeneratedFile {
@@ -10,6 +11,8 @@ export interface GeneratedFile {
 export interface EmitContext {
   /** Reports a problem found while emitting (e.g. in a template). */
   report(diagnostic: Diagnostic): void;
+  /** Reports a problem at a path of the spec; it is located in tools.yaml like the spec's own problems. */
+  reportProblem(problem: Problem): void;
   /** The text of a hand-written runtime file, by its path under dist/runtime/. */
   runtimeFile(path: string): string;
   /** Every runtime file under a folder of dist/runtime/, by path relative to that folder, sorted. */
