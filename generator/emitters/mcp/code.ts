@@ -1,0 +1,56 @@
+import type { Model } from "../../model/types.js";
+import { codeHeader } from "../../render/header.js";
+import { stringLiteral } from "../../render/literal.js";
+import { namedModuleLine } from "./layout.js";
+
+/**
+ * The package's entry: binds the copied runtime to this spec's tools.json and to the client
+ * package. Everything spec-specific lives in the JSON; this file only wires.
+ */
+export function indexJs(model: Model): string {
+  return `${codeHeader}${clientImport(model, ["validateInput"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
+import { loadToolTable } from "./runtime/table.js";
+
+const table = loadToolTable(
+  new URL("./tools.json", import.meta.url),
+  validateInput,
+);
+
+export const tools = table.tools;
+
+export const localTools = table.local;
+
+export function serveTools(server, options) {
+  serveToolTable(table, server, options);
+}
+
+export function createServer(options) {
+  return createToolServer(table, options);
+}
+`;
+}
+
+/** The stdio server a user puts in an agent's MCP configuration. */
+export function binJs(model: Model): string {
+  return `#!/usr/bin/env node
+${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput"])}import { runStdio } from "../runtime/stdio.js";
+import { loadToolTable } from "../runtime/table.js";
+
+const table = loadToolTable(
+  new URL("../tools.json", import.meta.url),
+  validateInput,
+);
+
+process.exitCode = await runStdio({
+  table,
+  argv: process.argv.slice(2),
+  createClient: () => createClientFromEnv(process.env),
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});
+`;
+}
+
+function clientImport(model: Model, names: readonly string[]): string {
+  return namedModuleLine("import", names, stringLiteral(model.targets.client.package));
+}

@@ -1,0 +1,41 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+/** The longest tool name echoed back in a message: a caller may send anything as a name. */
+const NAME_LIMIT = 120;
+
+/** A tool's answer as MCP text: strings as they are, anything else as indented JSON. */
+export function success(value: unknown): CallToolResult {
+  const text = typeof value === "string" ? value : JSON.stringify(value ?? null, null, 2);
+  return { content: [{ type: "text", text }] };
+}
+
+/** A failed call: the model reads the message and can correct itself, the server goes on. */
+export function failure(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+export function unknownTool(name: string, renamed: Readonly<Record<string, string>>): string {
+  const shown = quote(name);
+  if (Object.hasOwn(renamed, name)) return `Unknown tool ${shown}: it was renamed to ${quote(renamed[name]!)}.`;
+  return `Unknown tool ${shown}: this server has no tool of that name; list the tools to see their names.`;
+}
+
+export function invalidArguments(name: string, problems: readonly string[]): string {
+  return `Invalid arguments for ${name}:\n${problems.map((p) => `- ${p}`).join("\n")}`;
+}
+
+/** What went wrong, in the words of whoever threw: the platform's own message for a PlatformError. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const message = error.message || error.name;
+    // The client's PlatformError carries the HTTP status, which tells the model whether to retry.
+    const status = (error as { status?: unknown }).status;
+    return typeof status === "number" ? `${message} (HTTP ${status})` : message;
+  }
+  return typeof error === "string" && error ? error : `the tool failed: ${String(error)}`;
+}
+
+/** JSON-quoted so that control characters show, and cut short so a huge name cannot flood the answer. */
+function quote(name: string): string {
+  return JSON.stringify(name.length > NAME_LIMIT ? `${name.slice(0, NAME_LIMIT)}…` : name);
+}

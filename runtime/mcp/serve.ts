@@ -1,0 +1,115 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { errorText, failure, invalidArguments, success, unknownTool } from "./results.js";
+import type { ToolTable } from "./table.js";
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** The part of the generated PlatformClient the wiring uses: every HTTP tool goes through `$call`. */
+export interface PlatformCaller {
+  $call(name: string, input: object, options?: CallOptions): Promise<unknown>;
+}
+
+export interface HandlerContext {
+  readonly client: PlatformCaller;
+  /** Aborted when the MCP client cancels the call. */
+  readonly signal: AbortSignal;
+}
+
+// The generated index.d.ts types each handler's input precisely; here every input is an object.
+export type LocalHandler = (input: never, ctx: HandlerContext) => Promise<unknown>;
+type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
+
+export interface ServeOptions {
+  readonly client: PlatformCaller;
+  readonly handlers?: Readonly<Record<string, LocalHandler>>;
+}
+
+export interface CreateServerOptions extends ServeOptions {
+  readonly name?: string;
+  readonly version?: string;
+  readonly instructions?: string;
+}
+
+const TOOL_METHODS = ["tools/list", "tools/call"] as const;
+
+/**
+ * Answers tools/list with the table and tools/call by validating the arguments, then calling the
+ * platform through the client or a local handler. Failures come back as isError results: a bad
+ * call must teach the model, not break the session.
+ */
+export function serveToolTable(table: ToolTable, server: Server, options: ServeOptions): void {
+  for (const method of TOOL_METHODS) {
+    try {
+      server.assertCanSetRequestHandler(method);
+    } catch {
+      // The SDK would silently replace the handlers already there, and with them the tools they serve.
+      throw new Error(`serveTools: this server already answers ${method} (serveTools called twice, or tools registered another way)`);
+    }
+  }
+  const routes = dispatchTable(table, options);
+  try {
+    server.registerCapabilities({ tools: {} });
+  } catch {
+    throw new Error("serveTools: serve the tools before connecting the server to a transport");
+  }
+
+  const listing = { tools: table.tools as Tool[] };
+  server.setRequestHandler(ListToolsRequestSchema, () => listing);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name } = request.params;
+    const dispatch = routes.get(name);
+    if (dispatch === undefined) return failure(unknownTool(name, table.renamed));
+    const input = request.params.arguments ?? {};
+    const problems = table.validate(name, input);
+    if (problems.length > 0) return failure(invalidArguments(name, problems));
+    try {
+      return success(await dispatch(input, extra.signal));
+    } catch (error) {
+      return failure(errorText(error));
+    }
+  });
+}
+
+/** A server for the table alone, named after the spec unless `options` says otherwise. */
+export function createToolServer(table: ToolTable, options: CreateServerOptions): Server {
+  const server = new Server(
+    // The generated packages are all version 0.0.0: the spec, not a release, defines them.
+    { name: options.name ?? table.server.name, version: options.version ?? "0.0.0" },
+    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+  );
+  serveToolTable(table, server, options);
+  return server;
+}
+
+/** Every tool's dispatch, resolved once so that a call costs one map lookup. */
+function dispatchTable(table: ToolTable, options: ServeOptions): Map<string, Dispatch> {
+  const { client } = options;
+  const handlers = options.handlers ?? {};
+  const local = new Set(table.local);
+  // TypeScript already demands every handler; these checks are for JavaScript callers.
+  const missing = table.local.filter((name) => !Object.hasOwn(handlers, name) || typeof handlers[name] !== "function");
+  if (missing.length > 0) throw new TypeError(`serveTools: no handler for the local tool${plural(missing)} ${missing.join(", ")}`);
+  const strays = Object.keys(handlers).filter((name) => !local.has(name));
+  if (strays.length > 0) throw new TypeError(`serveTools: handlers given for ${strays.join(", ")}, which ${strays.length === 1 ? "is" : "are"} not a local tool`);
+  if (table.local.length < table.tools.length && typeof client?.$call !== "function") {
+    throw new TypeError("serveTools: options.client must be the platform client (createClient or createClientFromEnv)");
+  }
+
+  const routes = new Map<string, Dispatch>();
+  for (const { name } of table.tools) {
+    if (local.has(name)) {
+      const handler = handlers[name] as unknown as (input: object, ctx: HandlerContext) => Promise<unknown>;
+      routes.set(name, (input, signal) => handler(input, { client, signal }));
+    } else {
+      routes.set(name, (input, signal) => client.$call(name, input, { signal }));
+    }
+  }
+  return routes;
+}
+
+function plural(items: readonly unknown[]): string {
+  return items.length === 1 ? "" : "s";
+}
