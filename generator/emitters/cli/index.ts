@@ -1,9 +1,20 @@
 import type { Model } from "../../model/types.js";
+import { codeHeader } from "../../render/header.js";
+import { printJsonWithHeader } from "../../render/json.js";
 import { packageJson } from "../../render/package-json.js";
 import type { Emitter, GeneratedFile } from "../types.js";
+import { binJs, indexDts, indexJs } from "./code.js";
+import { cliData } from "./commands.js";
 
 /** The command map and a runnable CLI, for runtimes that cannot speak MCP. */
-export const emitCli: Emitter = (model) => [manifest(model)];
+export const emitCli: Emitter = (model, ctx) => [
+  manifest(model),
+  { path: "cli/commands.json", content: printJsonWithHeader(cliData(model)) },
+  { path: "cli/index.js", content: indexJs(model) },
+  { path: "cli/index.d.ts", content: indexDts(model) },
+  { path: "cli/bin.js", content: binJs() },
+  ...ctx.runtimeFolder("cli").map((f) => ({ path: `cli/runtime/${f.path}`, content: codeHeader + f.content })),
+];
 
 function manifest(model: Model): GeneratedFile {
   return {
@@ -11,7 +22,8 @@ function manifest(model: Model): GeneratedFile {
     content: packageJson({
       name: model.targets.cli.package,
       description: "The platform's tools as a command line, generated from tools.yaml.",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
+      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./commands.json": "./commands.json" },
+      bin: { [model.targets.cli.bin]: "./bin.js" },
       dependencies: { [model.targets.client.package]: "0.0.0" },
     }),
   };

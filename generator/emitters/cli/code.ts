@@ -1,0 +1,94 @@
+import type { Model } from "../../model/types.js";
+import { codeHeader } from "../../render/header.js";
+import { propertyKey, stringLiteral } from "../../render/literal.js";
+import { PRINT_WIDTH, textWidth } from "../../render/width.js";
+import { cliTools, commandMap } from "./commands.js";
+
+/** index.js: the command map and `main`, wiring the client package into the copied runtime. */
+export function indexJs(model: Model): string {
+  const client = stringLiteral(model.targets.client.package);
+  return `${codeHeader}import { createRequire } from "node:module";
+${importLine("import", ["ConfigError", "createClientFromEnv", "UnknownWorkspaceError", "validateInput"], client)}
+import { runCli } from "./runtime/run.js";
+
+const data = createRequire(import.meta.url)("./commands.json");
+
+const deps = {
+  createClientFromEnv,
+  validateInput,
+  usageErrors: [ConfigError, UnknownWorkspaceError],
+};
+
+export const commandMap = Object.freeze(data.commandMap);
+
+export function main(argv, options = {}) {
+  return runCli(argv, data, deps, options);
+}
+`;
+}
+
+/** index.d.ts: the map typed literally, the handlers of the local tools offered as commands. */
+export function indexDts(model: Model): string {
+  const client = stringLiteral(model.targets.client.package);
+  const map = Object.entries(commandMap(model)).map(
+    ([tool, keyword]) => `  readonly ${propertyKey(tool)}: ${keyword === null ? "null" : stringLiteral(keyword)};\n`,
+  );
+  const locals = cliTools(model).filter((t) => t.http === null);
+  const handlers = locals.map((t) => `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`);
+  return `${codeHeader}${importLine("import type", ["LocalHandlers", "PlatformClient"], client)}
+
+/**
+ * Every tool of a section exposed on the CLI, mapped to its command keyword,
+ * or to null when the spec leaves it out of the CLI on purpose.
+ */
+export interface CommandMap ${block(map)}
+export declare const commandMap: CommandMap;
+
+/** Handlers for the local tools offered as commands; the plain bin has none. */
+export interface CliHandlers ${block(handlers)}
+export interface MainOptions {
+  /** Without a handler, a local tool's command prints why and exits 1. */
+  readonly handlers?: CliHandlers;
+  /** A ready client; by default one is made from \`env\` by createClientFromEnv. */
+  readonly client?: PlatformClient;
+  /** Defaults to process.env. */
+  readonly env?: { readonly [name: string]: string | undefined };
+  /** Defaults to process.stdout. */
+  readonly stdout?: (text: string) => void;
+  /** Defaults to process.stderr. */
+  readonly stderr?: (text: string) => void;
+  /** Passed to the client and to handlers. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs one command line (argv without node and the script) and resolves to its exit code:
+ * 0 success, 1 platform or network error, 2 usage error. Never calls process.exit.
+ */
+export declare function main(
+  argv: readonly string[],
+  options?: MainOptions,
+): Promise<number>;
+`;
+}
+
+/** bin.js: the plain command, without handlers for local tools. */
+export function binJs(): string {
+  return `#!/usr/bin/env node
+${codeHeader}import { main } from "./index.js";
+
+process.exitCode = await main(process.argv.slice(2));
+`;
+}
+
+/** An import on one line when it fits, else one name a line, as prettier lays it out. */
+function importLine(keyword: string, names: readonly string[], from: string): string {
+  const flat = `${keyword} { ${names.join(", ")} } from ${from};`;
+  if (textWidth(flat) <= PRINT_WIDTH) return flat;
+  return `${keyword} {\n${names.map((n) => `  ${n},\n`).join("")}} from ${from};`;
+}
+
+/** An interface body, always open as prettier keeps it (an empty one stays `{}`). */
+function block(members: readonly string[]): string {
+  return members.length === 0 ? "{}\n" : `{\n${members.join("")}}\n`;
+}

@@ -1,0 +1,82 @@
+import { mainType, placeholder } from "./convert.js";
+import type { CliCommandSpec, CliData, CliInput } from "./types.js";
+
+const JSON_HELP = "print the answer as JSON instead of text";
+const EXIT_STATUS = "Exit status: 0 success, 1 platform or network error, 2 usage error.";
+
+/** `molecule --help`: every command with its summary, the global options and the environment. */
+export function globalHelp(data: CliData): string {
+  const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
+  lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
+  lines.push("", "Options:");
+  lines.push(
+    ...table([
+      ["--json", JSON_HELP],
+      ["-h, --help", `show this help; '${data.bin} <command> --help' shows a command's`],
+    ]),
+  );
+  lines.push("", "Environment:");
+  lines.push(
+    ...table([
+      [data.env.baseUrl, "the platform's base URL"],
+      [data.env.workspaceId, "the workspace to act as"],
+      [data.env.token, "that workspace's token (never printed)"],
+      [data.env.workspaces, "several workspaces at once, as the client reads them"],
+    ]),
+  );
+  lines.push("", EXIT_STATUS);
+  return `${lines.join("\n")}\n`;
+}
+
+/** `molecule <command> --help`: its usage, what it does, its arguments and options. */
+export function commandHelp(data: CliData, command: CliCommandSpec): string {
+  const positionals = command.inputs.filter((i) => i.option === null);
+  const options = command.inputs.filter((i) => i.option !== null);
+  const lines = [`Usage: ${data.bin} ${command.usage} [options]`, "", sentence(command.summary), "", command.description];
+  if (command.local) {
+    lines.push(
+      "",
+      `This tool is handled by the agent runtime's own code, not by the platform: the plain '${data.bin}'`,
+      "bin has no handler for it and exits 1; a runtime starts the CLI with main(argv, { handlers }).",
+    );
+  }
+  if (positionals.length > 0) {
+    lines.push("", "Arguments:");
+    lines.push(...table(positionals.map((i) => [`<${i.name}>`, describe(i)])));
+  }
+  lines.push("", "Options:");
+  lines.push(...table([...options.map((i) => [optionUsage(i), describe(i)] as const), ["--json", JSON_HELP], ["-h, --help", "show this help"]]));
+  lines.push("", EXIT_STATUS);
+  return `${lines.join("\n")}\n`;
+}
+
+/** How a usage error ends: where to read the right usage. */
+export function usageHint(data: CliData, command: CliCommandSpec | null): string {
+  return command ? `Run '${data.bin} ${command.keyword} --help' for its usage.` : `Run '${data.bin} --help' to list the commands.`;
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function optionUsage(input: CliInput): string {
+  const type = mainType(input.schema);
+  if (type === "boolean") return `--${input.option}, --no-${input.option}`;
+  return `--${input.option} ${placeholder(input.schema)}`;
+}
+
+function describe(input: CliInput): string {
+  const notes: string[] = [];
+  if (input.option !== null && input.required) notes.push("required");
+  if (input.option !== null && mainType(input.schema) === "array") notes.push("repeatable");
+  if (input.schema.default !== undefined) notes.push(`default: ${typeof input.schema.default === "string" ? input.schema.default : JSON.stringify(input.schema.default)}`);
+  const text = input.schema.description ?? "";
+  const suffix = notes.length > 0 ? `(${notes.join(", ")})` : "";
+  return [text, suffix].filter(Boolean).join(" ");
+}
+
+/** Two columns, the second starting two spaces after the longest first cell. */
+function table(rows: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => (right ? `  ${left.padEnd(width)}  ${right}` : `  ${left}`));
+}

@@ -1,0 +1,101 @@
+import { parseCommandLine } from "./argv.js";
+import { formatJson, formatText } from "./format.js";
+import { commandHelp, globalHelp, usageHint } from "./help.js";
+import type { CliCommandSpec, CliData } from "./types.js";
+
+/** Exit codes, the contract scripts rely on. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** The part of the generated PlatformClient the CLI uses: every HTTP tool goes through `$call`. */
+export interface PlatformCaller {
+  $call(name: string, input: object, options?: CallOptions): Promise<unknown>;
+}
+
+export interface HandlerContext {
+  readonly client: PlatformCaller;
+  readonly signal: AbortSignal;
+}
+
+// The generated index.d.ts types each handler's input precisely; here every input is an object.
+export type LocalHandler = (input: never, ctx: HandlerContext) => Promise<unknown>;
+
+export type Env = { readonly [name: string]: string | undefined };
+
+/** What the generated index.js passes in from the client package (runtime code never imports it by name). */
+export interface CliDeps {
+  createClientFromEnv(env: Env): PlatformCaller;
+  validateInput(name: string, input: unknown): readonly string[];
+  /** Errors that mean the CLI was configured or called wrongly (ConfigError, UnknownWorkspaceError): exit 2, not 1. */
+  readonly usageErrors: readonly (abstract new (...args: never[]) => Error)[];
+}
+
+export interface RunOptions {
+  /** Handlers for the local tools offered as commands; without one such a command exits 1. */
+  readonly handlers?: { readonly [tool: string]: LocalHandler | undefined };
+  /** A ready client; by default one is made from `env` as createClientFromEnv makes it. */
+  readonly client?: PlatformCaller;
+  /** Defaults to process.env. */
+  readonly env?: Env;
+  readonly stdout?: (text: string) => void;
+  readonly stderr?: (text: string) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** argv (without node and the script) in, exit code out; prints through `options` only. */
+export async function runCli(argv: readonly string[], data: CliData, deps: CliDeps, options: RunOptions = {}): Promise<number> {
+  const out = options.stdout ?? ((t: string) => void process.stdout.write(t));
+  const err = options.stderr ?? ((t: string) => void process.stderr.write(t));
+  const invocation = parseCommandLine(argv, data);
+  if (invocation.kind === "help") {
+    out(invocation.command ? commandHelp(data, invocation.command) : globalHelp(data));
+    return EXIT.ok;
+  }
+  if (invocation.kind === "usage") {
+    err(`${who(data, invocation.command)}: ${invocation.message}\n${usageHint(data, invocation.command)}\n`);
+    return EXIT.usage;
+  }
+
+  const { command, input, json } = invocation;
+  const problems = deps.validateInput(command.tool, input);
+  if (problems.length > 0) {
+    const list = problems.length === 1 ? ` ${problems[0]}` : problems.map((p) => `\n  - ${p}`).join("");
+    err(`${who(data, command)}: invalid arguments:${list}\n${usageHint(data, command)}\n`);
+    return EXIT.usage;
+  }
+  const handler = command.local ? options.handlers?.[command.tool] : undefined;
+  if (command.local && !handler) {
+    err(
+      `${who(data, command)}: '${command.tool}' is a local tool, handled by the agent runtime's own code, ` +
+        `and this CLI was started without a handler for it.\n` +
+        `A runtime that implements it runs the CLI as main(argv, { handlers: { ${command.tool} } }) from ${data.package}.\n`,
+    );
+    return EXIT.failed;
+  }
+
+  const signal = options.signal ?? new AbortController().signal;
+  try {
+    const client = options.client ?? deps.createClientFromEnv(options.env ?? process.env);
+    const answer = handler ? await handler(input as never, { client, signal }) : await client.$call(command.tool, input, { signal });
+    out(json ? formatJson(answer) : formatText(answer));
+    return EXIT.ok;
+  } catch (error) {
+    const usage = deps.usageErrors.some((kind) => error instanceof kind);
+    err(`${who(data, command)}: ${message(error)}\n`);
+    return usage ? EXIT.usage : EXIT.failed;
+  }
+}
+
+function who(data: CliData, command: CliCommandSpec | null): string {
+  return command ? `${data.bin} ${command.keyword}` : data.bin;
+}
+
+function message(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // A PlatformError's message is the platform's own words; its status tells what kind of refusal it was.
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" ? `${error.message} (HTTP ${status})` : error.message;
+}
