@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { runStdio, unhandledLocalTools } from "../../../runtime/mcp/stdio.js";
+import type { ToolTable } from "../../../runtime/mcp/table.js";
+
+// The bin's argument and environment handling; serving over real stdio is tested by spawning
+// the generated bin (tests/emitters/mcp/stdio.test.ts).
+
+const table: ToolTable = {
+  server: {
+    name: "acme",
+    bin: "acme-mcp",
+    environment: { baseUrl: "ACME_URL", workspaceId: "ACME_WORKSPACE", token: "ACME_TOKEN", workspaces: "ACME_WORKSPACES" },
+  },
+  tools: [],
+  local: [],
+  renamed: {},
+  validate: () => [],
+};
+
+async function run(argv: string[], createClient: () => never) {
+  let out = "";
+  let err = "";
+  const code = await runStdio({ table, argv, createClient, out: (t) => void (out += t), err: (t) => void (err += t) });
+  return { code, out, err };
+}
+
+const unreachable = (): never => {
+  throw new Error("the client must not be built");
+};
+
+describe("runStdio", () => {
+  it("prints its usage, naming the spec's environment variables, on --help", async () => {
+    const { code, out, err } = await run(["--help"], unreachable);
+    expect(code).toBe(0);
+    expect(err).toBe("");
+    expect(out).toBe(
+      [
+        "Usage: acme-mcp",
+        "",
+        "Serves the platform's tools over MCP on stdin and stdout, configured from the environment:",
+        "  ACME_URL  the platform's base URL",
+        "  ACME_WORKSPACE, ACME_TOKEN  the workspace to act in and its token",
+        '  ACME_WORKSPACES  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}',
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses arguments with one line and exit code 2", async () => {
+    const { code, out, err } = await run(["--port", "3000"], unreachable);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toBe('acme-mcp: unexpected argument "--port"; it takes none (see acme-mcp --help)\n');
+  });
+
+  it("reports a bad environment as one line on stderr and exit code 2", async () => {
+    const { code, out, err } = await run([], () => {
+      throw new Error("ACME_URL is not set;\n  ACME_TOKEN is empty");
+    });
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toBe("acme-mcp: ACME_URL is not set; ACME_TOKEN is empty\n");
+  });
+});
+
+describe("unhandledLocalTools", () => {
+  it("answers each local tool that this runtime has no handler for it", async () => {
+    const handlers = unhandledLocalTools(["ping", "constructor"]);
+    expect(Object.keys(handlers)).toEqual(["ping", "constructor"]);
+    const call = (name: string) => (handlers[name] as unknown as () => Promise<unknown>)();
+    await expect(call("ping")).rejects.toThrow(new Error("this runtime has no handler for ping"));
+    await expect(call("constructor")).rejects.toThrow(new Error("this runtime has no handler for constructor"));
+  });
+});
