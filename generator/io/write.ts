@@ -22,13 +22,18 @@ export class ForeignFilesError extends Error {
 /**
  * Makes `outDir` hold exactly `files`: rewrites only files whose bytes changed,
  * each through a temporary file and a rename (an interrupted run leaves every file
- * whole, old or new), then deletes what is no longer produced. The manifest goes last.
+ * whole, old or new), then deletes what is no longer produced. The manifest goes last,
+ * except into a folder that has none yet: there it goes first, so a run killed half-way
+ * still leaves a folder the next run recognises as its own and repairs.
  */
 export function writeTree(outDir: string, files: readonly GeneratedFile[]): WriteReport {
   const existing = listFiles(outDir);
-  if (existing.length > 0 && !existing.includes(MANIFEST)) throw new ForeignFilesError(outDir, existing);
+  const foreign = existing.filter((p) => !isLeftover(p));
+  if (foreign.length > 0 && !existing.includes(MANIFEST)) throw new ForeignFilesError(outDir, foreign);
 
-  const ordered = [...files.filter((f) => f.path !== MANIFEST), ...files.filter((f) => f.path === MANIFEST)];
+  const manifest = files.filter((f) => f.path === MANIFEST);
+  const rest = files.filter((f) => f.path !== MANIFEST);
+  const ordered = existing.includes(MANIFEST) ? [...rest, ...manifest] : [...manifest, ...rest];
   const written: string[] = [];
   let unchanged = 0;
   for (const file of ordered) {
@@ -67,6 +72,11 @@ export function writeAtomic(target: string, content: string): void {
   }
   // A shebang file must stay executable even when it replaced a file without the bit.
   if (fileMode(content) === 0o755) fs.chmodSync(target, 0o755);
+}
+
+/** A temporary file of writeAtomic that a killed run left behind (see its name below); swept like a stale file. */
+function isLeftover(file: string): boolean {
+  return /^\.[^/]+\.\d+\.[0-9a-f]{8}\.tmp$/.test(path.posix.basename(file));
 }
 
 function fileMode(content: string): number {

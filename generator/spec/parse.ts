@@ -1,4 +1,4 @@
-import { isMap, isNode, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 
 export type JsonPath = readonly (string | number)[];
@@ -22,11 +22,20 @@ export interface Place {
 const MAX_ALIAS_COUNT = 100;
 /** Deeper nesting than this is refused before anything recurses over it. */
 export const MAX_DEPTH = 64;
+/**
+ * Block nesting (by indentation) the pre-scan lets through to the recursive parser: twice
+ * MAX_DEPTH, so no valid spec is refused by the estimate, and far below what overflows the stack
+ * (about 900 levels). What passes is measured exactly afterwards against MAX_DEPTH.
+ */
+const MAX_BLOCK_INDENTS = 2 * MAX_DEPTH;
+/** The core schema's tags; anything else (!!binary, !!set, !custom) is not a plain value. */
+const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
 
 export type ParseResult = { ok: true; spec: ParsedSpec } | { ok: false; diagnostics: Diagnostic[] };
 
 export function parseSpec(file: string, text: string): ParseResult {
-  const source = text.startsWith("\ufeff") ? text.slice(1) : text;
+  // YAML 1.2 counts a lone CR as a line break, the yaml library does not: same offsets, LF instead.
+  const source = (text.startsWith("\ufeff") ? text.slice(1) : text).replace(/\r(?!\n)/g, "\n");
   const at = lineIndex(source);
   const fail = (message: string, place?: Place): ParseResult => ({
     ok: false,
@@ -36,6 +45,10 @@ export function parseSpec(file: string, text: string): ParseResult {
   const depth = nestingDepth(source);
   if (depth.depth > MAX_DEPTH) {
     return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(depth.offset));
+  }
+  const block = blockDepth(source);
+  if (block.depth > MAX_BLOCK_INDENTS) {
+    return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(block.offset));
   }
 
   let doc;
@@ -55,7 +68,9 @@ export function parseSpec(file: string, text: string): ParseResult {
   // One syntax error sets off a cascade of follow-on errors: report the first, plus
   // the errors that stand on their own (duplicate keys, tabs, tags) everywhere.
   const standalone = new Set(["DUPLICATE_KEY", "TAB_AS_INDENT", "TAG_RESOLVE_FAILED", "BAD_ALIAS", "MULTIPLE_ANCHORS"]);
-  const syntax = doc.errors.filter((e) => !standalone.has(e.code));
+  // A tab used as indentation derails the parser: what it says next is about the tab, not the spec.
+  const tabbed = doc.errors.some((e) => e.code === "TAB_AS_INDENT");
+  const syntax = tabbed ? [] : doc.errors.filter((e) => !standalone.has(e.code));
   const problems = [...doc.errors.filter((e) => standalone.has(e.code)), ...syntax.slice(0, 1), ...doc.warnings];
   if (problems.length > 0) {
     return {
@@ -69,6 +84,13 @@ export function parseSpec(file: string, text: string): ParseResult {
     };
   }
   if (doc.contents === null) return fail("the spec is empty", { line: 1, col: 1, length: 1 });
+  const tags = unknownTags(doc);
+  if (tags.length > 0) {
+    return {
+      ok: false,
+      diagnostics: tags.map((t) => ({ severity: "error" as const, message: tagMessage(t.tag), file, ...at(t.offset, t.tag.length) })),
+    };
+  }
 
   let value: unknown;
   try {
@@ -126,10 +148,58 @@ function yamlMessage(code: string, message: string): string {
     case "TAB_AS_INDENT":
       return "a tab is used for indentation; YAML indents with spaces";
     case "TAG_RESOLVE_FAILED":
-      return `unknown tag: ${first}; tools.yaml uses plain YAML values only`;
+      return tagMessage(first.replace(/^Unresolved tag:\s*/i, ""));
     default:
       return first.charAt(0).toLowerCase() + first.slice(1);
   }
+}
+
+function tagMessage(tag: string): string {
+  return `unknown tag ${tag.replace(/^tag:yaml\.org,2002:/, "!!")}: tools.yaml uses plain YAML values only (strings, numbers, true/false, null, lists, mappings)`;
+}
+
+/** Nodes whose explicit tag the core schema lacks, e.g. !!binary, which would otherwise arrive as bytes. */
+function unknownTags(doc: Document): { tag: string; offset: number }[] {
+  const found: { tag: string; offset: number }[] = [];
+  visit(doc, {
+    Node(_key, node) {
+      if (node.tag && !CORE_TAGS.has(node.tag)) found.push({ tag: node.tag, offset: node.range?.[0] ?? 0 });
+    },
+  });
+  return found;
+}
+
+/**
+ * Estimates block nesting from indentation (each deeper indent, and each `- ` opening a list on
+ * the same line, is a level), skipping the text of block scalars. Cheap, and no recursion.
+ * The offset is the first line estimated deeper than MAX_DEPTH.
+ */
+function blockDepth(text: string): { depth: number; offset: number } {
+  const indents: number[] = [];
+  let max = 0;
+  let offset = -1;
+  let scalarIndent = -1;
+  let start = 0;
+  for (const line of text.split("\n")) {
+    const lineStart = start;
+    start += line.length + 1;
+    const body = line.trimStart();
+    const indent = line.length - body.length;
+    if (body.trimEnd() === "" || body.startsWith("#")) continue;
+    if (scalarIndent >= 0) {
+      if (indent > scalarIndent) continue;
+      scalarIndent = -1;
+    }
+    while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+    indents.push(indent);
+    const dashes = /^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0;
+    max = Math.max(max, indents.length + dashes);
+    // Point at the first line past the real limit; stop once the estimate passes the hard one.
+    if (max > MAX_DEPTH && offset < 0) offset = lineStart + indent;
+    if (max > MAX_BLOCK_INDENTS) break;
+    if (/(?:^|[\s:])[|>][-+0-9]*\s*(?:#.*)?$/.test(body)) scalarIndent = indent;
+  }
+  return { depth: max, offset };
 }
 
 /** Finds the deepest flow nesting ([ and {) by a cheap scan, before the recursive parser sees the text. */

@@ -30,7 +30,7 @@ function toProblem(e: ErrorObject, root: unknown): Found {
     case "required":
       return { path, message: `${where} is missing the required key '${e.params.missingProperty}'`, missing: String(e.params.missingProperty) };
     case "type":
-      return { path, message: `${where} must be ${article(String(e.params.type))}, not ${describe(valueAt(root, path))}` };
+      return { path, message: `${where} must be ${article(String(e.params.type))}, not ${describe(valueAt(root, path))}${quoteHint(String(e.params.type), valueAt(root, path))}` };
     case "enum":
       return { path, message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
     case "const":
@@ -54,6 +54,12 @@ function patternMessage(pattern: string, value: unknown): string {
     return `must start with a letter and use only letters, digits, _ and - (at most 64 characters), not ${JSON.stringify(value)}`;
   if (pattern === "^/") return "must start with /";
   return `must match ${pattern}, not ${JSON.stringify(value)}`;
+}
+
+/** YAML 1.2 reads unquoted 1.10, 083, true and null as values: the usual cause of a number where text is meant. */
+function quoteHint(expected: string, value: unknown): string {
+  if (!expected.split(",").includes("string") || (value !== null && typeof value === "object")) return "";
+  return " (YAML reads unquoted numbers, true/false and null as values, not text: put it in quotes)";
 }
 
 function knownKeys(parentSchema: unknown): string[] {
