@@ -1,0 +1,109 @@
+import type { Model } from "../../model/types.js";
+import type { Diagnostic } from "../../spec/diagnostics.js";
+import type { JsonPath } from "../../spec/parse.js";
+import type { Problem } from "../../spec/problem.js";
+import { suggest } from "../../spec/suggest.js";
+import type { DocTexts, Rendered } from "./render.js";
+
+/** A tool name as a whole word, not part of a longer name (`-` and `_` join words too); names hold no regex syntax. */
+function wordPattern(name: string): RegExp {
+  return new RegExp(`(?<![A-Za-z0-9_-])${name}(?![A-Za-z0-9_-])`);
+}
+
+/**
+ * The rendered docs never hold a renamed tool's old name. The spec's texts are checked
+ * before rendering; this catches what a template adds, or data no spec check covers.
+ * The problem is located in the template when its own text holds the name.
+ */
+export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Diagnostic) => void): void {
+  const renames = model.tools.flatMap((t) => t.renamedFrom.map((old) => ({ old, now: t.name })));
+  if (renames.length === 0) return;
+  const parts: Rendered[] = [texts.capabilities.mcp, texts.capabilities.cli, ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp]))];
+  const prompts = [texts.prompt.mcp, texts.prompt.cli];
+  const seen = new Set<string>();
+  const emit = (d: Diagnostic) => {
+    const key = JSON.stringify(d);
+    if (!seen.has(key)) report(d);
+    seen.add(key);
+  };
+  for (const r of [...parts, ...prompts]) {
+    for (const { old, now } of renames) {
+      const inText = wordPattern(old).exec(r.text);
+      if (!inText) continue;
+      const message = `'${old}' is an old name of '${now}' and must not appear in the prompt docs`;
+      const inTemplate = wordPattern(old).exec(r.template.source);
+      if (inTemplate) emit({ severity: "error", file: r.template.file, message, ...position(r.template.source, inTemplate.index), length: old.length });
+      // A prompt is made of the other texts: what it holds from them is reported there.
+      else if (!prompts.includes(r)) {
+        const { line } = position(r.text, inText.index);
+        emit({ severity: "error", file: r.template.file, message: `${message}: the text it renders into docs/${r.path} has it on line ${line}: ${r.text.split("\n")[line - 1]}` });
+      }
+    }
+  }
+}
+
+/** Warns when a section's text passes the budget: a model reads all of it on every turn. */
+export function checkBudget(model: Model, texts: DocTexts, report: (p: Problem) => void): void {
+  const budget = model.targets.docs.budget;
+  if (budget === null) return;
+  for (const s of texts.sections) {
+    for (const [runtime, r] of [["MCP", s.mcp], ["CLI", s.cli]] as const) {
+      if (r === null) continue;
+      const length = [...r.text].length;
+      if (length > budget)
+        report({
+          path: ["sections", s.index, "id"],
+          severity: "warning",
+          message: `section '${s.section.id}' renders to ${length} characters for ${runtime} runtimes, over the budget of ${budget} set in targets.docs.budget: shorten its texts or raise the budget`,
+        });
+    }
+  }
+}
+
+/** A snake_case word: how this spec's tool names look when a text mentions one. */
+const TOOL_LIKE = /(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_-])/g;
+
+/**
+ * Warns when a text the model reads mentions a tool that does not exist, most often a
+ * name left behind by a rename. Input names and section ids are known words, not tools;
+ * old names are already an error of the spec.
+ */
+export function checkMentions(model: Model, report: (p: Problem) => void): void {
+  const tools = model.tools.map((t) => t.name);
+  const known = new Set([...tools, ...model.tools.flatMap((t) => [...t.inputNames, ...t.renamedFrom]), ...model.sections.map((s) => s.id)]);
+  for (const { path, text } of docTexts(model)) {
+    const words = new Set([...text.matchAll(TOOL_LIKE)].map((m) => m[0]));
+    for (const word of words) {
+      if (known.has(word)) continue;
+      const close = suggest(word, tools);
+      report({
+        path,
+        severity: "warning",
+        message: `'${word}' reads like a tool name, but no tool has it (left behind by a rename?)${close ? `; did you mean '${close}'?` : ""}`,
+      });
+    }
+  }
+}
+
+/** Every spec text that reaches the prompt docs, with its path in the spec. */
+function docTexts(model: Model): { path: JsonPath; text: string }[] {
+  const out: { path: JsonPath; text: string }[] = [{ path: ["targets", "docs", "preamble"], text: model.targets.docs.preamble }];
+  model.sections.forEach((s, i) => {
+    out.push({ path: ["sections", i, "heading"], text: s.heading }, { path: ["sections", i, "label"], text: s.label });
+    if (s.footer !== null) out.push({ path: ["sections", i, "footer"], text: s.footer });
+    if (s.cli) out.push({ path: ["sections", i, "cli", "intro"], text: s.cli.intro });
+    if (s.cli?.closing) out.push({ path: ["sections", i, "cli", "closing"], text: s.cli.closing });
+  });
+  model.tools.forEach((t, i) => {
+    out.push({ path: ["tools", i, "short"], text: t.short }, { path: ["tools", i, "when_to_use"], text: t.whenToUse });
+    if (t.cli) out.push({ path: ["tools", i, "cli", "summary"], text: t.cli.summary });
+  });
+  return out;
+}
+
+/** 1-based line and column of `index` in `text`. */
+function position(text: string, index: number): { line: number; col: number } {
+  const before = text.slice(0, index);
+  const lastBreak = before.lastIndexOf("\n");
+  return { line: before.split("\n").length, col: index - lastBreak };
+}

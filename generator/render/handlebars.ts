@@ -1,0 +1,71 @@
+import Handlebars from "handlebars";
+
+/** A Handlebars template compiled for prose: strict (a missing field is an error) and with no HTML escaping. */
+export interface Template {
+  /** How messages name the template, e.g. `templates/docs/section.md.hbs`. */
+  readonly file: string;
+  /** The source, with line endings made LF. */
+  readonly source: string;
+  /** Throws TemplateError when the template asks for what the context does not hold. */
+  render(context: object): string;
+}
+
+/** A mistake in a template, located in it when Handlebars says where (1-based line and column). */
+export class TemplateError extends Error {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly col: number | undefined;
+  constructor(file: string, message: string, line?: number, col?: number) {
+    super(message);
+    this.name = "TemplateError";
+    this.file = file;
+    this.line = line;
+    this.col = col;
+  }
+}
+
+/**
+ * Parses `source` at once, so a syntax error surfaces before anything renders.
+ * Each template gets its own Handlebars environment: nothing registered on one leaks into another.
+ */
+export function compileTemplate(file: string, source: string): Template {
+  const text = source.replace(/\r\n?/g, "\n");
+  const hb = Handlebars.create();
+  let ast: hbs.AST.Program;
+  try {
+    ast = hb.parse(text);
+  } catch (e) {
+    throw templateError(file, e);
+  }
+  // Markdown is not HTML: `noEscape` keeps an apostrophe an apostrophe instead of `&#x27;`.
+  const compiled = hb.compile(ast, { strict: true, noEscape: true });
+  return {
+    file,
+    source: text,
+    render(context) {
+      try {
+        return compiled(context);
+      } catch (e) {
+        throw templateError(file, e);
+      }
+    },
+  };
+}
+
+/** Handlebars' own errors become TemplateErrors; anything else is a bug and escapes unchanged. */
+function templateError(file: string, e: unknown): unknown {
+  if (!(e instanceof Error)) return e;
+  const parse = /^Parse error on line (\d+):/.exec(e.message);
+  if (parse) {
+    const got = /got '([^']*)'\s*$/.exec(e.message);
+    return new TemplateError(file, `cannot parse the template${got ? `: unexpected ${got[1]}` : ""}`, Number(parse[1]));
+  }
+  if (!(e instanceof Handlebars.Exception)) return e;
+  const at = e as Error & { lineNumber?: number; column?: number };
+  const missing = /^"(.*)" not defined in [\s\S]* - \d+:\d+$/.exec(e.message);
+  const message = missing
+    ? `'${missing[1]}' is not defined here (templates are strict: a field the context lacks is an error)`
+    : e.message.replace(/ - \d+:\d+$/, "");
+  // Handlebars counts columns from 0.
+  return new TemplateError(file, message, at.lineNumber, at.column === undefined ? undefined : at.column + 1);
+}
