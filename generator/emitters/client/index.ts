@@ -1,9 +1,27 @@
 import type { Model } from "../../model/types.js";
+import { codeHeader } from "../../render/header.js";
 import { packageJson } from "../../render/package-json.js";
-import type { Emitter, GeneratedFile } from "../types.js";
+import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
+import { indexJs } from "./code.js";
+import { clientData } from "./data.js";
+import { indexDts } from "./declarations.js";
 
-/** The runtime client: typed methods over the platform's HTTP API, routed per workspace. */
-export const emitClient: Emitter = (model) => [manifest(model)];
+/**
+ * The runtime client: typed methods over the platform's HTTP API, routed per workspace.
+ * The transport, routing and errors are runtime/client, copied verbatim; only the typed
+ * layer (index.d.ts) and the data (tools.json) come from the spec.
+ */
+export const emitClient: Emitter = (model, ctx) => [
+  manifest(model),
+  { path: "client/index.js", content: indexJs() },
+  { path: "client/index.d.ts", content: indexDts(model) },
+  { path: "client/tools.json", content: clientData(model) },
+  ...runtime(ctx),
+];
+
+function runtime(ctx: EmitContext): GeneratedFile[] {
+  return ctx.runtimeFolder("client").map((f) => ({ path: `client/runtime/${f.path}`, content: codeHeader + f.content }));
+}
 
 function manifest(model: Model): GeneratedFile {
   return {
@@ -11,7 +29,7 @@ function manifest(model: Model): GeneratedFile {
     content: packageJson({
       name: model.targets.client.package,
       description: "A typed client for the platform's HTTP API, generated from tools.yaml.",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
+      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./tools.json": "./tools.json" },
       dependencies: { ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
     }),
   };

@@ -1,0 +1,51 @@
+import { resolveConfig, type CallOptions, type ClientConfig } from "./config.js";
+import type { ToolData } from "./data.js";
+import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
+import { planRequest } from "./request.js";
+import { send } from "./transport.js";
+import type { Validator } from "./validate.js";
+
+/** What createClient returns at run time; the generated index.d.ts types it per tool. */
+export interface RuntimeClient {
+  /** Calls an HTTP-bound tool by its spec name. */
+  $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown>;
+  /** The configured workspace ids, the primary first. */
+  readonly $workspaces: readonly string[];
+  readonly $primary: string;
+  readonly [method: string]: unknown;
+}
+
+/**
+ * A client over the platform's HTTP API: one method per HTTP-bound tool plus `$call`.
+ * Each call is validated against the tool's schema, routed to one workspace (the route
+ * input's value, else the primary) and sent with that workspace's token and no other.
+ */
+export function createPlatformClient(tools: readonly ToolData[], validate: Validator, config: ClientConfig): RuntimeClient {
+  const resolved = resolveConfig(config);
+  const ids = Object.freeze([...resolved.workspaces.keys()]);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+
+  async function $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown> {
+    const tool = byName.get(name);
+    if (!tool) throw new ClientError(`unknown tool ${JSON.stringify(name)}`);
+    if (!tool.http) throw new ClientError(`${name} is not a platform call: the agent's runtime handles it with its own handler`, name);
+    const args = input === undefined ? {} : input;
+    const problems = validate(name, args);
+    if (problems.length > 0) throw new InputError(name, problems);
+    const fields = args as { readonly [key: string]: unknown };
+
+    const routed = tool.http.route === null ? undefined : fields[tool.http.route];
+    const workspace = routed === undefined || routed === null ? resolved.primary : routed;
+    const token = typeof workspace === "string" ? resolved.workspaces.get(workspace) : undefined;
+    if (token === undefined) throw new UnknownWorkspaceError(String(workspace), ids, name);
+
+    const plan = planRequest(name, tool.http, fields, workspace as string);
+    return send(plan, { config: resolved, tool: name, token, options });
+  }
+
+  const client: Record<string, unknown> = { $call, $workspaces: ids, $primary: resolved.primary };
+  for (const tool of tools) {
+    if (tool.http) client[tool.method] = (input?: unknown, options?: CallOptions) => $call(tool.name, input, options);
+  }
+  return Object.freeze(client) as RuntimeClient;
+}

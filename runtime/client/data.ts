@@ -1,0 +1,47 @@
+/**
+ * The shape of the generated `tools.json`: everything the runtime knows about the
+ * spec. The generator writes it from the model (generator/emitters/client/data.ts).
+ */
+
+export type ValueSource = { readonly input: string } | { readonly workspace: true } | { readonly const: unknown };
+
+/** A literal piece of the path, or a value placed into it as one segment. */
+export type PathPart = { readonly text: string } | ValueSource;
+
+/** A query parameter, body field or header: its name on the wire and where its value comes from. */
+export type Field = { readonly name: string } & ValueSource;
+
+export interface HttpBinding {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  readonly path: readonly PathPart[];
+  /** The input naming the workspace to call; null: always the primary workspace. */
+  readonly route: string | null;
+  readonly query: readonly Field[];
+  /** null: no body is sent. */
+  readonly body: readonly Field[] | null;
+  readonly headers: readonly Field[];
+}
+
+export interface ToolData {
+  readonly name: string;
+  /** The client method's name, e.g. `commitMemory`. */
+  readonly method: string;
+  readonly section: string;
+  readonly short: string;
+  readonly local: boolean;
+  readonly inputSchema: { readonly [key: string]: unknown };
+  readonly http: HttpBinding | null;
+}
+
+/** The environment variables createClientFromEnv reads, as named in tools.yaml. */
+export interface EnvNames {
+  readonly baseUrl: string;
+  readonly workspaceId: string;
+  readonly token: string;
+  readonly workspaces: string;
+}
+
+export interface ClientData {
+  readonly env: EnvNames;
+  readonly tools: readonly ToolData[];
+}

@@ -1,0 +1,38 @@
+import type { ClientConfig } from "./config.js";
+import { createPlatformClient, type RuntimeClient } from "./client.js";
+import type { ClientData } from "./data.js";
+import { configFromEnv, type Env } from "./env.js";
+import { createValidator, type Validator } from "./validate.js";
+
+export type { CallOptions, ClientConfig, WorkspaceCredentials } from "./config.js";
+export type { Env } from "./env.js";
+export type { RuntimeClient } from "./client.js";
+export * from "./errors.js";
+
+/** What the package exports about each tool. */
+export interface ToolInfo {
+  readonly name: string;
+  readonly section: string;
+  readonly short: string;
+  readonly inputSchema: { readonly [key: string]: unknown };
+  /** True for a tool the agent's runtime handles itself (no platform call). */
+  readonly local: boolean;
+}
+
+export interface BoundClient {
+  readonly tools: readonly ToolInfo[];
+  readonly validateInput: Validator;
+  readonly createClient: (config: ClientConfig) => RuntimeClient;
+  readonly createClientFromEnv: (env?: Env) => RuntimeClient;
+}
+
+/** The package's exports, built from its generated tools.json. */
+export function bindClient(data: ClientData): BoundClient {
+  const tools = Object.freeze(
+    data.tools.map((t): ToolInfo => Object.freeze({ name: t.name, section: t.section, short: t.short, inputSchema: t.inputSchema, local: t.local })),
+  );
+  const validateInput = createValidator(new Map(data.tools.map((t) => [t.name, t.inputSchema])));
+  const createClient = (config: ClientConfig) => createPlatformClient(data.tools, validateInput, config);
+  const createClientFromEnv = (env: Env = process.env) => createClient(configFromEnv(env, data.env));
+  return { tools, validateInput, createClient, createClientFromEnv };
+}

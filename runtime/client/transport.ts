@@ -1,0 +1,142 @@
+import type { CallOptions, ResolvedConfig } from "./config.js";
+import { ClientError, NetworkError, PlatformError, TimeoutError } from "./errors.js";
+import { redact, redactValue } from "./redact.js";
+import type { PlannedRequest } from "./request.js";
+
+/** Redirects followed before giving up, as few as a platform API ever needs. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Longest platform message kept from a plain-text error answer. */
+const MAX_MESSAGE = 1000;
+
+export interface Exchange {
+  readonly config: ResolvedConfig;
+  readonly tool: string;
+  /** The routed workspace's token, the only one this request may carry. */
+  readonly token: string;
+  readonly options: CallOptions | undefined;
+}
+
+/**
+ * Sends one planned request and returns the answer's parsed JSON (its text when it is
+ * not JSON, null when empty). Redirects are followed here rather than by fetch, so that
+ * the token is dropped as soon as one leads to another origin.
+ */
+export async function send(plan: PlannedRequest, x: Exchange): Promise<unknown> {
+  const tokens = [...x.config.workspaces.values()];
+  const timeoutMs = x.options?.timeoutMs ?? x.config.timeoutMs;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const outer = x.options?.signal;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener("abort", onAbort, { once: true });
+
+  let url = joinUrl(x.config.base, plan.target);
+  let method = plan.method;
+  let body = plan.body;
+  let withToken = true;
+  try {
+    for (let hop = 0; ; hop++) {
+      const headers = new Headers();
+      headers.set("accept", "application/json");
+      for (const [name, value] of x.config.headers) headers.set(name, value);
+      for (const [name, value] of plan.headers) headers.set(name, value);
+      if (body !== null) headers.set("content-type", "application/json");
+      if (withToken) headers.set("authorization", `Bearer ${x.token}`);
+
+      const res = await x.config.fetch(url, { method, headers, body, redirect: "manual", signal: controller.signal });
+      const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
+      if (location === null) return await answer(res, x.tool, tokens);
+
+      await res.body?.cancel().catch(() => {});
+      if (hop >= MAX_REDIRECTS) throw new ClientError(`${x.tool}: more than ${MAX_REDIRECTS} redirects`, x.tool);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new ClientError(`${x.tool}: the platform redirected to an invalid URL`, x.tool);
+      }
+      if (next.protocol !== "http:" && next.protocol !== "https:") throw new ClientError(`${x.tool}: the platform redirected to a non-HTTP URL`, x.tool);
+      // Once the request has left the configured origin it never carries the token again.
+      if (next.origin !== new URL(url).origin) withToken = false;
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+        if (method !== "HEAD") method = "GET";
+        body = null;
+      }
+      url = next.href;
+    }
+  } catch (e) {
+    if (e instanceof ClientError) throw e;
+    if (timedOut) throw new TimeoutError(`${x.tool}: no answer from the platform within ${timeoutMs} ms`, timeoutMs, x.tool);
+    if (outer?.aborted) throw outer.reason;
+    throw networkError(e, x.tool, method, url, tokens);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** The base URL's own path prefix is kept: `https://h/api` + `/workspaces/1` → `https://h/api/workspaces/1`. */
+export function joinUrl(base: URL, target: string): string {
+  return `${base.origin}${base.pathname.replace(/\/+$/, "")}${target}`;
+}
+
+async function answer(res: Response, tool: string, tokens: readonly string[]): Promise<unknown> {
+  const text = await res.text();
+  const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(res.headers.get("content-type") ?? "");
+  let parsed: unknown = text === "" ? null : text;
+  let parseFailed = false;
+  if (json && text !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parseFailed = true;
+    }
+  }
+  if (res.ok) {
+    if (parseFailed) throw new ClientError(`${tool}: the platform answered ${res.status} with invalid JSON`, tool);
+    return parsed;
+  }
+  const own = platformMessage(parsed, json && !parseFailed);
+  const message = own === null ? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}` : redact(own, tokens);
+  throw new PlatformError(res.status, message, redactValue(parsed, tokens), tool);
+}
+
+/** The platform's own explanation: `{error}`, `{error: {message}}`, `{message}`, `{detail}` or a plain-text body. */
+function platformMessage(body: unknown, isJson: boolean): string | null {
+  if (typeof body === "string") {
+    const text = body.trim();
+    // An HTML error page says nothing a caller can use.
+    if (!text || (!isJson && text.startsWith("<"))) return null;
+    return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
+  const o = body as Record<string, unknown>;
+  for (const key of ["error", "message", "detail"]) {
+    const v = o[key];
+    if (typeof v === "string" && v.trim()) return v.trim();
+    if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { message?: unknown }).message === "string") {
+      return (v as { message: string }).message;
+    }
+    // FastAPI-style validation details: [{ msg, loc }, …]
+    if (Array.isArray(v)) {
+      const msgs = v.map((d) => (d && typeof d === "object" && typeof (d as { msg?: unknown }).msg === "string" ? (d as { msg: string }).msg : null));
+      if (msgs.length > 0 && msgs.every((m) => m !== null)) return msgs.join("; ");
+    }
+  }
+  return null;
+}
+
+function networkError(e: unknown, tool: string, method: string, url: string, tokens: readonly string[]): NetworkError {
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+  const code = (cause as { code?: unknown } | null)?.code;
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  const where = new URL(url);
+  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${detail}`;
+  return new NetworkError(redact(message, tokens), typeof code === "string" ? code : undefined, tool);
+}

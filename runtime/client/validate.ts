@@ -1,0 +1,79 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+export type Validator = (name: string, input: unknown) => string[];
+
+/**
+ * `validateInput` over a set of schemas: each is compiled on first use, with the settings
+ * toolgen checked it with (generator/spec/input-schema.ts), and problems come back as
+ * readable sentences that start with the field they are about.
+ */
+export function createValidator(schemas: ReadonlyMap<string, object>): Validator {
+  let ajv: Ajv | undefined;
+  const compiled = new Map<string, ValidateFunction>();
+  return (name, input) => {
+    const schema = schemas.get(name);
+    if (!schema) return [`unknown tool ${JSON.stringify(name)}`];
+    let validate = compiled.get(name);
+    if (!validate) {
+      if (!ajv) {
+        ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
+        addFormats(ajv);
+      }
+      validate = ajv.compile(schema);
+      compiled.set(name, validate);
+    }
+    if (validate(input)) return [];
+    return unique((validate.errors ?? []).map(describe));
+  };
+}
+
+function describe(e: ErrorObject): string {
+  const at = fieldPath(e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "required":
+      return `${join(at, String(p.missingProperty))} is required`;
+    case "additionalProperties":
+      return `${join(at, String(p.additionalProperty))} is not a known field`;
+    case "type":
+      return `${at || "the input"} must be ${article(String(p.type))}`;
+    case "enum":
+      return `${at || "the input"} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    case "const":
+      return `${at || "the input"} must be ${JSON.stringify(p.allowedValue)}`;
+    case "format":
+      return `${at || "the input"} must be a valid ${String(p.format)}`;
+    default:
+      return `${at || "the input"} ${e.message ?? "is invalid"}`;
+  }
+}
+
+/** `/attachments/0/name` → `attachments[0].name`. */
+function fieldPath(pointer: string): string {
+  if (!pointer) return "";
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), "");
+}
+
+function join(at: string, field: string): string {
+  return at ? `${at}.${field}` : field;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = { integer: "an integer", object: "an object", array: "an array", null: "null" };
+  return type
+    .split(",")
+    .map((t) => names[t] ?? `a ${t}`)
+    .join(" or ");
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items)];
+}
