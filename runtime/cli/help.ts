@@ -1,7 +1,7 @@
 import { mainType, placeholder } from "./convert.js";
 import type { CliCommandSpec, CliData, CliInput } from "./types.js";
 
-const JSON_HELP = "print the answer as JSON instead of text";
+const JSON_HELP = "Print the answer as JSON instead of text";
 const EXIT_STATUS = "Exit status: 0 success, 1 platform or network error, 2 usage error.";
 
 /** `molecule --help`: every command with its summary, the global options and the environment. */
@@ -12,16 +12,16 @@ export function globalHelp(data: CliData): string {
   lines.push(
     ...table([
       ["--json", JSON_HELP],
-      ["-h, --help", `show this help; '${data.bin} <command> --help' shows a command's`],
+      ["-h, --help", `Show this help; '${data.bin} <command> --help' shows a command's`],
     ]),
   );
   lines.push("", "Environment:");
   lines.push(
     ...table([
-      [data.env.baseUrl, "the platform's base URL"],
-      [data.env.workspaceId, "the workspace to act as"],
-      [data.env.token, "that workspace's token (never printed)"],
-      [data.env.workspaces, "several workspaces at once, as the client reads them"],
+      [data.env.baseUrl, "The platform's base URL"],
+      [data.env.workspaceId, "The workspace to act as"],
+      [data.env.token, "That workspace's token (never printed)"],
+      [data.env.workspaces, `Instead of the two above: a JSON array of {"id", "token"}, the first the default`],
     ]),
   );
   lines.push("", EXIT_STATUS);
@@ -36,8 +36,9 @@ export function commandHelp(data: CliData, command: CliCommandSpec): string {
   if (command.local) {
     lines.push(
       "",
-      `This tool is handled by the agent runtime's own code, not by the platform: the plain '${data.bin}'`,
-      "bin has no handler for it and exits 1; a runtime starts the CLI with main(argv, { handlers }).",
+      `Handled by the agent runtime's own code, not by the platform: the plain '${data.bin}' command`,
+      `has no handler for it and exits 1; a runtime that has one runs main(argv, { handlers })`,
+      `from ${data.package}.`,
     );
   }
   if (positionals.length > 0) {
@@ -45,7 +46,7 @@ export function commandHelp(data: CliData, command: CliCommandSpec): string {
     lines.push(...table(positionals.map((i) => [`<${i.name}>`, describe(i)])));
   }
   lines.push("", "Options:");
-  lines.push(...table([...options.map((i) => [optionUsage(i), describe(i)] as const), ["--json", JSON_HELP], ["-h, --help", "show this help"]]));
+  lines.push(...table([...options.map((i) => [optionUsage(i), describe(i)] as const), ["--json", JSON_HELP], ["-h, --help", "Show this help"]]));
   lines.push("", EXIT_STATUS);
   return `${lines.join("\n")}\n`;
 }

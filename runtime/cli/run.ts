@@ -95,6 +95,9 @@ function who(data: CliData, command: CliCommandSpec | null): string {
 
 function message(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
+  // A ConfigError lists each problem; one a line reads better than one long sentence.
+  const problems = (error as { problems?: unknown }).problems;
+  if (Array.isArray(problems) && problems.length > 1) return `${problems.length} problems:${problems.map((p) => `\n  - ${String(p)}`).join("")}`;
   // A PlatformError's message is the platform's own words; its status tells what kind of refusal it was.
   const status = (error as { status?: unknown }).status;
   return typeof status === "number" ? `${error.message} (HTTP ${status})` : error.message;

@@ -63,5 +63,14 @@ function who(data, command) {
   return command ? `${data.bin} ${command.keyword}` : data.bin;
 }
 function message(error) {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  // A ConfigError lists each problem; one a line reads better than one long sentence.
+  const problems = error.problems;
+  if (Array.isArray(problems) && problems.length > 1)
+    return `${problems.length} problems:${problems.map((p) => `\n  - ${String(p)}`).join("")}`;
+  // A PlatformError's message is the platform's own words; its status tells what kind of refusal it was.
+  const status = error.status;
+  return typeof status === "number"
+    ? `${error.message} (HTTP ${status})`
+    : error.message;
 }

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { binOf, FakePlatform, runBin } from "./platform.js";
+
+/**
+ * The generated `molecule` bin as a real subprocess against a real HTTP server.
+ * Expected requests are written by hand from tools.yaml's bindings, not read from generated code.
+ */
+const platform = new FakePlatform();
+const bin = binOf("@molecule/platform-cli", import.meta.url);
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  const url = await platform.start();
+  env = { PLATFORM_URL: url, WORKSPACE_ID: "ws-self", MOLECULE_WORKSPACE_TOKEN: "tok-self-secret" };
+});
+afterAll(() => platform.stop());
+beforeEach(() => platform.reset());
+
+const molecule = (...args: string[]) => runBin(bin, args, env);
+
+describe("each exposed command sends the right request and prints the answer", () => {
+  it("delegate --async <workspace_id> <task>: POST /workspaces/{self}/delegate", async () => {
+    platform.answer("POST /workspaces/ws-self/delegate", 202, { delegation_id: "del-42", status: "queued" });
+    const run = await molecule("delegate", "--async", "ws-peer", "Summarise the Q3 report");
+    expect(run).toEqual({ code: 0, stdout: "delegation_id: del-42\nstatus: queued\n", stderr: "" });
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        method: "POST",
+        path: "/workspaces/ws-self/delegate",
+        query: {},
+        authorization: "Bearer tok-self-secret",
+        body: { target_id: "ws-peer", task: "Summarise the Q3 report" },
+      }),
+    ]);
+  });
+
+  it("status <workspace_id> <task_id>: GET /workspaces/{self}/delegations?target_id&delegation_id", async () => {
+    platform.answer("GET /workspaces/ws-self/delegations", 200, { status: "done", result: "Revenue grew 4%.\nCosts fell." });
+    const run = await molecule("status", "ws-peer", "del-42");
+    expect(run).toEqual({ code: 0, stdout: "status: done\nresult:\n  Revenue grew 4%.\n  Costs fell.\n", stderr: "" });
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/workspaces/ws-self/delegations",
+        query: { target_id: "ws-peer", delegation_id: "del-42" },
+        authorization: "Bearer tok-self-secret",
+        body: null,
+      }),
+    ]);
+  });
+
+  it("peers: GET /registry/{self}/peers with X-Workspace-ID", async () => {
+    platform.answer("GET /registry/ws-self/peers", 200, [
+      { id: "ws-a", name: "Analyst", online: true },
+      { id: "ws-b", name: "Writer", online: false },
+    ]);
+    const run = await molecule("peers");
+    expect(run).toEqual({ code: 0, stdout: "id: ws-a\nname: Analyst\nonline: true\n\nid: ws-b\nname: Writer\nonline: false\n", stderr: "" });
+    expect(platform.received).toHaveLength(1);
+    expect(platform.received[0]).toMatchObject({ method: "GET", path: "/registry/ws-self/peers", query: {}, authorization: "Bearer tok-self-secret", body: null });
+    expect(platform.received[0]!.headers["x-workspace-id"]).toBe("ws-self");
+  });
+
+  it("info: GET /workspaces/{self}", async () => {
+    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self", name: "Planner", team: { id: "t1", members: 3 } });
+    const run = await molecule("info");
+    expect(run).toEqual({ code: 0, stdout: "id: ws-self\nname: Planner\nteam:\n  id: t1\n  members: 3\n", stderr: "" });
+    expect(platform.received).toEqual([expect.objectContaining({ method: "GET", path: "/workspaces/ws-self", query: {}, body: null })]);
+  });
+
+  it("--source-workspace-id routes to another configured workspace, with its own token only", async () => {
+    const two = {
+      PLATFORM_URL: env.PLATFORM_URL!,
+      MOLECULE_WORKSPACES: JSON.stringify([
+        { id: "ws-self", token: "tok-self-secret" },
+        { id: "ws-two", token: "tok-two-secret" },
+      ]),
+    };
+    platform.answer("GET /workspaces/ws-two", 200, { id: "ws-two" });
+    const run = await runBin(bin, ["info", "--source-workspace-id", "ws-two"], two);
+    expect(run).toEqual({ code: 0, stdout: "id: ws-two\n", stderr: "" });
+    expect(platform.received).toEqual([expect.objectContaining({ path: "/workspaces/ws-two", authorization: "Bearer tok-two-secret" })]);
+  });
+
+  it("values reach the platform byte for byte, whatever they hold", async () => {
+    platform.answer("GET /workspaces/ws-self/delegations", 200, { status: "queued" });
+    const odd = "a&b=c #?/%20 ünï";
+    const run = await molecule("status", "--", "-peer/../x", odd);
+    expect(run.code).toBe(0);
+    expect(platform.received[0]!.query).toEqual({ target_id: "-peer/../x", delegation_id: odd });
+  });
+});
+
+describe("--json", () => {
+  it.each<[string[], string, unknown]>([
+    [["peers", "--json"], "GET /registry/ws-self/peers", [{ id: "ws-a", tags: ["x"], load: null }]],
+    [["--json", "info"], "GET /workspaces/ws-self", { id: "ws-self", nested: { deep: [1, 2, { k: "v" }] } }],
+    [["status", "ws-peer", "del-1", "--json"], "GET /workspaces/ws-self/delegations", "plain text answer"],
+  ])("%j prints the answer as valid JSON", async (args, route, answer) => {
+    platform.answer(route, 200, answer);
+    const run = await molecule(...args);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual(answer);
+  });
+});
+
+describe("exit codes", () => {
+  it("a usage error exits 2 with the message on stderr, and sends nothing", async () => {
+    const run = await molecule("status", "ws-peer");
+    expect(run).toEqual({ code: 2, stdout: "", stderr: "molecule status: missing <task_id>\nRun 'molecule status --help' for its usage.\n" });
+    expect(platform.received).toEqual([]);
+  });
+
+  it.each<[string[], string]>([
+    [[], "molecule: missing command\nRun 'molecule --help' to list the commands.\n"],
+    [["peer"], "molecule: unknown command 'peer'\nRun 'molecule --help' to list the commands.\n"],
+    [["peers", "extra"], "molecule peers: unexpected argument 'extra'\nRun 'molecule peers --help' for its usage.\n"],
+    [["info", "--team", "x"], "molecule info: unknown option '--team'\nRun 'molecule info --help' for its usage.\n"],
+    [["delegate", "--async", "ws-peer"], "molecule delegate --async: missing <task>\nRun 'molecule delegate --async --help' for its usage.\n"],
+    [["info", "--source-workspace-id"], "molecule info: option '--source-workspace-id' needs a value\nRun 'molecule info --help' for its usage.\n"],
+  ])("%j exits 2", async (args, stderr) => {
+    expect(await molecule(...args)).toEqual({ code: 2, stdout: "", stderr });
+    expect(platform.received).toEqual([]);
+  });
+
+  it("a workspace that is not configured is a usage error (2), and nothing is sent", async () => {
+    const run = await molecule("info", "--source-workspace-id", "ws-stranger");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^molecule info: .*ws-stranger/);
+    expect(platform.received).toEqual([]);
+  });
+
+  it("missing configuration is a usage error (2) that names the variables", async () => {
+    const run = await runBin(bin, ["peers"], {});
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^molecule peers: .*PLATFORM_URL/);
+  });
+
+  it("a platform error exits 1 with the platform's message and status on stderr", async () => {
+    platform.answer("GET /workspaces/ws-self/delegations", 404, { error: "no delegation del-9 from ws-self" });
+    const run = await molecule("status", "ws-peer", "del-9");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^molecule status: .*no delegation del-9 from ws-self.*\(HTTP 404\)\n$/);
+  });
+
+  it("a platform that cannot be reached exits 1", async () => {
+    const closed = new FakePlatform();
+    const url = await closed.start();
+    await closed.stop();
+    const run = await runBin(bin, ["peers"], { ...env, PLATFORM_URL: url });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^molecule peers: ./);
+  });
+
+  it("never prints the token, even when the platform repeats it", async () => {
+    platform.answer("GET /workspaces/ws-self", 401, { error: "bad token tok-self-secret" });
+    const run = await molecule("info");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^molecule info: /);
+    expect(run.stdout + run.stderr).not.toContain("tok-self-secret");
+  });
+});
+
+describe("a local tool's command", () => {
+  it("delegate is offered, but the plain bin has no handler: it says so and exits 1 without calling the platform", async () => {
+    const run = await molecule("delegate", "ws-peer", "Summarise the Q3 report");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "molecule delegate: 'delegate_task' is a local tool, handled by the agent runtime's own code, and this CLI was started without a handler for it.\n" +
+        "A runtime that implements it runs the CLI as main(argv, { handlers: { delegate_task } }) from @molecule/platform-cli.\n",
+    );
+    expect(platform.received).toEqual([]);
+  });
+
+  it("still checks its arguments first: a usage error is 2", async () => {
+    const run = await molecule("delegate", "ws-peer");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("molecule delegate: missing <task>\nRun 'molecule delegate --help' for its usage.\n");
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { binOf, runBin } from "./platform.js";
+
+/** Goldens of what a person reads: `molecule --help` and each command's own help, from the real bin. */
+const bin = binOf("@molecule/platform-cli", import.meta.url);
+
+describe("help goldens", () => {
+  it("--help lists every command with its summary", async () => {
+    const run = await runBin(bin, ["--help"], {});
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    await expect(run.stdout).toMatchFileSnapshot("__snapshots__/help/molecule.txt");
+  });
+
+  it.each<[string, string]>([
+    ["delegate", "delegate"],
+    ["delegate --async", "delegate-async"],
+    ["status", "status"],
+    ["peers", "peers"],
+    ["info", "info"],
+  ])("%s --help", async (keyword, file) => {
+    const run = await runBin(bin, [...keyword.split(" "), "--help"], {});
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    await expect(run.stdout).toMatchFileSnapshot(`__snapshots__/help/${file}.txt`);
+    // `molecule help <command>` is the same page.
+    expect((await runBin(bin, ["help", ...keyword.split(" ")], {})).stdout).toBe(run.stdout);
+  });
+});
