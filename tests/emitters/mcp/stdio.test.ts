@@ -1,0 +1,155 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { httpCases, MAIN, SIDE } from "./cases.js";
+import { startPlatform, type Platform } from "./platform.js";
+import { referenceTools } from "./spec.js";
+
+// The bin as a user's agent runs it: a subprocess speaking MCP on stdio, configured only from
+// the environment, found through the package's own package.json "bin".
+
+const require = createRequire(import.meta.url);
+const packageDir = path.dirname(require.resolve("@molecule/platform-mcp"));
+const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { bin: Record<string, string> };
+const bin = path.join(packageDir, manifest.bin["molecule-mcp"]!);
+
+/** Only what a process needs to run: the tests' own environment must not leak in. */
+const baseEnv = { PATH: process.env.PATH ?? "" };
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform((req) =>
+    req.path === "/registry/ws-main/peers" ? { status: 403, body: { message: "this workspace may not list peers" } } : undefined,
+  );
+});
+afterAll(() => platform.close());
+
+const open: Client[] = [];
+afterEach(async () => {
+  platform.requests.length = 0;
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+async function connect(env: Record<string, string>): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin], env: { ...baseEnv, ...env }, stderr: "pipe" });
+  const client = new Client({ name: "agent", version: "0.0.0" });
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
+  const content = result.content as { type: string; text: string }[];
+  expect(content.map((c) => c.type)).toEqual(["text"]);
+  return content[0]!.text;
+}
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bin with stdin closed at once, as when it is misconfigured or asked for help. */
+function runBin(args: string[], env: Record<string, string>): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...baseEnv, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+describe("the molecule-mcp bin over stdio", () => {
+  it("is the package's declared bin", () => {
+    expect(manifest.bin).toEqual({ "molecule-mcp": "./bin/molecule-mcp.js" });
+    expect(fs.readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  it("lists every tool of tools.yaml with exactly its short and input", async () => {
+    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const listed = await mcp.listTools();
+    expect(listed.tools).toEqual(referenceTools().map((t) => ({ name: t.name, description: t.short, inputSchema: t.input })));
+    expect(mcp.getServerVersion()).toEqual({ name: "molecule-platform", version: "0.0.0" });
+  });
+
+  it("calls the platform as the one workspace of WORKSPACE_ID and returns its answer", async () => {
+    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const result = await mcp.callTool({ name: "get_workspace_info", arguments: {} });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(JSON.parse(text(result))).toEqual({ handled: "GET /workspaces/ws-main" });
+    expect(platform.requests.map((r) => [r.method, r.path, r.authorization])).toEqual([["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`]]);
+  });
+
+  it("routes each call to its workspace's token with MOLECULE_WORKSPACES", async () => {
+    const mcp = await connect({ PLATFORM_URL: platform.url, MOLECULE_WORKSPACES: JSON.stringify([MAIN, SIDE]) });
+    for (const c of httpCases) {
+      const result = await mcp.callTool({ name: c.tool, arguments: c.args });
+      expect(result.isError, `${c.tool}: ${text(result)}`).toBeFalsy();
+      expect(JSON.parse(text(result))).toEqual({ handled: `${c.method} ${c.path}` });
+    }
+    expect(platform.requests.map((r) => [r.method, r.path, r.query, r.body, r.authorization])).toEqual(
+      httpCases.map((c) => [c.method, c.path, c.query, c.body, `Bearer ${c.token}`]),
+    );
+  });
+
+  it("returns a platform error, bad arguments and an unknown tool as isError", async () => {
+    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const refused = await mcp.callTool({ name: "list_peers", arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toBe("this workspace may not list peers (HTTP 403)");
+    const invalid = await mcp.callTool({ name: "commit_memory", arguments: { scope: "TEAM" } });
+    expect(invalid.isError).toBe(true);
+    expect(text(invalid)).toBe("Invalid arguments for commit_memory:\n- content is required");
+    const unknown = await mcp.callTool({ name: "nope", arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect(platform.requests).toHaveLength(1);
+  });
+
+  it("answers each local tool that this runtime has no handler for it", async () => {
+    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const result = await mcp.callTool({ name: "delegate_task", arguments: { workspace_id: "peer-1", task: "t" } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe("this runtime has no handler for delegate_task");
+    const identity = await mcp.callTool({ name: "get_runtime_identity", arguments: {} });
+    expect(text(identity)).toBe("this runtime has no handler for get_runtime_identity");
+    expect(platform.requests).toEqual([]);
+  });
+
+  it("exits 0 when its client closes stdin", async () => {
+    const exit = await runBin([], { PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    expect(exit).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+});
+
+describe("the bin with a bad environment", () => {
+  it.each([
+    ["nothing set", {}],
+    ["no token", { PLATFORM_URL: "http://127.0.0.1:9", WORKSPACE_ID: "ws-main" }],
+    ["a base URL that is no URL", { PLATFORM_URL: "not a url", WORKSPACE_ID: "ws-main", MOLECULE_WORKSPACE_TOKEN: MAIN.token }],
+    ["workspaces that are not JSON", { PLATFORM_URL: "http://127.0.0.1:9", MOLECULE_WORKSPACES: `[{"id":"ws-main","token":"${MAIN.token}"` }],
+    ["a workspace without a token", { PLATFORM_URL: "http://127.0.0.1:9", MOLECULE_WORKSPACES: `[{"id":"ws-main"},{"id":"ws-side","token":"${SIDE.token}"}]` }],
+  ])("%s: one line on stderr naming the bin, nothing on stdout, exit 2, no token", async (_case, env) => {
+    const exit = await runBin([], env);
+    expect(exit.code).toBe(2);
+    expect(exit.stdout).toBe("");
+    expect(exit.stderr).toMatch(/^molecule-mcp: [^\n]+\n$/);
+    expect(exit.stderr).not.toContain(MAIN.token);
+    expect(exit.stderr).not.toContain(SIDE.token);
+  });
+
+  it("names the spec's environment variables in --help", async () => {
+    const exit = await runBin(["--help"], {});
+    expect(exit.code).toBe(0);
+    expect(exit.stderr).toBe("");
+    for (const name of ["PLATFORM_URL", "WORKSPACE_ID", "MOLECULE_WORKSPACE_TOKEN", "MOLECULE_WORKSPACES"]) expect(exit.stdout).toContain(name);
+  });
+});
