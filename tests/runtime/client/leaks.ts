@@ -1,0 +1,34 @@
+import { inspect } from "node:util";
+
+/** Every way an error could be shown: message, stack, inspect (cause and own fields), JSON. */
+export function renderings(e: unknown): string {
+  const err = e as Error;
+  let json = "";
+  try {
+    json = JSON.stringify(e, Object.getOwnPropertyNames(e ?? {}));
+  } catch {
+    json = "";
+  }
+  return [String(e), err?.message, err?.stack, inspect(e, { depth: 10, showHidden: true }), json].join("\n");
+}
+
+/** Runs `fn`, capturing what it wrote to stdout and stderr (the client must write nothing). */
+export async function captureOutput<T>(fn: () => Promise<T>): Promise<{ result: T | undefined; error: unknown; output: string }> {
+  let output = "";
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  const grab = (chunk: unknown) => {
+    output += String(chunk);
+    return true;
+  };
+  process.stdout.write = grab as typeof process.stdout.write;
+  process.stderr.write = grab as typeof process.stderr.write;
+  try {
+    return { result: await fn(), error: undefined, output };
+  } catch (error) {
+    return { result: undefined, error, output };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
