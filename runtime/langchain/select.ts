@@ -15,7 +15,9 @@ export function selectTools(data: ToolData, sections: readonly string[] | undefi
     if (!data.sections.includes(s)) problems.push(`unknown section '${s}' (sections: ${data.sections.join(", ")})`);
   }
   for (const n of wantedNames) {
-    if (!known.has(n)) problems.push(`unknown tool '${n}'${closest(n, [...known])}`);
+    if (known.has(n)) continue;
+    const renamed = data.tools.find((t) => t.renamedFrom.includes(n));
+    problems.push(`unknown tool '${n}'${renamed ? ` (renamed to '${renamed.name}')` : closest(n, [...known])}`);
   }
   if (problems.length > 0) throw new Error(`createTools: ${problems.join("; ")}`);
   return data.tools.filter((t) => wantedSections.has(t.section) || wantedNames.has(t.name));

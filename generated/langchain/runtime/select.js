@@ -17,8 +17,11 @@ export function selectTools(data, sections, names) {
       );
   }
   for (const n of wantedNames) {
-    if (!known.has(n))
-      problems.push(`unknown tool '${n}'${closest(n, [...known])}`);
+    if (known.has(n)) continue;
+    const renamed = data.tools.find((t) => t.renamedFrom.includes(n));
+    problems.push(
+      `unknown tool '${n}'${renamed ? ` (renamed to '${renamed.name}')` : closest(n, [...known])}`,
+    );
   }
   if (problems.length > 0)
     throw new Error(`createTools: ${problems.join("; ")}`);

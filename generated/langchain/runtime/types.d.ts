@@ -23,6 +23,8 @@ export interface ToolEntry {
   readonly whenToUse: string;
   /** Answered by one of the consumer's handlers instead of the platform's HTTP API. */
   readonly local: boolean;
+  /** Former names, so that a caller still using one is told the new name. */
+  readonly renamedFrom: readonly string[];
   /** The JSON Schema exactly as written in tools.yaml. */
   readonly inputSchema: {
     readonly [key: string]: Json;

@@ -27,6 +27,7 @@ function toolData(model: Model) {
       description: t.short,
       whenToUse: t.whenToUse,
       local: t.http === null,
+      renamedFrom: t.renamedFrom,
       inputSchema: t.input,
     })),
   };

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { errorText, resultText, withDefaults } from "../../../runtime/langchain/results.js";
+
+describe("resultText", () => {
+  it.each([
+    ["text as it came", "Sent to the user.", "Sent to the user."],
+    ["an object as compact JSON", { id: "m-1", tags: ["a"] }, '{"id":"m-1","tags":["a"]}'],
+    ["an array as JSON", [1, 2], "[1,2]"],
+    ["null as JSON", null, "null"],
+    ["a number as JSON", 0, "0"],
+    ["no content as a sentence", undefined, "Done: the call returned no content."],
+  ])("gives %s", (_, value, expected) => {
+    expect(resultText(value)).toBe(expected);
+  });
+});
+
+describe("errorText", () => {
+  class StatusError extends Error {
+    constructor(
+      message: string,
+      readonly status: number,
+    ) {
+      super(message);
+    }
+  }
+
+  it.each([
+    ["adds the status the message lacks", new StatusError("no such peer", 404), "Error: x failed. HTTP 404: no such peer"],
+    ["does not repeat a status already said", new StatusError("the platform answered 503", 503), "Error: x failed. the platform answered 503"],
+    ["takes a plain error's message", new Error("timed out after 30000 ms"), "Error: x failed. timed out after 30000 ms"],
+    ["reads a thrown string", "boom", "Error: x failed. boom"],
+  ])("%s", (_, error, expected) => {
+    expect(errorText("x", error)).toBe(expected);
+  });
+});
+
+describe("withDefaults", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      scope: { type: "string", default: "LOCAL" },
+      tags: { type: "array", default: ["a"] },
+      content: { type: "string" },
+    },
+  };
+
+  it("fills the top-level defaults that are missing, and nothing else", () => {
+    expect(withDefaults(schema, { content: "c" })).toEqual({ content: "c", scope: "LOCAL", tags: ["a"] });
+  });
+
+  it("keeps values given, even falsy ones", () => {
+    expect(withDefaults(schema, { scope: "", tags: [] })).toEqual({ scope: "", tags: [] });
+  });
+
+  it("leaves the caller's object and the schema untouched", () => {
+    const input = { content: "c" };
+    const filled = withDefaults(schema, input) as { tags: string[] };
+    filled.tags.push("b");
+    expect(input).toEqual({ content: "c" });
+    expect(schema.properties.tags.default).toEqual(["a"]);
+  });
+
+  it("passes through what is not an object", () => {
+    expect(withDefaults(schema, "text")).toBe("text");
+    expect(withDefaults({ type: "object" }, { a: 1 })).toEqual({ a: 1 });
+  });
+});
