@@ -1,3 +1,5 @@
+import { UNPRINTABLE } from "./hidden.js";
+
 /** A problem found in the spec, located in its source text. */
 export interface Diagnostic {
   readonly severity: "error" | "warning";
@@ -57,23 +59,32 @@ export function codeFrame(source: string, line: number, col: number, length: num
   const last = Math.min(lines.length, line + CONTEXT);
   const width = String(last).length;
   const out: string[] = [];
+  // A very long line (a minified value, 5,000 brackets) is shown as a window around the column.
+  const caretAt = visible((lines[line - 1] ?? "").slice(0, col - 1)).length;
+  const from = caretAt > FRAME_WIDTH / 2 ? caretAt - FRAME_WIDTH / 4 : 0;
+  const clip = (text: string) => {
+    if (from > 0 && text.length <= from) return "";
+    const cut = text.slice(from, from + FRAME_WIDTH);
+    return `${from > 0 ? "…" : ""}${cut}${from + FRAME_WIDTH < text.length ? "…" : ""}`;
+  };
   for (let n = first; n <= last; n++) {
-    const text = visible(lines[n - 1] ?? "");
+    const whole = visible(lines[n - 1] ?? "");
+    const text = clip(whole);
     const gutter = String(n).padStart(width);
     out.push(`${n === line ? ">" : " "} ${gutter} |${text ? " " + text : ""}`);
     if (n === line) {
-      const before = visible((lines[n - 1] ?? "").slice(0, col - 1));
-      const span = Math.max(1, Math.min(length, text.length - before.length));
-      out.push(`  ${" ".repeat(width)} | ${" ".repeat(before.length)}${"^".repeat(span)}`);
+      const before = caretAt - from + (from > 0 ? 1 : 0);
+      const span = Math.max(1, Math.min(length, whole.length - caretAt, FRAME_WIDTH - (caretAt - from)));
+      out.push(`  ${" ".repeat(width)} | ${" ".repeat(before)}${"^".repeat(span)}`);
     }
   }
   return out.join("\n");
 }
 
+/** Characters of a source line a frame shows at most. */
+const FRAME_WIDTH = 160;
+
 /** Shows control and invisible characters as escapes, so a frame never hides or reorders text. */
 function visible(text: string): string {
-  return text.replace(
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/gu,
-    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
-  ).replace(/\t/g, "→");
+  return text.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).replace(/\t/g, "→");
 }

@@ -147,6 +147,8 @@ function yamlMessage(code: string, message: string): string {
       return "duplicate key: each key may appear once in a mapping";
     case "TAB_AS_INDENT":
       return "a tab is used for indentation; YAML indents with spaces";
+    case "MULTIPLE_DOCS":
+      return "the spec holds more than one YAML document: remove the '---' line and what follows it, or merge the two";
     case "TAG_RESOLVE_FAILED":
       return tagMessage(first.replace(/^Unresolved tag:\s*/i, ""));
     default:

@@ -2,12 +2,26 @@ import type { Model } from "../model/types.js";
 import type { JsonPath } from "./parse.js";
 import type { Problem } from "./problem.js";
 import { checkInputSchema } from "./input-schema.js";
+import { kebabCase } from "../model/names.js";
+import { HIDDEN } from "./hidden.js";
 
 /** Names the generated packages define themselves; a tool may not take them. */
-const RESERVED_TYPE_NAMES = new Set(["ToolName", "ToolInputs", "HttpToolName", "LocalToolName", "LocalHandlers", "PlatformClient"]);
+const RESERVED_TYPE_NAMES = new Set([
+  "ToolName",
+  "ToolInputs",
+  "HttpToolName",
+  "LocalToolName",
+  "LocalHandlers",
+  "PlatformClient",
+  "HandlerContext",
+  "ClientError",
+  "PlatformError",
+  "TimeoutError",
+  "NetworkError",
+  "ConfigError",
+  "UnknownWorkspaceError",
+]);
 
-/** Characters that hide or reorder text: instructions a reviewer cannot see but a model reads. */
-const HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
 
 /** Checks that need the whole spec: duplicates, collisions, renames, schemas and hidden text. */
 export function checkSemantics(model: Model, raw: unknown): Problem[] {
@@ -31,6 +45,18 @@ export function checkSemantics(model: Model, raw: unknown): Problem[] {
   model.tools.forEach((t, i) => {
     if (RESERVED_TYPE_NAMES.has(`${t.pascalName}Input`) || RESERVED_TYPE_NAMES.has(t.pascalName))
       problems.push({ path: toolPath(i, "name"), message: `tool name '${t.name}' clashes with a name the generated code defines` });
+  });
+
+  model.tools.forEach((t, i) => {
+    if (!t.cli) return;
+    // Each input becomes a --kebab-case option of the command: two inputs must not share one.
+    firstSeen(t.inputNames.map(kebabCase), (j, first) =>
+      problems.push({
+        path: toolPath(i, "input", "properties", t.inputNames[j]!),
+        key: true,
+        message: `inputs '${t.inputNames[j]}' and '${t.inputNames[first]}' both become the CLI option --${kebabCase(t.inputNames[j]!)}: rename one`,
+      }),
+    );
   });
 
   const usages = model.tools.map((t) => (t.cli ? t.cli.keyword : undefined));
@@ -58,10 +84,10 @@ export function checkSemantics(model: Model, raw: unknown): Problem[] {
     for (const p of checkInputSchema(t.input)) problems.push({ ...p, path: toolPath(i, "input", ...p.path) });
   });
 
-  for (const { path, text } of strings(raw)) {
+  for (const { path, text, key } of strings(raw)) {
     if (HIDDEN.test(text)) {
       const c = text.match(HIDDEN)![0]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-      problems.push({ path, message: `text contains the invisible character U+${c}, which hides text from reviewers but not from the model` });
+      problems.push({ path, key, message: `text contains the invisible character U+${c}, which hides text from reviewers but not from the model` });
     }
     if (oldNames.size > 0 && isDocText(path)) {
       for (const [old, now] of oldNames) {
@@ -93,8 +119,8 @@ function firstSeen(values: readonly (string | undefined)[], report: (i: number, 
 }
 
 /** Every string of the spec, keys included, with its path; iterative so deep input cannot overflow. */
-function strings(root: unknown): { path: JsonPath; text: string }[] {
-  const out: { path: JsonPath; text: string }[] = [];
+function strings(root: unknown): { path: JsonPath; text: string; key?: true }[] {
+  const out: { path: JsonPath; text: string; key?: true }[] = [];
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
@@ -102,7 +128,7 @@ function strings(root: unknown): { path: JsonPath; text: string }[] {
     else if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
     else if (value !== null && typeof value === "object")
       for (const [k, v] of Object.entries(value)) {
-        out.push({ path: [...path, k], text: k });
+        out.push({ path: [...path, k], text: k, key: true });
         stack.push({ value: v, path: [...path, k] });
       }
   }

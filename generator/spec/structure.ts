@@ -49,7 +49,7 @@ function toProblem(e: ErrorObject, root: unknown): Found {
 }
 
 function patternMessage(pattern: string, value: unknown): string {
-  if (pattern === "^[^\\n]*$") return "must be a single line";
+  if (pattern === "^[^\\n\\r\\u2028\\u2029]*$") return "must be a single line (no line break, carriage return, U+2028 or U+2029)";
   if (pattern === "^[a-zA-Z][a-zA-Z0-9_-]{0,63}$")
     return `must start with a letter and use only letters, digits, _ and - (at most 64 characters), not ${JSON.stringify(value)}`;
   if (pattern === "^/") return "must start with /";

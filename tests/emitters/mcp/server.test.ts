@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createClient, type LocalHandlers, type PlatformClient } from "@molecule/platform-client";
 import { createServer, localTools, serveTools, tools, type ToolName } from "@molecule/platform-mcp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +84,12 @@ describe("the tool table (structural guarantees)", () => {
   it("marks the local tools, and only them", () => {
     expect([...localTools]).toEqual(localToolNames);
     expect(spec.filter((t) => t.local).map((t) => t.name)).toEqual(localToolNames);
+  });
+
+  it("is typed with the SDK's own Tool", () => {
+    const asSdk: readonly Tool[] = tools;
+    const first: ToolName = tools[0]!.name;
+    expect(asSdk[0]!.name).toBe(first);
   });
 
   it("is frozen, so that what the server lists cannot be edited by accident", () => {

@@ -124,6 +124,17 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(platform.requests).toEqual([]);
   });
 
+  it("answers with isError when the platform cannot be reached, and keeps serving", async () => {
+    const closed = await startPlatform();
+    const url = closed.url;
+    await closed.close();
+    const mcp = await connect({ PLATFORM_URL: url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const result = await mcp.callTool({ name: "get_workspace_info", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(text(result)).not.toContain(MAIN.token);
+    expect((await mcp.listTools()).tools.length).toBe(referenceTools().length);
+  });
+
   it("exits 0 when its client closes stdin", async () => {
     const exit = await runBin([], { PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
     expect(exit).toEqual({ code: 0, stdout: "", stderr: "" });

@@ -1,0 +1,42 @@
+import { renameTool, vary, type CorpusCase } from "./base.js";
+
+/** Names that are legal in the spec but dangerous in generated code, or that must be refused. */
+export const nameCases: CorpusCase[] = [
+  { name: "reserved-words-as-tools", spec: renameTool("get_note", "default").split("add_note").join("delete").split("ping").join("package"), exit: 0 },
+  { name: "builtins-as-tools", spec: renameTool("get_note", "Error").split("add_note").join("Object").split("ping").join("Promise"), exit: 0 },
+  { name: "prototype-names-as-tools", spec: renameTool("get_note", "constructor").split("add_note").join("toString").split("ping").join("hasOwnProperty"), exit: 0 },
+  { name: "proto-as-tool", spec: renameTool("get_note", "__proto__"), exit: 2, says: "must start with a letter" },
+  {
+    name: "prototype-names-as-properties",
+    spec: vary(
+      ["        id: { type: string }\n", "        id: { type: string }\n        __proto__: { type: string }\n        constructor: { type: number }\n        toString: { type: boolean }\n"],
+      ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [__proto__, constructor, toString]"],
+    ),
+    exit: 0,
+  },
+  {
+    name: "odd-property-names",
+    spec: vary(
+      ["        id: { type: string }\n", '        id: { type: string }\n        "a.b": { type: string }\n        "with space": { type: string }\n        "naïve": { type: string }\n        "0lead": { type: string }\n        "$dollar": { type: string }\n'],
+      ["      headers: { X-Workspace: $workspace }", '      headers: { X-Workspace: $workspace }\n      query: ["a.b", "with space", "naïve", "0lead", "$dollar"]'],
+    ),
+    exit: 0,
+  },
+  { name: "collide-after-case-conversion", spec: renameTool("get_note", "add-note"), exit: 2, says: "both become 'addNote'" },
+  { name: "collide-camel-and-snake", spec: renameTool("get_note", "addNote"), exit: 2, says: "both become 'addNote'" },
+  { name: "clash-with-generated-type", spec: renameTool("get_note", "tool_name"), exit: 2, says: "clashes with a name the generated code defines" },
+  { name: "clash-with-generated-error", spec: renameTool("get_note", "platform_error"), exit: 2, says: "clashes with a name the generated code defines" },
+  {
+    name: "options-collide-after-kebab-case",
+    spec: vary(["        workspace: { type: string }\n", "        workspace: { type: string }\n        tag_name: { type: string }\n        tagName: { type: string }\n"], ["body: [text, tag]", "body: [text, tag, tag_name, tagName]"]),
+    exit: 2,
+    says: "both become the CLI option --tag-name",
+  },
+  { name: "name-over-64-characters", spec: renameTool("get_note", `g${"e".repeat(64)}`), exit: 2, says: "at most 64 characters" },
+  { name: "name-of-64-characters", spec: renameTool("get_note", `g${"e".repeat(63)}`), exit: 0 },
+  { name: "name-with-dot", spec: renameTool("get_note", "get.note"), exit: 2, says: "must start with a letter" },
+  { name: "name-with-space", spec: renameTool("get_note", "'get note'"), exit: 2, says: "must start with a letter" },
+  { name: "name-non-ascii", spec: renameTool("get_note", "gét_note"), exit: 2, says: "must start with a letter" },
+  { name: "name-starting-with-digit", spec: renameTool("get_note", "'2get'"), exit: 2, says: "must start with a letter" },
+  { name: "section-id-with-dollar", spec: vary(["id: misc", "id: $misc"], ["section: misc", "section: $misc"]), exit: 2, says: "must start with a letter" },
+];
