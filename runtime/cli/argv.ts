@@ -37,10 +37,10 @@ export function parseCommandLine(argv: readonly string[], data: CliData): Invoca
     const asked = match(data.commands, leading, before, 1);
     if (asked.kind === "one") return { kind: "help", command: asked.command };
     if (leading.length === 1) return { kind: "help", command: null };
-    if (asked.kind === "none") return usage(`unknown command '${leading[1]!.word}'`, null);
+    if (asked.kind === "none") return usage(unknownCommand(data.commands, leading[1]!.word), null);
     matched = asked;
   }
-  if (matched.kind === "none") return usage(`unknown command '${leading[0]!.word}'`, null);
+  if (matched.kind === "none") return usage(unknownCommand(data.commands, leading[0]!.word), null);
   if (matched.kind === "ambiguous") return usage(`${matched.flags.join(" and ")} cannot be used together`, null);
   const { command, used } = matched;
   if (wantsHelp) return { kind: "help", command };
@@ -154,6 +154,12 @@ function readArguments(command: CliCommandSpec, rest: readonly { t: string; i: n
     input[spec.name] = isArray ? converted : converted[0]!;
   }
   return { kind: "run", command, input, json };
+}
+
+/** Names the commands a first word starts, so `notes` alone lists `notes find`, `notes put`. */
+function unknownCommand(commands: readonly CliCommandSpec[], first: string): string {
+  const near = commands.filter((c) => c.keyword.split(" ")[0] === first).map((c) => c.keyword);
+  return near.length > 0 ? `'${first}' needs more words: ${near.join(", ")}` : `unknown command '${first}'`;
 }
 
 function usage(message: string, command: CliCommandSpec | null): Invocation {

@@ -32,7 +32,9 @@ export function globalHelp(data: CliData): string {
 export function commandHelp(data: CliData, command: CliCommandSpec): string {
   const positionals = command.inputs.filter((i) => i.option === null);
   const options = command.inputs.filter((i) => i.option !== null);
-  const lines = [`Usage: ${data.bin} ${command.usage} [options]`, "", sentence(command.summary), "", command.description];
+  const required = options.filter((i) => i.required).map((i) => ` ${optionUsage(i)}`);
+  const lines = [`Usage: ${data.bin} ${command.usage}${required.join("")} [options]`, "", sentence(command.summary)];
+  if (command.description !== sentence(command.summary)) lines.push("", command.description);
   if (command.local) {
     lines.push(
       "",

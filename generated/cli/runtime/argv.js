@@ -30,11 +30,11 @@ export function parseCommandLine(argv, data) {
     if (asked.kind === "one") return { kind: "help", command: asked.command };
     if (leading.length === 1) return { kind: "help", command: null };
     if (asked.kind === "none")
-      return usage(`unknown command '${leading[1].word}'`, null);
+      return usage(unknownCommand(data.commands, leading[1].word), null);
     matched = asked;
   }
   if (matched.kind === "none")
-    return usage(`unknown command '${leading[0].word}'`, null);
+    return usage(unknownCommand(data.commands, leading[0].word), null);
   if (matched.kind === "ambiguous")
     return usage(
       `${matched.flags.join(" and ")} cannot be used together`,
@@ -177,6 +177,15 @@ function readArguments(command, rest, cut) {
     input[spec.name] = isArray ? converted : converted[0];
   }
   return { kind: "run", command, input, json };
+}
+/** Names the commands a first word starts, so `notes` alone lists `notes find`, `notes put`. */
+function unknownCommand(commands, first) {
+  const near = commands
+    .filter((c) => c.keyword.split(" ")[0] === first)
+    .map((c) => c.keyword);
+  return near.length > 0
+    ? `'${first}' needs more words: ${near.join(", ")}`
+    : `unknown command '${first}'`;
 }
 function usage(message, command) {
   return { kind: "usage", message, command };

@@ -36,13 +36,16 @@ export function globalHelp(data) {
 export function commandHelp(data, command) {
   const positionals = command.inputs.filter((i) => i.option === null);
   const options = command.inputs.filter((i) => i.option !== null);
+  const required = options
+    .filter((i) => i.required)
+    .map((i) => ` ${optionUsage(i)}`);
   const lines = [
-    `Usage: ${data.bin} ${command.usage} [options]`,
+    `Usage: ${data.bin} ${command.usage}${required.join("")} [options]`,
     "",
     sentence(command.summary),
-    "",
-    command.description,
   ];
+  if (command.description !== sentence(command.summary))
+    lines.push("", command.description);
   if (command.local) {
     lines.push(
       "",

@@ -10,6 +10,8 @@ export interface Received {
   readonly method: string;
   readonly path: string;
   readonly query: Record<string, string>;
+  /** The query string as sent, with its `?`, or "" (repeated keys survive here). */
+  readonly search: string;
   readonly authorization: string | undefined;
   readonly headers: http.IncomingHttpHeaders;
   /** The parsed JSON body, or null when none was sent. */
@@ -58,6 +60,7 @@ export class FakePlatform {
       method: req.method ?? "",
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
+      search: url.search,
       authorization: req.headers.authorization,
       headers: req.headers,
       body: text === "" ? null : JSON.parse(text),

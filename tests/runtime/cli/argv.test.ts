@@ -53,6 +53,7 @@ describe("parseCommandLine: usage errors", () => {
     [["--json"], "missing command", null],
     [["sned", "bob"], "unknown command 'sned'", null],
     [["help", "nothing"], "unknown command 'nothing'", null],
+    [["--async", "bob"], "missing command", null],
     [["send", "bob"], "missing <text>", "send"],
     [["send"], "missing <to> <text>", "send"],
     [["send", "bob", "hi", "extra"], "unexpected argument 'extra'", "send"],

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { generate, SpecError } from "../../../generator/index.js";
+
+const spec = (properties: string) => `
+targets:
+  client:
+    package: "@c/client"
+    env: { base_url: C_URL, workspace_id: C_WS, token: C_TOKEN, workspaces: C_WORKSPACES }
+  mcp: { package: "@c/mcp", bin: c-mcp, server_name: c }
+  langchain: { package: "@c/langchain" }
+  cli: { package: "@c/cli", bin: c }
+  docs: { package: "@c/prompts", preamble: Tools. }
+sections:
+  - { id: s, heading: S, label: S, cli: { intro: "Shell:" } }
+tools:
+  - name: go
+    section: s
+    short: Go.
+    when_to_use: Always.
+    input:
+      type: object
+      properties: {${properties}}
+    http: { method: GET, path: /go, query: [${properties.replace(/:[^,]*\}/g, "").replace(/[{} ]/g, "")}] }
+    cli: { usage: run, summary: Run }
+  - name: go_all
+    section: s
+    short: Go everywhere.
+    when_to_use: Rarely.
+    input: { type: object, properties: {} }
+    http: { method: GET, path: /go-all }
+    cli: { usage: run --all, summary: Run everywhere }
+`;
+
+function problems(text: string): string[] {
+  try {
+    generate({ file: "tools.yaml", text, dir: "/nonexistent" });
+  } catch (e) {
+    if (e instanceof SpecError) return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
+    throw e;
+  }
+  return [];
+}
+
+describe("CLI option names", () => {
+  it("accepts options that take no name twice", () => {
+    expect(problems(spec("limit: { type: integer }, source_id: { type: string }"))).toEqual([]);
+  });
+
+  it("refuses an input that would shadow --json or --help, or a flag word that selects a command", () => {
+    expect(problems(spec("json: { type: string }, all: { type: string }, help: { type: string }"))).toEqual([
+      "19:20: input 'json' would be the CLI option --json, which every command keeps for itself: rename it, or take it as a <json> in the usage",
+      "19:44: input 'all' would be the CLI option --all, which already selects the command 'run --all': rename it, or take it as a <all> in the usage",
+      "19:67: input 'help' would be the CLI option --help, which every command keeps for itself: rename it, or take it as a <help> in the usage",
+    ]);
+  });
+
+  it("refuses two inputs that share an option", () => {
+    expect(problems(spec("min_score: { type: string }, minScore: { type: string }"))).toEqual([
+      "19:49: inputs 'minScore' and 'min_score' both become the CLI option --min-score: rename one",
+    ]);
+  });
+});
