@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { HttpBinding } from "../../../runtime/client/data.js";
+import { ClientError } from "../../../runtime/client/errors.js";
+import { redact, redactValue } from "../../../runtime/client/redact.js";
+import { planRequest } from "../../../runtime/client/request.js";
+import { joinUrl } from "../../../runtime/client/transport.js";
+import { createValidator } from "../../../runtime/client/validate.js";
+
+const binding = (over: Partial<HttpBinding>): HttpBinding => ({ method: "POST", path: [{ text: "/x" }], route: null, query: [], body: null, headers: [], ...over });
+
+describe("planRequest", () => {
+  it("repeats a query key per array item and writes numbers and booleans as JSON does", () => {
+    const plan = planRequest("t", binding({ query: [{ name: "tag", input: "tags" }, { name: "n", input: "n" }, { name: "on", input: "on" }] }), { tags: ["a b", "c&d"], n: 2.5, on: false }, "w");
+    expect(plan.target).toBe("/x?tag=a%20b&tag=c%26d&n=2.5&on=false");
+  });
+
+  it("sends constants and the workspace always, inputs only when given", () => {
+    const plan = planRequest(
+      "t",
+      binding({ body: [{ name: "kind", const: { v: 1 } }, { name: "ws", workspace: true }, { name: "opt", input: "opt" }, { name: "nul", input: "nul" }] }),
+      { nul: null },
+      "w-1",
+    );
+    expect(plan.body).toBe('{"kind":{"v":1},"ws":"w-1","nul":null}');
+  });
+
+  it("a body field named __proto__ is data, not a prototype", () => {
+    const plan = planRequest("t", binding({ body: [{ name: "__proto__", input: "p" }] }), { p: { polluted: true } }, "w");
+    expect(plan.body).toBe('{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("an input named like an Object.prototype member is not given unless it is", () => {
+    const plan = planRequest("t", binding({ query: [{ name: "c", input: "constructor" }] }), {}, "w");
+    expect(plan.target).toBe("/x");
+  });
+
+  it("a header value with a line break is refused, not sent", () => {
+    expect(() => planRequest("t", binding({ headers: [{ name: "X-Peer", input: "peer" }] }), { peer: "a\r\nX-Admin: 1" }, "w")).toThrow(ClientError);
+    expect(() => planRequest("t", binding({ headers: [{ name: "X-Peer", input: "peer" }] }), { peer: "a\r\nX-Admin: 1" }, "w")).toThrow("t: header X-Peer would contain a line break");
+  });
+
+  it("path parameters: numbers are fine, empty and objects are refused", () => {
+    const path = binding({ path: [{ text: "/items/" }, { input: "id" }] });
+    expect(planRequest("t", path, { id: 42 }, "w").target).toBe("/items/42");
+    expect(() => planRequest("t", path, { id: "" }, "w")).toThrow('t: path parameter id cannot be "": it would not be one path segment');
+    expect(() => planRequest("t", path, { id: { a: 1 } }, "w")).toThrow("t: path parameter id must be a string or a number");
+    expect(() => planRequest("t", path, {}, "w")).toThrow("t: path parameter id is missing");
+    expect(() => planRequest("t", path, { id: "\ud800" }, "w")).toThrow("unpaired surrogate");
+  });
+});
+
+describe("joinUrl", () => {
+  it.each([
+    ["https://h.example", "/a", "https://h.example/a"],
+    ["https://h.example/", "/a", "https://h.example/a"],
+    ["https://h.example/api//", "/a?q=1", "https://h.example/api/a?q=1"],
+    ["http://127.0.0.1:8080/p", "/a", "http://127.0.0.1:8080/p/a"],
+  ])("%s + %s", (base, target, url) => {
+    expect(joinUrl(new URL(base), target)).toBe(url);
+  });
+});
+
+describe("validateInput messages", () => {
+  const validate = createValidator(
+    new Map<string, object>([
+      [
+        "t",
+        {
+          type: "object",
+          properties: {
+            files: { type: "array", items: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false } },
+            when: { type: "string", format: "date-time" },
+            mode: { const: "fast" },
+            size: { type: ["integer", "null"] },
+          },
+          additionalProperties: false,
+        },
+      ],
+    ]),
+  );
+
+  it("names each field by its path", () => {
+    expect(validate("t", { files: [{ path: "a" }, { name: "b" }], when: "yesterday", mode: "slow", size: "big", extra: 1 })).toEqual([
+      "extra is not a known field",
+      "files[1].path is required",
+      "files[1].name is not a known field",
+      "when must be a valid date-time",
+      'mode must be "fast"',
+      "size must be an integer or null",
+    ]);
+  });
+
+  it("a non-object input and an unknown tool", () => {
+    expect(validate("t", "x")).toEqual(["the input must be an object"]);
+    expect(validate("nope", {})).toEqual(['unknown tool "nope"']);
+    expect(validate("t", {})).toEqual([]);
+  });
+});
+
+describe("redact", () => {
+  it("removes every token, also inside keys and nested values", () => {
+    expect(redact("a tok1 b tok1 tok2", ["tok1", "tok2"])).toBe("a [redacted] b [redacted] [redacted]");
+    expect(redactValue({ tok1: ["x tok1"], n: 1 }, ["tok1"])).toEqual({ "[redacted]": ["x [redacted]"], n: 1 });
+  });
+});
