@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { closestName } from "./suggest.js";
 
 /** The longest tool name echoed back in a message: a caller may send anything as a name. */
 const NAME_LIMIT = 120;
@@ -14,9 +15,11 @@ export function failure(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-export function unknownTool(name: string, renamed: Readonly<Record<string, string>>): string {
+export function unknownTool(name: string, names: readonly string[], renamed: Readonly<Record<string, string>>): string {
   const shown = quote(name);
   if (Object.hasOwn(renamed, name)) return `Unknown tool ${shown}: it was renamed to ${quote(renamed[name]!)}.`;
+  const close = closestName(name, names);
+  if (close !== undefined) return `Unknown tool ${shown}: did you mean ${quote(close)}?`;
   return `Unknown tool ${shown}: this server has no tool of that name; list the tools to see their names.`;
 }
 

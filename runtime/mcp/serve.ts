@@ -49,7 +49,9 @@ export function serveToolTable(table: ToolTable, server: Server, options: ServeO
       throw new Error(`serveTools: this server already answers ${method} (serveTools called twice, or tools registered another way)`);
     }
   }
+  if (options === null || typeof options !== "object") throw new TypeError("serveTools: options { client, handlers } are required");
   const routes = dispatchTable(table, options);
+  const names = table.tools.map((t) => t.name);
   try {
     server.registerCapabilities({ tools: {} });
   } catch {
@@ -61,7 +63,7 @@ export function serveToolTable(table: ToolTable, server: Server, options: ServeO
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params;
     const dispatch = routes.get(name);
-    if (dispatch === undefined) return failure(unknownTool(name, table.renamed));
+    if (dispatch === undefined) return failure(unknownTool(name, names, table.renamed));
     const input = request.params.arguments ?? {};
     const problems = table.validate(name, input);
     if (problems.length > 0) return failure(invalidArguments(name, problems));

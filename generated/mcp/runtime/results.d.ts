@@ -6,6 +6,7 @@ export declare function success(value: unknown): CallToolResult;
 export declare function failure(message: string): CallToolResult;
 export declare function unknownTool(
   name: string,
+  names: readonly string[],
   renamed: Readonly<Record<string, string>>,
 ): string;
 export declare function invalidArguments(

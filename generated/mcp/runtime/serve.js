@@ -28,7 +28,12 @@ export function serveToolTable(table, server, options) {
       );
     }
   }
+  if (options === null || typeof options !== "object")
+    throw new TypeError(
+      "serveTools: options { client, handlers } are required",
+    );
   const routes = dispatchTable(table, options);
+  const names = table.tools.map((t) => t.name);
   try {
     server.registerCapabilities({ tools: {} });
   } catch {
@@ -42,7 +47,7 @@ export function serveToolTable(table, server, options) {
     const { name } = request.params;
     const dispatch = routes.get(name);
     if (dispatch === undefined)
-      return failure(unknownTool(name, table.renamed));
+      return failure(unknownTool(name, names, table.renamed));
     const input = request.params.arguments ?? {};
     const problems = table.validate(name, input);
     if (problems.length > 0) return failure(invalidArguments(name, problems));

@@ -180,6 +180,9 @@ describe("a server from createServer, over the in-memory transport", () => {
     const renamed = await mcp.callTool({ name: "search_memory", arguments: { query: "x" } });
     expect(renamed.isError).toBe(true);
     expect(text(renamed)).toBe('Unknown tool "search_memory": it was renamed to "recall_memory".');
+    const misspelt = await mcp.callTool({ name: "recal_memory", arguments: { query: "x" } });
+    expect(misspelt.isError).toBe(true);
+    expect(text(misspelt)).toBe('Unknown tool "recal_memory": did you mean "recall_memory"?');
     expect(platform.requests).toEqual([]);
     expect((await mcp.listTools()).tools).toHaveLength(tools.length);
   });

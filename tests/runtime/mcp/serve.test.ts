@@ -146,6 +146,8 @@ describe("serveToolTable", () => {
     const renamed = await client.callTool({ name: "remember", arguments: {} });
     expect(renamed.isError).toBe(true);
     expect(text(renamed)).toBe('Unknown tool "remember": it was renamed to "save".');
+    const misspelt = await client.callTool({ name: "sav", arguments: {} });
+    expect(text(misspelt)).toBe('Unknown tool "sav": did you mean "save"?');
     const huge = await client.callTool({ name: "x".repeat(10_000), arguments: {} });
     expect(text(huge).length).toBeLessThan(300);
   });
@@ -248,6 +250,11 @@ describe("serveToolTable refuses what would silently go wrong", () => {
     expect(() => serveToolTable(table(), new Server({ name: "s", version: "1" }), { client: options.client, handlers: { whoami, save: whoami } })).toThrow(
       new TypeError("serveTools: handlers given for save, which is not a local tool"),
     );
+  });
+
+  it("refuses missing options with a TypeError that says what is needed", () => {
+    const serve = serveToolTable as (table: ToolTable, server: Server, options?: unknown) => void;
+    expect(() => serve(table(), new Server({ name: "s", version: "1" }))).toThrow(new TypeError("serveTools: options { client, handlers } are required"));
   });
 
   it("refuses a client without $call when there are HTTP tools", () => {
