@@ -13,14 +13,15 @@ export function resultText(value: unknown): string {
 
 /**
  * The error a model reads instead of an exception. Client errors never carry tokens
- * (the client package guarantees it), so their message is safe to show; the HTTP status is
- * added when the message does not already say it, because models retry on 5xx and not on 4xx.
+ * (the client package guarantees it), so their message is safe to show. The HTTP status is
+ * given because models act on it (retry a 503, not a 404).
  */
 export function errorText(tool: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const status = statusOf(error);
-  const withStatus = status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message;
-  return `Error: ${tool} failed. ${withStatus}`;
+  // The client starts some messages with the tool's name, which the prefix already gives.
+  const reason = message.startsWith(`${tool}: `) ? message.slice(tool.length + 2) : message;
+  return `Error from ${tool}${status === null ? "" : ` (HTTP ${status})`}: ${reason}`;
 }
 
 function statusOf(error: unknown): number | null {

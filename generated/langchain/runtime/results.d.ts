@@ -8,8 +8,8 @@ import type { Json } from "./types.js";
 export declare function resultText(value: unknown): string;
 /**
  * The error a model reads instead of an exception. Client errors never carry tokens
- * (the client package guarantees it), so their message is safe to show; the HTTP status is
- * added when the message does not already say it, because models retry on 5xx and not on 4xx.
+ * (the client package guarantees it), so their message is safe to show. The HTTP status is
+ * given because models act on it (retry a 503, not a 404).
  */
 export declare function errorText(tool: string, error: unknown): string;
 /**

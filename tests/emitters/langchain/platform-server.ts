@@ -19,28 +19,36 @@ export interface Reply {
 export interface PlatformServer {
   readonly url: string;
   readonly requests: SeenRequest[];
+  /** Requests whose connection the client dropped before the answer was sent. */
+  readonly cancelled: SeenRequest[];
   /** What the next requests get back; by default 200 with `{ ok: true }`. */
-  reply: (request: SeenRequest) => Reply;
+  reply: (request: SeenRequest) => Reply | Promise<Reply>;
   close(): Promise<void>;
 }
 
 /** A real HTTP server on 127.0.0.1 that records every request and answers as scripted. */
 export async function startPlatformServer(): Promise<PlatformServer> {
   const requests: SeenRequest[] = [];
+  const cancelled: SeenRequest[] = [];
   const state: PlatformServer = {
     url: "",
     requests,
+    cancelled,
     reply: () => ({ status: 200, body: { ok: true } }),
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const text = Buffer.concat(chunks).toString("utf8");
       const seen: SeenRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: text ? JSON.parse(text) : null };
       requests.push(seen);
-      const reply = state.reply(seen);
+      res.on("close", () => {
+        if (!res.writableFinished) cancelled.push(seen);
+      });
+      const reply = await state.reply(seen);
+      if (res.destroyed) return;
       if (reply.body === undefined) {
         res.writeHead(reply.status).end();
         return;

@@ -25,10 +25,11 @@ describe("errorText", () => {
   }
 
   it.each([
-    ["adds the status the message lacks", new StatusError("no such peer", 404), "Error: x failed. HTTP 404: no such peer"],
-    ["does not repeat a status already said", new StatusError("the platform answered 503", 503), "Error: x failed. the platform answered 503"],
-    ["takes a plain error's message", new Error("timed out after 30000 ms"), "Error: x failed. timed out after 30000 ms"],
-    ["reads a thrown string", "boom", "Error: x failed. boom"],
+    ["gives the status of a refusal", new StatusError("no such peer", 404), "Error from x (HTTP 404): no such peer"],
+    ["takes a plain error's message", new Error("timed out after 30000 ms"), "Error from x: timed out after 30000 ms"],
+    ["drops the tool name the message starts with", new Error("x: cannot reach the platform"), "Error from x: cannot reach the platform"],
+    ["keeps a name that is only a prefix of another", new Error("xy: odd"), "Error from x: xy: odd"],
+    ["reads a thrown string", "boom", "Error from x: boom"],
   ])("%s", (_, error, expected) => {
     expect(errorText("x", error)).toBe(expected);
   });
