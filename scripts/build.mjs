@@ -1,6 +1,9 @@
 // Builds what `toolgen` runs: the generator bundled into dist/toolgen.mjs, and the
 // hand-written runtime (runtime/**/*.ts) compiled to JavaScript and declarations in
 // dist/runtime/, already in prettier's format, ready for emitters to copy verbatim.
+//
+// Several builds may run at once (every `npm run gen` and test run rebuilds a stale dist/),
+// and others read dist/ meanwhile: each output appears whole, by rename, never half-written.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,10 +11,13 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(root, "dist");
+const stampFile = path.join(dist, ".stamp");
 
 export async function build() {
+  // Sources edited while this build runs must leave the result stale: the stamp gets the start time.
+  const started = new Date();
   const esbuild = await import("esbuild");
-  await esbuild.build({
+  const result = await esbuild.build({
     entryPoints: { toolgen: path.join(root, "generator/cli.ts") },
     outdir: dist,
     outExtension: { ".js": ".mjs" },
@@ -23,37 +29,93 @@ export async function build() {
     target: "node20",
     packages: "bundle",
     logLevel: "warning",
+    write: false,
     // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
     banner: { js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);' },
+    plugins: [precompiledStructure()],
   });
+  // Chunks have content-hashed names; the entry that imports them is replaced last.
+  const entry = path.join(dist, "toolgen.mjs");
+  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
+  for (const file of outputs) writeAtomic(file.path, file.contents);
   buildRuntime();
-  fs.writeFileSync(path.join(dist, ".stamp"), "");
+  writeAtomic(stampFile, "");
+  fs.utimesSync(stampFile, started, started);
 }
 
-/** tsc compiles runtime/ (emit + declarations), prettier lays the output out, the result lands in dist/runtime. */
+/**
+ * Puts ajv's standalone code for tools.schema.json in place of generator/spec/structure-validator.ts,
+ * so the bundle validates a spec's structure without compiling the schema on every run.
+ * The options are STRUCTURE_OPTIONS of that module, plus the standalone output.
+ */
+function precompiledStructure() {
+  const target = path.join(root, "generator/spec/structure-validator.ts");
+  return {
+    name: "precompiled-structure",
+    setup(b) {
+      b.onLoad({ filter: /structure-validator\.ts$/ }, async (args) => {
+        if (path.resolve(args.path) !== target) return undefined;
+        const [{ Ajv }, { default: standalone }] = await Promise.all([import("ajv"), import("ajv/dist/standalone/index.js")]);
+        const schema = JSON.parse(fs.readFileSync(path.join(root, "tools.schema.json"), "utf8"));
+        const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { source: true, esm: true } });
+        const code = standalone(ajv, ajv.compile(schema));
+        return { contents: `${code}\nexport function structureValidator() { return validate; }\n`, loader: "js", resolveDir: root };
+      });
+    },
+  };
+}
+
+/**
+ * tsc compiles runtime/ (emit + declarations), prettier lays the output out, the result lands in a
+ * fresh folder under dist/runtime-builds/, and dist/runtime (a link) is switched to it in one rename.
+ */
 function buildRuntime() {
   const src = path.join(root, "runtime");
   const sources = fs.existsSync(src) ? fs.readdirSync(src, { recursive: true }).filter((f) => String(f).endsWith(".ts")) : [];
   if (sources.length === 0) return;
-  const tmp = path.join(dist, "runtime.tmp");
-  fs.rmSync(tmp, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(src, "tsconfig.json"), "--outDir", tmp], {
+  const builds = path.join(dist, "runtime-builds");
+  fs.mkdirSync(builds, { recursive: true });
+  const fresh = fs.mkdtempSync(path.join(builds, `${Date.now()}-`));
+  fs.chmodSync(fresh, 0o755);
+  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(src, "tsconfig.json"), "--outDir", fresh], {
     stdio: "inherit",
   });
-  execFileSync(process.execPath, [path.join(root, "node_modules/prettier/bin/prettier.cjs"), "--write", "--log-level", "warn", "--ignore-path", "", tmp], {
+  execFileSync(process.execPath, [path.join(root, "node_modules/prettier/bin/prettier.cjs"), "--write", "--log-level", "warn", "--ignore-path", "", fresh], {
     stdio: "inherit",
     cwd: root,
   });
-  const out = path.join(dist, "runtime");
-  fs.rmSync(out, { recursive: true, force: true });
-  fs.renameSync(tmp, out);
+  const link = path.join(dist, "runtime");
+  const tmpLink = `${link}.${process.pid}.tmp`;
+  fs.rmSync(tmpLink, { force: true });
+  fs.symlinkSync(fresh, tmpLink, "junction");
+  // Before this scheme dist/runtime was a plain folder, which a link cannot replace by rename.
+  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink()) fs.rmSync(link, { recursive: true, force: true });
+  fs.renameSync(tmpLink, link);
+  removeOldBuilds(builds, fresh);
+}
+
+/** Builds older than a minute, but the current one: a reader that followed an older link has long finished. */
+function removeOldBuilds(builds, keep) {
+  const current = fs.realpathSync(path.join(dist, "runtime"));
+  for (const name of fs.readdirSync(builds)) {
+    const full = path.join(builds, name);
+    if (full === keep || full === current) continue;
+    if (Date.now() - fs.statSync(full).mtimeMs > 60_000) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+function writeAtomic(file, contents) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, contents);
+  fs.renameSync(tmp, file);
 }
 
 /** True when a source file is newer than the last build (so a toolgen developer never runs a stale bundle). */
 export function isStale() {
   let stamp;
   try {
-    stamp = fs.statSync(path.join(dist, ".stamp")).mtimeMs;
+    stamp = fs.statSync(stampFile).mtimeMs;
   } catch {
     return true;
   }

@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
-import { isPlainSchema } from "./plain-schema.js";
+import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
 import { suggest } from "./suggest.js";
 
@@ -59,7 +59,8 @@ export function checkInputSchema(schema: JsonObject): Problem[] {
     });
   });
   problems.push(...refProblems(schema));
-  if (problems.length > 0 || isPlainSchema(schema)) return problems;
+  if (problems.length > 0) return problems;
+  if (isPlainSchema(schema)) return valueProblems(schema);
   try {
     // The meta-schema first: its errors have a path, so each lands on its own line of the spec.
     if (!compiler().validateSchema(schema)) return metaSchemaProblems(compiler().errors ?? []);
@@ -171,6 +172,8 @@ function valueProblems(schema: JsonObject): Problem[] {
   walkObjects(schema, [], (node, path) => {
     if (!("default" in node || "enum" in node || "const" in node) || JSON.stringify(node).includes('"$ref"')) return;
     const check = (value: unknown, against: Record<string, unknown>, where: Path, label: string) => {
+      // Compiling a validator per value costs a millisecond; a plain scalar is checked directly.
+      if (scalarFits(value, against)) return;
       const validate = valueChecker().compile(against);
       valueChecker().removeSchema(against);
       if (!validate(value)) {

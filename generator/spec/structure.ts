@@ -1,13 +1,13 @@
-import { Ajv, type ErrorObject } from "ajv";
-import schema from "../../tools.schema.json" with { type: "json" };
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "./problem.js";
+import { structureValidator } from "./structure-validator.js";
 import { suggest } from "./suggest.js";
 
-let validator: ReturnType<Ajv["compile"]> | undefined;
+let validator: ValidateFunction | undefined;
 
 /** Checks the spec's shape against tools.schema.json; every problem, not just the first. */
 export function checkStructure(value: unknown): Problem[] {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema);
+  validator ??= structureValidator();
   if (validator(value)) return [];
   const problems = (validator.errors ?? []).map((e) => toProblem(e, value));
   return dedupe(problems);

@@ -1,0 +1,82 @@
+// `toolgen` and `toolgen --check` as whole processes, the way `npm run gen` and CI run them,
+// on one spec in a throwaway project.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { runNode, summary } from "./measure.mjs";
+
+export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const bin = path.join(repoRoot, "bin/toolgen.mjs");
+const stamp = path.join(repoRoot, "dist/.stamp");
+
+const stampTime = () => {
+  try {
+    return fs.statSync(stamp).mtimeMs;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * One measured run. A run during which dist/ was rebuilt (a source changed under us, as happens
+ * while toolgen itself is being edited) measured the build, not toolgen: it is run again.
+ */
+function measuredRun(args, cwd, expectStatus) {
+  for (let attempt = 0; ; attempt++) {
+    const before = stampTime();
+    const run = runNode([bin, ...args], { cwd });
+    if (run.status !== expectStatus) {
+      throw new Error(`toolgen ${args.join(" ")} exited ${run.status}, expected ${expectStatus}:\n${run.stderr.slice(0, 4000)}`);
+    }
+    if (stampTime() === before) return { ...run, retried: attempt };
+    if (attempt >= 5) throw new Error("toolgen's dist/ keeps being rebuilt under the benchmark: stop editing generator/ or runtime/ while it runs");
+  }
+}
+
+/**
+ * Measures gen and gen --check on `specText`: one gen writes the output, `warmup` more of each
+ * warm the disk cache, then `runs` of each are kept.
+ */
+export function benchGen(label, specText, { runs, warmup }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `toolgen-bench-${label}-`));
+  try {
+    const spec = path.join(dir, "tools.yaml");
+    fs.writeFileSync(spec, specText);
+    const gen = ["--spec", spec, "--out", path.join(dir, "generated")];
+    const check = [...gen, "--check"];
+    measuredRun(gen, dir, 0);
+    for (let i = 0; i < warmup; i++) {
+      measuredRun(gen, dir, 0);
+      measuredRun(check, dir, 0);
+    }
+    const genRuns = [];
+    const checkRuns = [];
+    // Interleaved, so a burst of load on a shared machine hits both alike.
+    for (let i = 0; i < runs; i++) {
+      genRuns.push(measuredRun(gen, dir, 0));
+      checkRuns.push(measuredRun(check, dir, 0));
+    }
+    const files = Number(/\((\d+) files\)/.exec(checkRuns[0].stdout)?.[1] ?? NaN);
+    const outBytes = directorySize(path.join(dir, "generated"));
+    return {
+      label,
+      specBytes: Buffer.byteLength(specText),
+      files,
+      outBytes,
+      gen: { wall: summary(genRuns.map((r) => r.wall)), rssMb: summary(genRuns.map((r) => r.rssMb)) },
+      check: { wall: summary(checkRuns.map((r) => r.wall)), rssMb: summary(checkRuns.map((r) => r.rssMb)) },
+      retried: [...genRuns, ...checkRuns].reduce((n, r) => n + r.retried, 0),
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function directorySize(dir) {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+  }
+  return total;
+}

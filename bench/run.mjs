@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// npm run bench [-- --sizes ref,15,100,1000,5000 --runs 5 --warmup 1 --no-mcp]
+// Measures toolgen as whole processes on the reference spec and synthetic specs, then the
+// generated MCP server; prints a table and writes the figures to bench/out/results.json.
+// Figures are never asserted in `npm test`: this only reports, and marks the issue's targets.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { parse } from "yaml";
+import { benchGen, repoRoot } from "./gen.mjs";
+import { machine } from "./measure.mjs";
+import { benchMcp, mcpUnavailable } from "./mcp.mjs";
+import { syntheticSpec } from "./spec.mjs";
+
+const HELP = `Usage: npm run bench -- [options]
+
+  --sizes <list>   specs to measure, comma-separated: ref (the repository's tools.yaml)
+                   and tool counts (default: ref,15,100,1000,5000)
+  --runs <n>       measured runs of gen and of gen --check per spec (default: 5;
+                   3 for specs of 5,000 tools or more)
+  --warmup <n>     unmeasured runs of each first (default: 1)
+  --no-mcp         skip the generated MCP server's part
+  --mcp-tools <n>  tools in the MCP server's spec (default: 1000)
+  --out <file>     where the JSON goes (default: bench/out/results.json)
+  -h, --help       show this help
+`;
+
+/** The issue's targets (issue 9), checked against the medians. */
+const TARGETS = { refGen: 0.3, gen1000: 0.6, checkRatio: 1.1, rss1000: 150, list1000: 30, overhead: 0.1 };
+
+const { values: opts } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "ref,15,100,1000,5000" },
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    "no-mcp": { type: "boolean", default: false },
+    "mcp-tools": { type: "string", default: "1000" },
+    out: { type: "string", default: path.join(repoRoot, "bench/out/results.json") },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+if (opts.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+const count = (text, name) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+  return n;
+};
+const sizes = opts.sizes.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (s === "ref" ? s : count(s, "sizes")));
+const runs = Math.max(1, count(opts.runs, "runs"));
+const warmup = count(opts.warmup, "warmup");
+
+// Measure toolgen, not its build: bring dist/ up to date once, before any clock starts.
+const build = spawnSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs"), "--if-stale"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const host = machine();
+const out = (line = "") => process.stdout.write(`${line}\n`);
+out(`toolgen benchmark: ${host.cores} cores, ${host.cpu}, Node ${host.node}, ${host.platform}; peak RSS from ${host.rss}`);
+out();
+
+const rows = [];
+for (const size of sizes) {
+  const text = size === "ref" ? fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8") : syntheticSpec(size);
+  const tools = size === "ref" ? parse(text).tools.length : size;
+  const n = typeof size === "number" && size >= 5000 ? Math.min(runs, 3) : runs;
+  process.stderr.write(`measuring ${size === "ref" ? "the reference tools.yaml" : `${size} tools`} (${n} runs)…\n`);
+  rows.push({ spec: size === "ref" ? "reference" : `synthetic-${size}`, tools, ...benchGen(String(size), text, { runs: n, warmup }) });
+}
+
+const s = (x) => x.toFixed(2);
+const mb = (x) => x.toFixed(0);
+const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
+if (rows.length > 0) {
+  out("gen and gen --check as whole processes: wall seconds min / median / max, peak RSS in MB (max over runs)");
+  const header = ["spec", "tools", "spec KB", "files", "gen (s)", "check (s)", "check/gen", "peak RSS gen", "peak RSS check"];
+  const body = rows.map((r) => [
+    r.spec,
+    String(r.tools),
+    (r.specBytes / 1024).toFixed(0),
+    String(r.files),
+    triple(r.gen.wall),
+    triple(r.check.wall),
+    (r.check.wall.median / r.gen.wall.median).toFixed(2),
+    mb(r.gen.rssMb.max),
+    mb(r.check.rssMb.max),
+  ]);
+  printTable(header, body);
+  out();
+}
+
+let mcp;
+if (!opts["no-mcp"]) {
+  const missing = mcpUnavailable();
+  if (missing) {
+    mcp = { skipped: missing };
+    out(`generated MCP server: skipped, ${missing}.`);
+  } else {
+    const tools = count(opts["mcp-tools"], "mcp-tools");
+    process.stderr.write(`measuring the generated MCP server with ${tools} tools…\n`);
+    mcp = benchMcp({ tools, lists: 30, calls: 500, rounds: 9 });
+    out(`generated MCP server, ${mcp.tools} tools, SDK Client over InMemoryTransport (ms):`);
+    printTable(
+      ["measure", "min", "median", "max"],
+      [
+        ["import the packages", mcp.loadMs.toFixed(1), "", ""],
+        ["createServer + connect", mcp.createMs.toFixed(1), "", ""],
+        ["tools/list round trip", ...["min", "median", "max"].map((k) => mcp.listMs[k].toFixed(2))],
+        [`tools/call ${mcp.tool}, generated wiring`, ...["min", "median", "max"].map((k) => mcp.callMs.wired[k].toFixed(3))],
+        ["tools/call, bare SDK handler", ...["min", "median", "max"].map((k) => mcp.callMs.bare[k].toFixed(3))],
+        ["wiring overhead per call (median)", mcp.overheadMs.toFixed(3), "", ""],
+      ],
+    );
+    out();
+  }
+}
+
+const verdicts = targetVerdicts(rows, mcp);
+if (verdicts.length > 0) {
+  out("targets (issue 9), on medians:");
+  for (const v of verdicts) out(`  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`);
+}
+
+fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+fs.writeFileSync(opts.out, `${JSON.stringify({ date: new Date().toISOString(), machine: host, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`);
+out();
+out(`figures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
+
+function targetVerdicts(rows, mcp) {
+  const v = [];
+  const ref = rows.find((r) => r.spec === "reference");
+  const k = rows.find((r) => r.tools === 1000 && r.spec !== "reference");
+  if (ref) v.push({ what: "gen, reference tools.yaml", value: `${s(ref.gen.wall.median)} s`, target: `≤ ${TARGETS.refGen} s`, met: ref.gen.wall.median <= TARGETS.refGen });
+  if (k) {
+    v.push({ what: "gen, 1,000 tools", value: `${s(k.gen.wall.median)} s`, target: `≤ ${TARGETS.gen1000} s`, met: k.gen.wall.median <= TARGETS.gen1000 });
+    const peak = Math.max(k.gen.rssMb.max, k.check.rssMb.max);
+    v.push({ what: "peak RSS, 1,000 tools", value: `${mb(peak)} MB`, target: `≤ ${TARGETS.rss1000} MB`, met: peak <= TARGETS.rss1000 });
+  }
+  for (const r of rows) {
+    const ratio = r.check.wall.median / r.gen.wall.median;
+    v.push({ what: `check / gen, ${r.spec}`, value: ratio.toFixed(2), target: `≤ ${TARGETS.checkRatio}`, met: ratio <= TARGETS.checkRatio });
+  }
+  if (mcp && !mcp.skipped) {
+    if (mcp.tools === 1000) v.push({ what: "MCP tools/list, 1,000 tools", value: `${mcp.listMs.median.toFixed(1)} ms`, target: `≤ ${TARGETS.list1000} ms`, met: mcp.listMs.median <= TARGETS.list1000 });
+    v.push({ what: "MCP wiring overhead per call", value: `${mcp.overheadMs.toFixed(3)} ms`, target: `≤ ${TARGETS.overhead} ms`, met: mcp.overheadMs <= TARGETS.overhead });
+  }
+  return v;
+}
+
+function printTable(header, body) {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  out(line(header));
+  out(`|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const row of body) out(line(row));
+}
