@@ -65,9 +65,9 @@ export function serveToolTable(table: ToolTable, server: Server, options: ServeO
     const dispatch = routes.get(name);
     if (dispatch === undefined) return failure(unknownTool(name, names, table.renamed));
     const input = request.params.arguments ?? {};
-    const problems = table.validate(name, input);
-    if (problems.length > 0) return failure(invalidArguments(name, problems));
     try {
+      const problems = table.validate(name, input);
+      if (problems.length > 0) return failure(invalidArguments(name, problems));
       return success(await dispatch(input, extra.signal));
     } catch (error) {
       return failure(errorText(error));
