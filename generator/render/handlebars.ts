@@ -52,13 +52,26 @@ export function compileTemplate(file: string, source: string): Template {
   };
 }
 
+/** The parser's names for the tokens a user most often misplaces, as the user wrote them. */
+const TOKENS: Record<string, string> = {
+  CLOSE: "'}}'",
+  CLOSE_UNESCAPED: "'}}}'",
+  OPEN: "'{{'",
+  OPEN_BLOCK: "'{{#'",
+  OPEN_ENDBLOCK: "'{{/'",
+  OPEN_INVERSE: "'{{^'",
+  INVERSE: "'{{else}}'",
+  INVALID: "text",
+};
+
 /** Handlebars' own errors become TemplateErrors; anything else is a bug and escapes unchanged. */
 function templateError(file: string, e: unknown): unknown {
   if (!(e instanceof Error)) return e;
   const parse = /^Parse error on line (\d+):/.exec(e.message);
   if (parse) {
-    const got = /got '([^']*)'\s*$/.exec(e.message);
-    return new TemplateError(file, `cannot parse the template${got ? `: unexpected ${got[1]}` : ""}`, Number(parse[1]));
+    const got = /got '([^']*)'\s*$/.exec(e.message)?.[1];
+    const what = got === undefined ? "" : got === "EOF" ? ": it ends too early (is a {{#block}} left open?)" : `: unexpected ${TOKENS[got] ?? got}`;
+    return new TemplateError(file, `cannot parse the template${what}`, Number(parse[1]));
   }
   if (!(e instanceof Handlebars.Exception)) return e;
   const at = e as Error & { lineNumber?: number; column?: number };
