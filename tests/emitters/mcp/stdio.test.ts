@@ -72,6 +72,19 @@ describe("the molecule-mcp bin over stdio", () => {
   it("is the package's declared bin", () => {
     expect(manifest.bin).toEqual({ "molecule-mcp": "./bin/molecule-mcp.js" });
     expect(fs.readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(fs.statSync(bin).mode & 0o111).toBe(0o111);
+  });
+
+  it("runs as a command of its own, through its shebang", async () => {
+    const exit = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(bin, ["--help"], { env: baseEnv });
+      let stdout = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout }));
+    });
+    expect(exit.code).toBe(0);
+    expect(exit.stdout.startsWith("Usage: molecule-mcp\n")).toBe(true);
   });
 
   it("lists every tool of tools.yaml with exactly its short and input", async () => {
