@@ -89,12 +89,16 @@ export declare function createTools<
 `;
 }
 
-/** `  id: "a" | "b";` when it fits on a line, else one `| "name"` a line, as prettier breaks unions. */
+/**
+ * A section's union laid out as prettier lays it out: on the key's line when it fits, else on
+ * one indented line of its own when that fits, else one `| "name"` a line.
+ */
 function sectionLine(section: Section): string {
   const key = `  ${propertyKey(section.id)}:`;
   const names = section.tools.map((t) => stringLiteral(t.name));
   if (names.length === 0) return `${key} never;\n`;
-  const flat = `${key} ${names.join(" | ")};`;
-  if (names.length === 1 || textWidth(flat) <= PRINT_WIDTH) return `${flat}\n`;
+  const union = `${names.join(" | ")};`;
+  if (names.length === 1 || textWidth(`${key} ${union}`) <= PRINT_WIDTH) return `${key} ${union}\n`;
+  if (textWidth(`    ${union}`) <= PRINT_WIDTH) return `${key}\n    ${union}\n`;
   return `${key}\n${names.map((n, i) => `    | ${n}${i === names.length - 1 ? ";" : ""}`).join("\n")}\n`;
 }
