@@ -1,5 +1,5 @@
 import { parseCommandLine } from "./argv.js";
-import { formatJson, formatText } from "./format.js";
+import { formatJson, formatText, visible } from "./format.js";
 import { commandHelp, globalHelp, usageHint } from "./help.js";
 import type { CliCommandSpec, CliData } from "./types.js";
 
@@ -84,7 +84,7 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
     return EXIT.ok;
   } catch (error) {
     const usage = deps.usageErrors.some((kind) => error instanceof kind);
-    err(`${who(data, command)}: ${message(error)}\n`);
+    err(`${who(data, command)}: ${visible(message(error))}\n`);
     return usage ? EXIT.usage : EXIT.failed;
   }
 }

@@ -7,15 +7,30 @@
 export function formatText(answer) {
   if (answer === undefined || answer === null) return "";
   if (typeof answer === "string")
-    return answer === "" || answer.endsWith("\n") ? answer : `${answer}\n`;
+    return visible(
+      answer === "" || answer.endsWith("\n") ? answer : `${answer}\n`,
+    );
   if (Array.isArray(answer) && answer.length > 0 && answer.every(isRecord)) {
-    return `${answer.map((item) => lines(item, "").join("\n")).join("\n\n")}\n`;
+    return visible(
+      `${answer.map((item) => lines(item, "").join("\n")).join("\n\n")}\n`,
+    );
   }
-  return `${lines(answer, "").join("\n")}\n`;
+  return visible(`${lines(answer, "").join("\n")}\n`);
 }
-/** The answer exactly, for scripts. */
+/** The answer exactly, for scripts; C1 controls, which JSON leaves raw, are escaped too. */
 export function formatJson(answer) {
-  return `${JSON.stringify(answer === undefined ? null : answer, null, 2)}\n`;
+  const text = JSON.stringify(answer === undefined ? null : answer, null, 2);
+  return `${text.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
+}
+/**
+ * Text from the platform or a peer, made safe for a terminal: control characters other than
+ * line breaks and tabs (escape sequences could move the cursor or rewrite what was printed) are shown as \xNN.
+ */
+export function visible(text) {
+  return text.replace(
+    /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 function lines(value, indent) {
   if (Array.isArray(value)) {

@@ -135,7 +135,8 @@ describe("exit codes", () => {
     const run = await runBin(bin, ["peers"], {});
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^molecule peers: .*PLATFORM_URL/);
+    // Each of the client's problems on its own line.
+    expect(run.stderr).toMatch(/^molecule peers: 2 problems:\n  - PLATFORM_URL .*\n  - .*WORKSPACE_ID.*\n$/);
   });
 
   it("a platform error exits 1 with the platform's message and status on stderr", async () => {
@@ -154,6 +155,16 @@ describe("exit codes", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^molecule peers: ./);
+  });
+
+  it("shows terminal escape sequences from the platform instead of obeying them", async () => {
+    platform.answer("GET /workspaces/ws-self", 200, { name: "\x1b[2Jcleared" });
+    expect((await molecule("info")).stdout).toBe("name: \\x1b[2Jcleared\n");
+    platform.answer("GET /registry/ws-self/peers", 500, { error: "down\x1b]0;owned\x07" });
+    const failed = await molecule("peers");
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("down\\x1b]0;owned\\x07");
+    expect(failed.stderr).not.toContain("\x1b");
   });
 
   it("never prints the token, even when the platform repeats it", async () => {

@@ -88,6 +88,17 @@ describe("values are validated against the schema before anything is sent", () =
   });
 });
 
+describe("text from tools.yaml", () => {
+  it("stays data: it reaches the help verbatim and none of the generated code", async () => {
+    const summary = "Show a note \"by id\" `as is` */ ${globalThis.pwned} \\'); //";
+    const run = await typed("--help");
+    expect(run.stdout).toContain(`  show <id>                 ${summary}\n`);
+    for (const file of ["index.js", "index.d.ts", "bin.js"]) {
+      expect(fs.readFileSync(path.join(root, "cli", file), "utf8")).not.toContain("pwned");
+    }
+  });
+});
+
 describe("help shows each option's type", () => {
   it.each<[string[], string]>([
     [["--help"], "typed.txt"],

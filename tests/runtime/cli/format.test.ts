@@ -14,6 +14,8 @@ describe("formatText: the readable default output", () => {
     ["nested values indented", { id: "ws-1", owner: { name: "Ann", teams: ["a", "b"] }, tags: [] }, "id: ws-1\nowner:\n  name: Ann\n  teams:\n    - a\n    - b\ntags: (none)\n"],
     ["a multi-line string under its key", { answer: "one\ntwo" }, "answer:\n  one\n  two\n"],
     ["records as blocks apart", [{ id: "a", status: "done" }, { id: "b", status: "queued" }], "id: a\nstatus: done\n\nid: b\nstatus: queued\n"],
+    ["terminal escape sequences shown, not obeyed", { note: "red\x1b[31m\rover\x9b2J" }, "note: red\\x1b[31m\\x0dover\\x9b2J\n"],
+    ["tabs and line breaks kept", "a\tb\nc", "a\tb\nc\n"],
     ["records inside an object as list items", { peers: [{ id: "a", up: true }, { id: "b", up: false }] }, "peers:\n  - id: a\n    up: true\n  - id: b\n    up: false\n"],
   ])("%s", (_name, answer, expected) => {
     expect(formatText(answer)).toBe(expected);
@@ -25,6 +27,12 @@ describe("formatJson: the answer exactly", () => {
     const text = formatJson(answer);
     expect(text.endsWith("\n")).toBe(true);
     expect(JSON.parse(text)).toEqual(answer);
+  });
+
+  it("escapes C1 controls that JSON.stringify leaves raw, keeping the value", () => {
+    const text = formatJson({ s: "a\x9b2Jb\x7f" });
+    expect(text).toBe('{\n  "s": "a\\u009b2Jb\\u007f"\n}\n');
+    expect(JSON.parse(text)).toEqual({ s: "a\x9b2Jb\x7f" });
   });
 
   it("prints null when there is no answer, so the output is always JSON", () => {
