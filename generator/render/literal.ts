@@ -39,9 +39,13 @@ export function docComment(text: string, indent: string): string {
   return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
 
-/** A property key: bare when it is a plain identifier, quoted otherwise. */
+/**
+ * A property key: bare when it is a plain identifier, quoted otherwise. `__proto__` is computed:
+ * bare or quoted, in an object literal it sets the prototype instead of making a key.
+ */
 export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== "__proto__" ? name : stringLiteral(name);
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
 }
 
 function hex(code: number, width: number): string {

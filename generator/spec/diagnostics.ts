@@ -61,7 +61,8 @@ export function codeFrame(source: string, line: number, col: number, length: num
   const out: string[] = [];
   // A very long line (a minified value, 5,000 brackets) is shown as a window around the column.
   const caretAt = visible((lines[line - 1] ?? "").slice(0, col - 1)).length;
-  const from = caretAt > FRAME_WIDTH / 2 ? caretAt - FRAME_WIDTH / 4 : 0;
+  const long = visible(lines[line - 1] ?? "").length > FRAME_WIDTH;
+  const from = long && caretAt > FRAME_WIDTH / 2 ? caretAt - FRAME_WIDTH / 4 : 0;
   const clip = (text: string) => {
     if (from > 0 && text.length <= from) return "";
     const cut = text.slice(from, from + FRAME_WIDTH);

@@ -13,5 +13,7 @@ export const hiddenCases: CorpusCase[] = [
   { name: "variation-selectors-in-heading", spec: vary(["heading: Notes", `heading: ${quoted("Notes\ufe01\u{e0101}\u{e0102}")}`]), exit: 2 },
   { name: "hangul-filler-in-label", spec: vary(["label: Misc", `label: ${quoted("Misc\u3164\u3164")}`]), exit: 2 },
   { name: "soft-hyphen-in-default", spec: vary(["tag: { type: string, enum: [a, b] }", `tag: { type: string, enum: [a, b] }\n        extra: { type: string, default: ${quoted("x\u00ady")} }`], ["body: [text, tag]", "body: [text, tag, extra]"]), exit: 2 },
+  { name: "terminal-escape-in-cli-summary", spec: vary(["summary: Add a note", `summary: ${quoted("Add a note\u001b[2J\u001b]0;owned\u0007")}`]), exit: 2, says: "U+001B" },
+  { name: "nul-in-description", spec: vary(["description: The note.", `description: ${quoted("The\u0000 note.")}`]), exit: 2, says: "U+0000" },
   { name: "emoji-presentation-selector-is-fine", spec: vary(["short: Add a note.", `short: ${quoted("Add a note \u2764\ufe0f.")}`]), exit: 0 },
 ];

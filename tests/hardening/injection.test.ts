@@ -1,0 +1,107 @@
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Node, Project } from "ts-morph";
+import { generate, specInput, type GeneratedFile } from "../../generator/index.js";
+import { importAll, installConsumer, removeConsumer, typecheck, type Consumer } from "./consumer.js";
+import { CANARY, injectionCases, payloads } from "./corpus/injection.js";
+import { nameCases } from "./corpus/names.js";
+
+/** Each accepted case under its own package scope, so all of them fit in one consumer and one tsc run. */
+const accepted = [...injectionCases, ...nameCases]
+  .filter((c) => c.exit === 0)
+  .map((c) => ({ name: c.name, files: generate(specInput("tools.yaml", c.spec.replaceAll("@acme/", `@acme-${c.name.toLowerCase()}/`), os.tmpdir())).files }));
+
+/** Every string a generated tree holds: JSON values and keys, and the literal values and property names of its code. */
+function readBack(files: readonly GeneratedFile[]): { strings: Set<string>; syntaxErrors: string[] } {
+  const strings = new Set<string>();
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noEmit: true } });
+  for (const f of files) {
+    if (f.path.endsWith(".json")) {
+      const walk = (v: unknown): void => {
+        if (typeof v === "string") strings.add(v);
+        else if (Array.isArray(v)) v.forEach(walk);
+        else if (v !== null && typeof v === "object")
+          for (const [k, x] of Object.entries(v)) {
+            strings.add(k);
+            walk(x);
+          }
+      };
+      walk(JSON.parse(f.content));
+    } else if (/\.(d\.ts|js)$/.test(f.path)) {
+      const source = project.createSourceFile(f.path.replace(/\.js$/, ".mjs"), f.content, { overwrite: true });
+      source.forEachDescendant((node) => {
+        if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) strings.add(node.getLiteralValue());
+        else if (Node.isPropertySignature(node) || Node.isPropertyAssignment(node)) {
+          const name = node.getNameNode();
+          if (Node.isIdentifier(name)) strings.add(name.getText());
+        }
+      });
+    }
+  }
+  const syntaxErrors = project
+    .getProgram()
+    .getSyntacticDiagnostics()
+    .map((d) => `${d.getSourceFile()?.getFilePath()}: ${JSON.stringify(d.getMessageText())}`);
+  return { strings, syntaxErrors };
+}
+
+const oneLine = (text: string) => text.replace(/\r\n|[\r\n\u2028\u2029]/g, " ");
+
+describe("text from tools.yaml in generated code", () => {
+  let consumer: Consumer;
+  beforeAll(() => {
+    consumer = installConsumer(accepted.map((a) => a.files));
+  });
+  afterAll(() => removeConsumer(consumer));
+
+  it.each(Object.entries(payloads))("%s: parses, and reads back exactly from code and data", (key, text) => {
+    const { files } = accepted.find((a) => a.name === `${key}-everywhere`)!;
+    const { strings, syntaxErrors } = readBack(files);
+    expect(syntaxErrors).toEqual([]);
+    expect(strings).toContain(text);
+    expect(strings).toContain(oneLine(text));
+    // A mangled copy anywhere (a JSON file, a string constant of the docs, a type) still carries a marker.
+    const copies = [...strings].filter((s) => s.includes(`BEGIN-${key}`) || s.includes(`END-${key}`));
+    expect(copies.length).toBeGreaterThan(1);
+    // The prompt docs are LF-only files, so their copies have CR and CRLF as LF: the one change allowed.
+    const forms = [text, oneLine(text), text.replace(/\r\n?/g, "\n")];
+    for (const s of copies) expect(forms.some((f) => s.includes(f)), JSON.stringify(s)).toBe(true);
+  });
+
+  it("names from tools.yaml read back as property names and tool names", () => {
+    const props = readBack(accepted.find((a) => a.name === "prototype-names-as-properties")!.files).strings;
+    for (const name of ["__proto__", "constructor", "toString"]) expect(props).toContain(name);
+    const odd = readBack(accepted.find((a) => a.name === "odd-property-names")!.files).strings;
+    for (const name of ["a.b", "with space", "naïve", "0lead", "$dollar"]) expect(odd).toContain(name);
+    const tools = readBack(accepted.find((a) => a.name === "prototype-names-as-tools")!.files).strings;
+    for (const name of ["constructor", "toString", "hasOwnProperty"]) expect(tools).toContain(name);
+  });
+
+  it("every generated package of every accepted case type-checks strictly", () => {
+    expect(typecheck(consumer)).toEqual([]);
+  });
+
+  it("importing every package runs none of the text", () => {
+    const run = importAll(consumer, CANARY);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ran: null });
+  });
+});
+
+describe("the property names of an input schema", () => {
+  it("keep __proto__ as an own key in every JSON file, never as a prototype", () => {
+    const { files } = accepted.find((a) => a.name === "prototype-names-as-properties")!;
+    const tables = files.filter((f) => f.path.endsWith(".json") && f.content.includes('"__proto__"'));
+    expect(tables.length).toBeGreaterThan(0);
+    for (const f of tables) {
+      const found: boolean[] = [];
+      JSON.parse(f.content, function (key) {
+        if (key === "__proto__") found.push(Object.hasOwn(this as object, "__proto__"));
+        return (this as Record<string, unknown>)[key];
+      });
+      expect(found.length, f.path).toBeGreaterThan(0);
+      expect(found.every(Boolean)).toBe(true);
+    }
+  });
+});
