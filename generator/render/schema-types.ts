@@ -208,10 +208,20 @@ function union(members: readonly TypeNode[]): TypeNode {
   return out.length === 1 ? out[0]! : { kind: "union", of: out };
 }
 
-/** allOf: objects are merged into one when their keys do not clash; anything else is intersected. */
+/**
+ * allOf. Keywords and literals meet as sets (`string & ("a" | 1)` → `"a"`), objects merge
+ * when their keys do not clash. What is left is kept as an intersection only in the shapes
+ * prettier keeps on `} & ` lines (objects, or one object and one other type); any other
+ * mix, rare in input schemas, is typed unknown rather than laid out wrongly.
+ */
 function intersection(members: readonly TypeNode[]): TypeNode {
-  const flat = members.flatMap((m) => (m.kind === "intersection" ? m.of : [m])).filter((m) => !isText(m, "unknown"));
+  let flat = members.flatMap((m) => (m.kind === "intersection" ? m.of : [m])).filter((m) => !isText(m, "unknown"));
   if (flat.some((m) => isText(m, "never"))) return NEVER;
+  if (flat.some((m) => m.kind === "object")) flat = flat.filter((m) => !isText(m, "Record<string, unknown>"));
+  if (flat.length === 0) return UNKNOWN;
+  if (flat.length === 1) return flat[0]!;
+  const atoms = meetAtoms(flat);
+  if (atoms) return atoms;
   const objects = flat.filter((m) => m.kind === "object");
   const rest = flat.filter((m) => m.kind !== "object");
   const merged: Member[] = [];
@@ -223,8 +233,33 @@ function intersection(members: readonly TypeNode[]): TypeNode {
     }
   }
   const parts = objects.length > 1 && mergeable ? [{ kind: "object", members: merged } as TypeNode, ...rest] : flat;
-  if (parts.length === 0) return UNKNOWN;
-  return parts.length === 1 ? parts[0]! : { kind: "intersection", of: parts };
+  if (parts.length === 1) return parts[0]!;
+  const objectCount = parts.filter((m) => m.kind === "object").length;
+  if (objectCount === parts.length || (parts.length === 2 && objectCount === 1)) return { kind: "intersection", of: parts };
+  return UNKNOWN;
+}
+
+/** The meet of parts that are all keywords and literals, as one union; null when another type is involved. */
+function meetAtoms(parts: readonly TypeNode[]): TypeNode | null {
+  const sets: string[][] = [];
+  for (const p of parts) {
+    const items = p.kind === "union" ? p.of : [p];
+    const texts = items.map((i) => (i.kind === "text" && (KEYWORDS.has(i.text) || literalKind(i.text) !== null) ? i.text : null));
+    if (texts.some((t) => t === null)) return null;
+    sets.push(texts as string[]);
+  }
+  const admits = (set: readonly string[], atom: string) => set.includes(atom) || (literalKind(atom) !== null && set.includes(literalKind(atom)!));
+  const kept = [...new Set(sets.flat())].filter((atom) => sets.every((set) => admits(set, atom)));
+  return union(kept.map(text));
+}
+
+const KEYWORDS = new Set(["string", "number", "boolean", "null"]);
+
+function literalKind(t: string): string | null {
+  if (t.startsWith('"') || t.startsWith("'")) return "string";
+  if (t === "true" || t === "false") return "boolean";
+  if (KEYWORDS.has(t)) return null;
+  return /^-?\d/.test(t) ? "number" : null;
 }
 
 /* ---------- node → text ---------- */
@@ -255,6 +290,7 @@ function print(t: TypeNode, indent: number, col: number, suffix: number): string
       return flat !== null ? flat : parens(t, indent, col, suffix);
     }
     case "intersection":
+      // Always holds an object (see intersection()), so it is laid out `} & …` in place.
       return joinInPlace(t.of, " & ", indent, col, suffix, true);
   }
 }
@@ -274,7 +310,7 @@ function joinInPlace(members: readonly TypeNode[], sep: string, indent: number, 
 function parens(t: TypeNode, indent: number, col: number, suffix: number): string {
   const flat = flatText(t);
   if (flat !== null && col + 1 + textWidth(flat) + 1 + suffix <= PRINT_WIDTH) return `(${flat})`;
-  if (t.kind === "union" && hugs(t)) return `(${print(t, indent, col + 1, suffix + 1)})`;
+  if ((t.kind === "union" && hugs(t)) || t.kind === "intersection") return `(${print(t, indent, col + 1, suffix + 1)})`;
   let inner: string;
   if (flat !== null && indent + 2 + textWidth(flat) <= PRINT_WIDTH) inner = pad(indent + 2) + flat;
   else if (t.kind === "union") inner = bars(t, indent + 2, 0);
@@ -284,7 +320,13 @@ function parens(t: TypeNode, indent: number, col: number, suffix: number): strin
 
 /** One `| member` a line at `indent`; multi-line members indent two further. */
 function bars(t: Extract<TypeNode, { kind: "union" }>, indent: number, suffix: number): string {
-  return t.of.map((m, i) => `${pad(indent)}| ${print(m, indent + 2, indent + 2, i === t.of.length - 1 ? suffix : 0)}`).join("\n");
+  return t.of
+    .map((m, i) => {
+      const rest = i === t.of.length - 1 ? suffix : 0;
+      const member = m.kind === "intersection" ? `(${print(m, indent + 2, indent + 3, rest + 1)})` : print(m, indent + 2, indent + 2, rest);
+      return `${pad(indent)}| ${member}`;
+    })
+    .join("\n");
 }
 
 /** The one-line form, or null when the type holds an object (objects always open). */
@@ -303,7 +345,8 @@ function flatText(t: TypeNode): string | null {
     case "intersection": {
       const parts = t.of.map((m) => {
         const f = flatText(m);
-        return f !== null && t.kind === "intersection" && m.kind === "union" ? `(${f})` : f;
+        // Prettier parenthesises a union inside an intersection and an intersection inside a union.
+        return f !== null && t.kind !== m.kind && (m.kind === "union" || m.kind === "intersection") ? `(${f})` : f;
       });
       return parts.every((p) => p !== null) ? parts.join(t.kind === "union" ? " | " : " & ") : null;
     }
