@@ -19,13 +19,19 @@ export function toolFactory(deps: Dependencies): (options: CreateToolsOptions) =
       throw new TypeError("createTools: 'client' must be the platform client (createClient or createClientFromEnv)");
     }
     const selected = selectTools(deps.data, options.sections, options.names);
-    const missing = selected.filter((t) => t.local && typeof handlers[t.name] !== "function").map((t) => t.name);
+    // Handlers may be a class instance, but a tool named like an Object method must not find that method.
+    const handlerOf = (name: string) => {
+      const found: unknown = handlers[name];
+      return found === (Object.prototype as Record<string, unknown>)[name] ? undefined : found;
+    };
+    const missing = selected.filter((t) => t.local && typeof handlerOf(t.name) !== "function").map((t) => t.name);
     if (missing.length > 0) {
       throw new TypeError(`createTools: no handler for the local tool${missing.length > 1 ? "s" : ""} ${missing.map((n) => `'${n}'`).join(", ")}`);
     }
     return selected.map((entry) => {
       const call: Call = entry.local
-        ? (input, signal) => (handlers[entry.name] as (input: unknown, ctx: unknown) => Promise<unknown>)(input, { client, signal })
+        ? // Called as a method, so that a class instance's handlers keep their `this`.
+          (input, signal) => (handlers as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>)[entry.name]!(input, { client, signal })
         : (input, signal) => (client.$call as (name: string, input: unknown, o?: object) => Promise<unknown>)(entry.name, input, signal ? { signal } : undefined);
       return wrap(entry, call, { appendWhenToUse, throwOnError, isClientError: deps.isClientError });
     });

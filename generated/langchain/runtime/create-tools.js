@@ -28,8 +28,13 @@ export function toolFactory(deps) {
       );
     }
     const selected = selectTools(deps.data, options.sections, options.names);
+    // Handlers may be a class instance, but a tool named like an Object method must not find that method.
+    const handlerOf = (name) => {
+      const found = handlers[name];
+      return found === Object.prototype[name] ? undefined : found;
+    };
     const missing = selected
-      .filter((t) => t.local && typeof handlers[t.name] !== "function")
+      .filter((t) => t.local && typeof handlerOf(t.name) !== "function")
       .map((t) => t.name);
     if (missing.length > 0) {
       throw new TypeError(
@@ -38,7 +43,8 @@ export function toolFactory(deps) {
     }
     return selected.map((entry) => {
       const call = entry.local
-        ? (input, signal) => handlers[entry.name](input, { client, signal })
+        ? // Called as a method, so that a class instance's handlers keep their `this`.
+          (input, signal) => handlers[entry.name](input, { client, signal })
         : (input, signal) =>
             client.$call(entry.name, input, signal ? { signal } : undefined);
       return wrap(entry, call, {
