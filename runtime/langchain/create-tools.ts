@@ -30,8 +30,10 @@ export function toolFactory(deps: Dependencies): (options: CreateToolsOptions) =
     }
     return selected.map((entry) => {
       const call: Call = entry.local
-        ? // Called as a method, so that a class instance's handlers keep their `this`.
-          (input, signal) => (handlers as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>)[entry.name]!(input, { client, signal })
+        ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
+          // always gets a signal (as under MCP), one that never aborts when the caller gave none.
+          (input, signal = new AbortController().signal) =>
+            (handlers as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>)[entry.name]!(input, { client, signal })
         : (input, signal) => (client.$call as (name: string, input: unknown, o?: object) => Promise<unknown>)(entry.name, input, signal ? { signal } : undefined);
       return wrap(entry, call, { appendWhenToUse, throwOnError, isClientError: deps.isClientError });
     });

@@ -43,8 +43,10 @@ export function toolFactory(deps) {
     }
     return selected.map((entry) => {
       const call = entry.local
-        ? // Called as a method, so that a class instance's handlers keep their `this`.
-          (input, signal) => handlers[entry.name](input, { client, signal })
+        ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
+          // always gets a signal (as under MCP), one that never aborts when the caller gave none.
+          (input, signal = new AbortController().signal) =>
+            handlers[entry.name](input, { client, signal })
         : (input, signal) =>
             client.$call(entry.name, input, signal ? { signal } : undefined);
       return wrap(entry, call, {

@@ -249,7 +249,11 @@ describe("local tools", () => {
     expect(handled).toHaveLength(1);
     expect(handled[0]!.tool).toBe("inbox_pop");
     expect(handled[0]!.input).toEqual({ activity_id: "act-5" });
-    expect((handled[0]!.ctx as { client: unknown }).client).toBe(client);
+    const ctx = handled[0]!.ctx as { client: unknown; signal: AbortSignal };
+    expect(ctx.client).toBe(client);
+    // No signal was given: the handler still gets one, which never aborts.
+    expect(ctx.signal).toBeInstanceOf(AbortSignal);
+    expect(ctx.signal.aborted).toBe(false);
     expect(server.requests).toEqual([]);
   });
 
