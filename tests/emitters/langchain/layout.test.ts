@@ -28,6 +28,8 @@ it.each([
   ["a union exactly as wide as its own line allows", [["s", [name(34), name(34, "u")]]]],
   ["a union one character too wide for its own line", [["s", [name(34), name(35, "u")]]]],
   ["a union broken one name a line", [["s", Array.from({ length: 12 }, (_, i) => `tool_${i}_${name(6)}`)]]],
+  ["a section id that needs quotes beside one that does not", [["inter-agent", ["a", "b"]], ["memory", ["c"]]]],
+  ["a quoted section id whose union only fits on its own line", [["inter-agent-communication", [name(30), name(30, "u")]]]],
   ["a long client package name", [["s", ["a"]]], "@some-very-long-scope-name-for-a-company/platform-client-package-name"],
 ] as const)("index.d.ts is already in prettier's layout with %s", async (_, sections, client?: string) => {
   const text = declarations(model(sections.map(([id, tools]) => [id, [...tools]]), client));
