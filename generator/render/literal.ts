@@ -1,3 +1,5 @@
+import { ES5_IDENTIFIER } from "./es5-identifier.js";
+
 /**
  * A TypeScript/JavaScript string literal that reads back as exactly `value`,
  * quoted the way prettier quotes it (double quotes unless the text holds more of them).
@@ -40,12 +42,13 @@ export function docComment(text: string, indent: string): string {
 }
 
 /**
- * A property key: bare when it is a plain identifier, quoted otherwise. `__proto__` is computed:
- * bare or quoted, in an object literal it sets the prototype instead of making a key.
+ * A property key: bare when prettier would unquote it (an ES5 identifier name, `naïve`
+ * included), quoted otherwise. `__proto__` is computed: bare or quoted, in an object literal
+ * it sets the prototype instead of making a key.
  */
 export function propertyKey(name: string): string {
   if (name === "__proto__") return `[${stringLiteral(name)}]`;
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
+  return ES5_IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
 function hex(code: number, width: number): string {
