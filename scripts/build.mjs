@@ -39,6 +39,7 @@ export async function build() {
   const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
   for (const file of outputs) writeAtomic(file.path, file.contents);
   buildRuntime();
+  buildReference();
   writeAtomic(stampFile, "");
   fs.utimesSync(stampFile, started, started);
 }
@@ -94,6 +95,29 @@ function buildRuntime() {
   removeOldBuilds(builds, fresh);
 }
 
+/**
+ * The hand-written reference packages (reference/<name>/src, e.g. the reference spec's runtime)
+ * compiled by their own tsconfig into their git-ignored dist/, which their package.json exports.
+ * Compiled into a fresh folder first, then each file renamed into place, so a reader never sees half of one.
+ */
+function buildReference() {
+  const folder = path.join(root, "reference");
+  const packages = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => fs.existsSync(path.join(folder, name, "tsconfig.json"))) : [];
+  for (const name of packages) {
+    const pkg = path.join(folder, name);
+    const fresh = fs.mkdtempSync(path.join(dist, `reference-${name}-`));
+    try {
+      execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(pkg, "tsconfig.json"), "--outDir", fresh], { stdio: "inherit" });
+      for (const file of fs.readdirSync(fresh, { recursive: true })) {
+        const from = path.join(fresh, String(file));
+        if (fs.statSync(from).isFile()) writeAtomic(path.join(pkg, "dist", String(file)), fs.readFileSync(from));
+      }
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }
+}
+
 /** Builds older than a minute, but the current one: a reader that followed an older link has long finished. */
 function removeOldBuilds(builds, keep) {
   const current = fs.realpathSync(path.join(dist, "runtime"));
@@ -131,7 +155,9 @@ export function isStale() {
       return e.isDirectory() ? newer(full) : fs.statSync(full).mtimeMs > stamp;
     });
   };
-  return newer(path.join(root, "generator")) || newer(path.join(root, "runtime")) || fs.statSync(path.join(root, "tools.schema.json")).mtimeMs > stamp;
+  const reference = path.join(root, "reference");
+  const referenceSources = fs.existsSync(reference) ? fs.readdirSync(reference).map((name) => path.join(reference, name, "src")) : [];
+  return newer(path.join(root, "generator")) || newer(path.join(root, "runtime")) || referenceSources.some(newer) || fs.statSync(path.join(root, "tools.schema.json")).mtimeMs > stamp;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

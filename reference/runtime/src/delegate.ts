@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { Clock } from "./clock.js";
+import { isRecord, isTransient, listIn, type RuntimeClient } from "./platform.js";
+
+export interface DelegateSettings {
+  /** The whole wait, from sending the task to its answer (15 minutes when not given). */
+  readonly timeoutMs: number;
+  /** The first pause between status checks; it grows by half each time up to `maxDelayMs`. */
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+export const DEFAULT_DELEGATE: DelegateSettings = { timeoutMs: 15 * 60_000, firstDelayMs: 1000, maxDelayMs: 15_000 };
+
+export interface DelegateInput {
+  readonly workspace_id: string;
+  readonly task: string;
+  readonly source_workspace_id?: string;
+}
+
+export interface DelegateDeps {
+  readonly client: RuntimeClient;
+  readonly clock: Clock;
+  readonly settings: DelegateSettings;
+  readonly newKey?: () => string;
+}
+
+/**
+ * delegate_task: sends the task (with an idempotency key, so that a retried POST cannot start it
+ * twice), then checks the delegation until the peer has completed or failed it. Returns the
+ * peer's answer: its text when it is text.
+ */
+export async function delegateTask(input: DelegateInput, deps: DelegateDeps, signal?: AbortSignal): Promise<unknown> {
+  const { client, clock, settings } = deps;
+  const workspace = input.source_workspace_id;
+  const started = clock.now();
+  const sent = await client.$request(
+    {
+      method: "POST",
+      path: "/workspaces/{$workspace}/delegate",
+      ...(workspace === undefined ? {} : { workspace }),
+      body: { target_id: input.workspace_id, task: input.task, idempotency_key: (deps.newKey ?? randomUUID)() },
+      label: "delegate_task",
+    },
+    signal ? { signal } : {},
+  );
+  const id = delegationId(sent);
+  if (id === undefined) throw new Error(`delegate_task: the platform accepted the task for ${input.workspace_id} but returned no delegation id`);
+
+  let delay = settings.firstDelayMs;
+  for (;;) {
+    const left = started + settings.timeoutMs - clock.now();
+    if (left <= 0) {
+      throw new Error(
+        `delegate_task: ${input.workspace_id} did not finish within ${Math.round(settings.timeoutMs / 1000)} s; the task goes on as delegation ${id}: follow it with check_task_status`,
+      );
+    }
+    await clock.sleep(Math.min(delay, left), signal, true);
+    delay = Math.min(settings.maxDelayMs, Math.ceil(delay * 1.5));
+
+    let answer: unknown;
+    try {
+      answer = await client.$request(
+        {
+          method: "GET",
+          path: "/workspaces/{$workspace}/delegations",
+          ...(workspace === undefined ? {} : { workspace }),
+          query: { target_id: input.workspace_id, delegation_id: id },
+          label: "delegate_task: status check",
+        },
+        signal ? { signal } : {},
+      );
+    } catch (error) {
+      // A platform that hiccups while the peer works is no reason to give the answer up.
+      if (isTransient(error) && !signal?.aborted) continue;
+      throw error;
+    }
+    const entry = findDelegation(answer, id);
+    const status = typeof entry?.status === "string" ? entry.status.toLowerCase() : undefined;
+    if (status === "completed") {
+      const result = entry!.result ?? entry!.response ?? entry!.output ?? null;
+      return result;
+    }
+    if (status === "failed") {
+      const why = entry!.error ?? entry!.reason ?? entry!.result;
+      throw new Error(`delegate_task: ${input.workspace_id} failed the task (delegation ${id})${typeof why === "string" && why ? `: ${why}` : ""}`);
+    }
+  }
+}
+
+function delegationId(answer: unknown): string | undefined {
+  if (!isRecord(answer)) return undefined;
+  for (const key of ["delegation_id", "id", "task_id"]) {
+    const v = answer[key];
+    if (typeof v === "string" && v !== "") return v;
+    if (typeof v === "number") return String(v);
+  }
+  return undefined;
+}
+
+/** The delegation in a status answer: a list of them, `{ delegations: [...] }`, or the one itself. */
+function findDelegation(answer: unknown, id: string): Record<string, unknown> | undefined {
+  const list = isRecord(answer) && !Array.isArray(answer.delegations) ? [answer] : listIn(answer, ["delegations", "items"]);
+  return list.filter(isRecord).find((d) => delegationId(d) === id);
+}

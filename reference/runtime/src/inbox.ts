@@ -1,0 +1,83 @@
+import type { Clock } from "./clock.js";
+
+/** A received message as the inbox tools show it: the platform's activity, plus where it arrived. */
+export interface InboxMessage {
+  readonly activity_id: string;
+  /** The workspace whose activity feed it came from; present only when several are registered. */
+  readonly arrival_workspace_id?: string;
+  readonly [field: string]: unknown;
+}
+
+/** Popped ids remembered so that a message seen again (after a 410 replay) stays handled. */
+const REMEMBERED_POPS = 2000;
+
+/**
+ * The messages waiting for the agent, oldest first. Bounded: when full it accepts nothing more,
+ * and the poller keeps its cursor before the refused message, so nothing is lost; the platform
+ * still holds it for the next poll after the agent pops.
+ */
+export class Inbox {
+  private readonly queue: InboxMessage[] = [];
+  private readonly popped = new Set<string>();
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    readonly capacity: number,
+    private readonly clock: Clock,
+  ) {}
+
+  get size(): number {
+    return this.queue.length;
+  }
+
+  get full(): boolean {
+    return this.queue.length >= this.capacity;
+  }
+
+  /** False when the inbox is full; true when the message is queued or already known (queued or popped). */
+  offer(message: InboxMessage): boolean {
+    if (this.popped.has(message.activity_id) || this.queue.some((m) => m.activity_id === message.activity_id)) return true;
+    if (this.full) return false;
+    this.queue.push(message);
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+    return true;
+  }
+
+  peek(limit: number): InboxMessage[] {
+    return this.queue.slice(0, Math.max(0, limit));
+  }
+
+  /** Removes a handled message. Popping it again, or an id never seen, changes nothing. */
+  pop(activityId: string): boolean {
+    const at = this.queue.findIndex((m) => m.activity_id === activityId);
+    if (at < 0) return false;
+    this.queue.splice(at, 1);
+    this.popped.add(activityId);
+    if (this.popped.size > REMEMBERED_POPS) this.popped.delete(this.popped.values().next().value as string);
+    return true;
+  }
+
+  /** The oldest waiting message, without removing it, as soon as there is one; null after `timeoutMs`. */
+  async wait(timeoutMs: number, signal?: AbortSignal): Promise<InboxMessage | null> {
+    if (this.queue.length > 0) return this.queue[0]!;
+    if (timeoutMs <= 0) return null;
+    const done = new AbortController();
+    const both = signal ? AbortSignal.any([signal, done.signal]) : done.signal;
+    let wake!: () => void;
+    const arrived = new Promise<void>((resolve) => (wake = resolve));
+    this.waiters.push(wake);
+    // keepAlive: the caller is waiting on this answer, so the process must not exit under it.
+    const timer = this.clock.sleep(timeoutMs, both, true);
+    // Aborted by `done` once a message came first; that rejection is expected.
+    timer.catch(() => {});
+    try {
+      await Promise.race([arrived, timer]);
+    } finally {
+      done.abort();
+      this.waiters = this.waiters.filter((w) => w !== wake);
+    }
+    return this.queue[0] ?? null;
+  }
+}

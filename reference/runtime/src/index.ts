@@ -1,0 +1,164 @@
+import type { LocalHandlers } from "@molecule/platform-client";
+import { realClock, type Clock } from "./clock.js";
+import { CursorStore } from "./cursors.js";
+import { DEFAULT_DELEGATE, delegateTask, type DelegateSettings } from "./delegate.js";
+import { Inbox } from "./inbox.js";
+import { RateLimitedLog, stderrLog, type Log } from "./log.js";
+import type { RuntimeClient } from "./platform.js";
+import { Poller } from "./poller.js";
+import { Registration } from "./registration.js";
+import { sendMessageToUser } from "./send-message.js";
+import { deliveryFromEnv, identityFromEnv, stateDirFromEnv, type Delivery, type Env, type Identity } from "./settings.js";
+
+export { realClock, type Clock } from "./clock.js";
+export type { Log } from "./log.js";
+export type { InboxMessage } from "./inbox.js";
+export type { PlatformRequest, RuntimeClient } from "./platform.js";
+export type { DelegateSettings } from "./delegate.js";
+export { ENV, type Delivery, type Env, type Identity } from "./settings.js";
+export { MAX_ATTACHMENT_BYTES } from "./send-message.js";
+export { LOOKBACK_SECS } from "./poller.js";
+
+export interface RuntimeOptions {
+  /** The generated platform client (createClientFromEnv()): its workspaces are the ones registered and polled. */
+  readonly client: RuntimeClient;
+  /** Read for the identity, the delivery mode and the state folder (process.env when not given). */
+  readonly env?: Env;
+  /** Overrides MOLECULE_MESSAGE_DELIVERY. */
+  readonly delivery?: Delivery;
+  /** Overrides MOLECULE_STATE_DIR: where each workspace's inbox cursor is kept. */
+  readonly stateDir?: string;
+  /** Overrides the MOLECULE_MODEL… variables, field by field. */
+  readonly identity?: Partial<Identity>;
+  /** Sent as `agent_card` with each registration. */
+  readonly agentCard?: { readonly [key: string]: unknown };
+  /** Register and heartbeat at start() (default true). */
+  readonly register?: boolean;
+  /** Each line the runtime reports; stderr when not given. Never receives a token. */
+  readonly log?: Log;
+  readonly clock?: Clock;
+  /** Attachment paths are resolved from here (process.cwd() when not given). */
+  readonly cwd?: string;
+  readonly pollIntervalMs?: number;
+  readonly heartbeatMs?: number;
+  /** How often a failure that goes on is reported again (10 minutes when not given). */
+  readonly repeatReportMs?: number;
+  readonly inboxCapacity?: number;
+  readonly delegate?: Partial<DelegateSettings>;
+  /** Makes delegate_task's idempotency keys (random UUIDs when not given). */
+  readonly newIdempotencyKey?: () => string;
+}
+
+export interface Runtime {
+  /** One handler per local tool of the reference spec. */
+  readonly handlers: LocalHandlers;
+  /** The polled inbox, or null with push delivery. */
+  readonly inbox: Inbox | null;
+  /** Registers every workspace (failures are logged, not thrown), then starts the heartbeats and pollers. */
+  start(): Promise<void>;
+  /** Stops every loop and waits for them; a stopped runtime cannot start again. */
+  stop(): Promise<void>;
+}
+
+export const POLL_INTERVAL_MS = 5000;
+export const HEARTBEAT_MS = 20_000;
+export const INBOX_CAPACITY = 200;
+const WAIT_DEFAULT_SECS = 60;
+const WAIT_MAX_SECS = 300;
+const PEEK_DEFAULT = 10;
+
+/**
+ * The reference runtime: handlers for the spec's local tools, and the background work they rely
+ * on (registration, heartbeats, one inbox poller per workspace).
+ */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { client } = options;
+  if (client === null || typeof client !== "object" || typeof client.$request !== "function") {
+    throw new TypeError("createRuntime: options.client must be the platform client (createClient or createClientFromEnv)");
+  }
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? realClock;
+  const log = options.log ?? stderrLog;
+  const failures = new RateLimitedLog(log, clock, options.repeatReportMs ?? 10 * 60_000);
+  const delivery = options.delivery ?? deliveryFromEnv(env);
+  const identity: Identity = { ...identityFromEnv(env), ...options.identity };
+  const workspaces = [...client.$workspaces];
+  const several = workspaces.length > 1;
+  const delegate: DelegateSettings = { ...DEFAULT_DELEGATE, ...options.delegate };
+  const cwd = options.cwd ?? process.cwd();
+
+  const inbox = delivery === "poll" ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock) : null;
+  const cursors = new CursorStore(options.stateDir ?? stateDirFromEnv(env), several);
+  const pollers =
+    inbox === null
+      ? []
+      : workspaces.map(
+          (workspace) =>
+            new Poller({ client, workspace, tag: several, inbox, cursors, clock, intervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS, log, failures }),
+        );
+  const registrations =
+    options.register === false
+      ? []
+      : workspaces.map((workspace) => new Registration({ client, workspace, agentCard: options.agentCard, clock, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS, log, failures }));
+
+  const stopping = new AbortController();
+  let loops: Promise<void>[] = [];
+  let state: "new" | "started" | "stopped" = "new";
+
+  const inboxOff = {
+    inbox: "not enabled",
+    reason: "this runtime receives messages by push delivery: they arrive as new turns of your conversation, not through the inbox tools",
+  };
+
+  const handlers = {
+    async delegate_task(input, ctx) {
+      return delegateTask(input, { client, clock, settings: delegate, ...(options.newIdempotencyKey ? { newKey: options.newIdempotencyKey } : {}) }, signalOf(ctx));
+    },
+    async get_runtime_identity() {
+      return { ...identity, workspace_id: client.$primary, ...(several ? { workspace_ids: workspaces } : {}) };
+    },
+    async send_message_to_user(input, ctx) {
+      return sendMessageToUser(input, client, cwd, signalOf(ctx));
+    },
+    async wait_for_message(input, ctx) {
+      if (inbox === null) return inboxOff;
+      const secs = Math.min(WAIT_MAX_SECS, Math.max(0, input.timeout_secs ?? WAIT_DEFAULT_SECS));
+      const message = await inbox.wait(secs * 1000, signalOf(ctx));
+      return message === null ? { message: null, timed_out_after_secs: secs } : { message, waiting: inbox.size };
+    },
+    async inbox_peek(input) {
+      if (inbox === null) return inboxOff;
+      const messages = inbox.peek(Math.max(0, Math.floor(input.limit ?? PEEK_DEFAULT)));
+      return { messages, waiting: inbox.size };
+    },
+    async inbox_pop(input) {
+      if (inbox === null) return inboxOff;
+      const removed = inbox.pop(input.activity_id);
+      return { activity_id: input.activity_id, removed, waiting: inbox.size };
+    },
+  } satisfies LocalHandlers;
+
+  return {
+    handlers,
+    inbox,
+    async start() {
+      if (state !== "new") throw new Error(`createRuntime: start() called on a ${state} runtime`);
+      state = "started";
+      const signal = stopping.signal;
+      await Promise.all(registrations.map((r) => r.register(signal)));
+      if (signal.aborted) return;
+      loops = [...registrations.map((r) => r.run(signal)), ...pollers.map((p) => p.run(signal))];
+    },
+    async stop() {
+      state = "stopped";
+      stopping.abort();
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** The caller's cancellation: MCP and LangChain both pass a signal in the handler context. */
+function signalOf(ctx: unknown): AbortSignal | undefined {
+  const signal = (ctx as { signal?: unknown } | null)?.signal;
+  return signal instanceof AbortSignal ? signal : undefined;
+}
