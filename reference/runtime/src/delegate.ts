@@ -52,7 +52,7 @@ export async function delegateTask(input: DelegateInput, deps: DelegateDeps, sig
     const left = started + settings.timeoutMs - clock.now();
     if (left <= 0) {
       throw new Error(
-        `delegate_task: ${input.workspace_id} did not finish within ${Math.round(settings.timeoutMs / 1000)} s; the task goes on as delegation ${id}: follow it with check_task_status`,
+        `delegate_task: ${input.workspace_id} did not finish within ${duration(settings.timeoutMs)}; the task goes on as delegation ${id}: follow it with check_task_status`,
       );
     }
     await clock.sleep(Math.min(delay, left), signal, true);
@@ -102,4 +102,8 @@ function delegationId(answer: unknown): string | undefined {
 function findDelegation(answer: unknown, id: string): Record<string, unknown> | undefined {
   const list = isRecord(answer) && !Array.isArray(answer.delegations) ? [answer] : listIn(answer, ["delegations", "items"]);
   return list.filter(isRecord).find((d) => delegationId(d) === id);
+}
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
 }

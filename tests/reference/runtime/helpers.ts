@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient, type PlatformClient } from "@molecule/platform-client";
+import { createRuntime, type Runtime, type RuntimeOptions } from "@molecule/platform-runtime";
+import { afterEach } from "vitest";
+import { WS_A, WS_B, type Platform } from "./platform.js";
+
+export interface Logged {
+  readonly level: string;
+  readonly message: string;
+}
+
+const running: Runtime[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.stop()));
+  for (const f of folders.splice(0)) fs.rmSync(f, { recursive: true, force: true });
+});
+
+export function tempFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "runtime-test-"));
+  folders.push(dir);
+  return dir;
+}
+
+export function clientFor(platform: Platform, workspaces: readonly { id: string; token: string }[] = [WS_A, WS_B]): PlatformClient {
+  return createClient({ baseUrl: platform.url, workspaces: workspaces.map((w) => ({ ...w })) });
+}
+
+/** A runtime with fast loops, logging into `logs`; stopped after the test. */
+export function runtimeFor(
+  platform: Platform,
+  options: Partial<RuntimeOptions> & { workspaces?: readonly { id: string; token: string }[] } = {},
+): { runtime: Runtime; logs: Logged[]; client: PlatformClient } {
+  const logs: Logged[] = [];
+  const client = clientFor(platform, options.workspaces);
+  const runtime = createRuntime({
+    client,
+    env: {},
+    stateDir: options.stateDir ?? tempFolder(),
+    pollIntervalMs: 15,
+    heartbeatMs: 20,
+    log: (level, message) => logs.push({ level, message }),
+    ...options,
+  });
+  running.push(runtime);
+  return { runtime, logs, client };
+}
+
+/** A handler context as the MCP wiring passes it. */
+export function ctx(client: PlatformClient, signal: AbortSignal = new AbortController().signal) {
+  return { client, signal };
+}
