@@ -3,6 +3,7 @@ import type {
   CallOptions,
   ClientConfig,
   Env,
+  PlatformRequest,
   ToolInfo,
 } from "./runtime/index.js";
 
@@ -11,6 +12,7 @@ export type {
   CallOptions,
   ClientConfig,
   Env,
+  PlatformRequest,
   ToolInfo,
   WorkspaceCredentials,
 } from "./runtime/index.js";
@@ -278,6 +280,8 @@ export interface PlatformClient {
     input: ToolInputs[N],
     options?: CallOptions,
   ): Promise<unknown>;
+  /** Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call. */
+  $request(request: PlatformRequest, options?: CallOptions): Promise<unknown>;
   /** The configured workspace ids, the primary first. */
   readonly $workspaces: readonly string[];
   /** The workspace a call goes to when it names none. */
@@ -288,6 +292,8 @@ export interface PlatformClient {
 export interface HandlerContext {
   /** The client to call the platform with, routed and authorised per workspace. */
   readonly client: PlatformClient;
+  /** Aborted when the caller gives up on the call (an MCP cancellation, a CLI interrupt). */
+  readonly signal?: AbortSignal;
 }
 
 /** One handler per local tool; leaving one out is a type error wherever handlers are passed. */

@@ -232,11 +232,17 @@ function intersection(members: readonly TypeNode[]): TypeNode {
       merged.push(m);
     }
   }
-  const parts = objects.length > 1 && mergeable ? [{ kind: "object", members: merged } as TypeNode, ...rest] : flat;
+  const parts = objects.length > 1 && mergeable ? [{ kind: "object", members: widenIndex(merged) } as TypeNode, ...rest] : flat;
   if (parts.length === 1) return parts[0]!;
   const objectCount = parts.filter((m) => m.kind === "object").length;
   if (objectCount === parts.length || (parts.length === 2 && objectCount === 1)) return { kind: "intersection", of: parts };
   return UNKNOWN;
+}
+
+/** Named properties must fit an index signature's type; beside them it can only be unknown. */
+function widenIndex(members: readonly Member[]): Member[] {
+  const named = members.some((m) => m.key !== INDEX_KEY);
+  return members.map((m) => (m.key === INDEX_KEY && named ? { ...m, type: UNKNOWN } : m));
 }
 
 /** The meet of parts that are all keywords and literals, as one union; null when another type is involved. */

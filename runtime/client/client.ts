@@ -1,7 +1,7 @@
 import { resolveConfig, type CallOptions, type ClientConfig } from "./config.js";
 import type { ToolData } from "./data.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
-import { planRequest } from "./request.js";
+import { planRaw, planRequest, type PlatformRequest } from "./request.js";
 import { send } from "./transport.js";
 import type { Validator } from "./validate.js";
 
@@ -9,6 +9,8 @@ import type { Validator } from "./validate.js";
 export interface RuntimeClient {
   /** Calls an HTTP-bound tool by its spec name. */
   $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown>;
+  /** Calls a platform endpoint no tool declares, routed and authorised like a tool call. */
+  $request(request: PlatformRequest, options?: CallOptions): Promise<unknown>;
   /** The configured workspace ids, the primary first. */
   readonly $workspaces: readonly string[];
   readonly $primary: string;
@@ -34,16 +36,27 @@ export function createPlatformClient(tools: readonly ToolData[], validate: Valid
     if (problems.length > 0) throw new InputError(name, problems);
     const fields = args as { readonly [key: string]: unknown };
 
-    const routed = tool.http.route === null ? undefined : fields[tool.http.route];
-    const workspace = routed === undefined || routed === null ? resolved.primary : routed;
-    const token = typeof workspace === "string" ? resolved.workspaces.get(workspace) : undefined;
-    if (token === undefined) throw new UnknownWorkspaceError(String(workspace), ids, name);
-
-    const plan = planRequest(name, tool.http, fields, workspace as string);
-    return send(plan, { config: resolved, tool: name, token, options });
+    const workspace = route(tool.http.route === null ? undefined : fields[tool.http.route], name);
+    const plan = planRequest(name, tool.http, fields, workspace.id);
+    return send(plan, { config: resolved, tool: name, token: workspace.token, options });
   }
 
-  const client: Record<string, unknown> = { $call, $workspaces: ids, $primary: resolved.primary };
+  async function $request(request: PlatformRequest, options?: CallOptions): Promise<unknown> {
+    const label = typeof request?.label === "string" && request.label ? request.label : `${request?.method} ${request?.path}`;
+    const workspace = route(request?.workspace, label);
+    const plan = planRaw(label, request, workspace.id);
+    return send(plan, { config: resolved, tool: label, token: workspace.token, options });
+  }
+
+  /** The workspace a call goes to: the one it names, else the primary; never a stranger. */
+  function route(named: unknown, label: string): { id: string; token: string } {
+    const id = named === undefined || named === null ? resolved.primary : named;
+    const token = typeof id === "string" ? resolved.workspaces.get(id) : undefined;
+    if (token === undefined) throw new UnknownWorkspaceError(String(id), ids, label);
+    return { id: id as string, token };
+  }
+
+  const client: Record<string, unknown> = { $call, $request, $workspaces: ids, $primary: resolved.primary };
   for (const tool of tools) {
     if (tool.http) client[tool.method] = (input?: unknown, options?: CallOptions) => $call(tool.name, input, options);
   }

@@ -7,6 +7,7 @@ import { createValidator, type Validator } from "./validate.js";
 export type { CallOptions, ClientConfig, WorkspaceCredentials } from "./config.js";
 export type { Env } from "./env.js";
 export type { RuntimeClient } from "./client.js";
+export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
 
 /** What the package exports about each tool. */

@@ -7,8 +7,8 @@ export interface PlannedRequest {
   readonly method: string;
   /** Path and query string, every value encoded, e.g. `/workspaces/ws%2F1/activity?limit=5`. */
   readonly target: string;
-  /** The JSON text of the body, or null when no body is sent. */
-  readonly body: string | null;
+  /** The JSON text of the body, a multipart form, or null when no body is sent. */
+  readonly body: string | FormData | null;
   readonly headers: ReadonlyArray<readonly [string, string]>;
 }
 
@@ -59,6 +59,71 @@ export function planRequest(tool: string, http: HttpBinding, input: Input, works
   }
 
   return { method: http.method, target: query.length ? `${path}?${query.join("&")}` : path, body, headers };
+}
+
+/**
+ * A request to a platform endpoint that no tool declares, for hand-written handlers
+ * (uploads, registration, polling). It gets what tool calls get: the routed workspace's
+ * token and no other, each path value as one encoded segment, the configured base URL only.
+ */
+export interface PlatformRequest {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** A path template: `{$workspace}` is the routed workspace's id, `{name}` is `params.name`. */
+  readonly path: string;
+  /** The workspace to call as, whose token is sent (the primary when not given). */
+  readonly workspace?: string;
+  readonly params?: { readonly [name: string]: string | number };
+  /** Values left undefined or null are not sent; an array repeats its key. */
+  readonly query?: { readonly [name: string]: string | number | boolean | null | undefined | readonly (string | number | boolean)[] };
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
+  readonly body?: unknown;
+  readonly headers?: { readonly [name: string]: string };
+  /** Names the call in error messages, e.g. `send_message_to_user: upload`. */
+  readonly label?: string;
+}
+
+export function planRaw(label: string, req: PlatformRequest, workspace: string): PlannedRequest {
+  if (req === null || typeof req !== "object") throw new ClientError(`${label}: the request must be an object`, label);
+  if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(req.method)) throw new ClientError(`${label}: unsupported method ${JSON.stringify(req.method)}`, label);
+  if (typeof req.path !== "string" || !req.path.startsWith("/")) throw new ClientError(`${label}: the path must be a string starting with /`, label);
+  const params = req.params ?? {};
+  let path = "";
+  let last = 0;
+  for (const m of req.path.matchAll(/\{([^{}]*)\}/g)) {
+    path += literal(label, req.path.slice(last, m.index));
+    const name = m[1]!;
+    if (name === "$workspace") path += segment(label, { workspace: true }, workspace);
+    else path += segment(label, { input: name }, Object.hasOwn(params, name) ? params[name] : undefined);
+    last = m.index + m[0].length;
+  }
+  path += literal(label, req.path.slice(last));
+
+  const query: string[] = [];
+  for (const [name, v] of Object.entries(req.query ?? {})) {
+    if (v === undefined || v === null) continue;
+    for (const item of Array.isArray(v) ? v : [v]) query.push(`${encode(label, name)}=${encode(label, scalarText(item))}`);
+  }
+
+  let body: string | FormData | null = null;
+  if (req.body !== undefined) {
+    if (req.method === "GET") throw new ClientError(`${label}: a GET request has no body`, label);
+    body = req.body instanceof FormData ? req.body : JSON.stringify(req.body);
+  }
+
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    if (name.toLowerCase() === "authorization") throw new ClientError(`${label}: a request may not set Authorization: the client sends the workspace's own token`, label);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ClientError(`${label}: ${JSON.stringify(name)} is not a valid header name`, label);
+    if (typeof value !== "string" || !isHeaderValue(value)) throw new ClientError(`${label}: header ${name} must be a string without line breaks`, label);
+    headers.push([name, value]);
+  }
+  return { method: req.method, target: query.length ? `${path}?${query.join("&")}` : path, body, headers };
+}
+
+/** Literal path text of a hand-written template: it may not smuggle in a query, a fragment or a stray brace. */
+function literal(label: string, text: string): string {
+  if (/[?#{}]/.test(text)) throw new ClientError(`${label}: the path may not contain ?, # or unmatched braces: use query`, label);
+  return text;
 }
 
 /** A value placed into the path as exactly one segment: `/`, `?`, `#` and `%` are encoded; dot segments are refused. */

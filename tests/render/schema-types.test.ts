@@ -77,8 +77,9 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
       tagged: { allOf: [{ type: "string" }, { enum: ["a", "b", 1] }] },
       clash: { allOf: [obj({ a: { type: "string" } }), obj({ a: { enum: ["x"] } })] },
       mixed: { allOf: [obj({ a: { type: "string" } }), { anyOf: [{ type: "string" }, { type: "number" }] }] },
+      indexed: { allOf: [{ type: "object", additionalProperties: { type: "number" } }, obj({ name: { type: "string" } })] },
     }),
-    'export interface T {\n  both?: {\n    a: string;\n    b?: number;\n  };\n  tagged?: "a" | "b";\n  clash?: {\n    a?: string;\n  } & {\n    a?: "x";\n  };\n  mixed?: {\n    a?: string;\n  } & (string | number);\n}\n',
+    'export interface T {\n  both?: {\n    a: string;\n    b?: number;\n  };\n  tagged?: "a" | "b";\n  clash?: {\n    a?: string;\n  } & {\n    a?: "x";\n  };\n  mixed?: {\n    a?: string;\n  } & (string | number);\n  indexed?: {\n    [key: string]: unknown;\n    name?: string;\n  };\n}\n',
   ],
   [
     "local $refs are inlined, a cycle degrades to unknown, a remote ref is unknown",

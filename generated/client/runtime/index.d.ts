@@ -11,6 +11,7 @@ export type {
 } from "./config.js";
 export type { Env } from "./env.js";
 export type { RuntimeClient } from "./client.js";
+export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
 /** What the package exports about each tool. */
 export interface ToolInfo {

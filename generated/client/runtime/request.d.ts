@@ -5,8 +5,8 @@ export interface PlannedRequest {
   readonly method: string;
   /** Path and query string, every value encoded, e.g. `/workspaces/ws%2F1/activity?limit=5`. */
   readonly target: string;
-  /** The JSON text of the body, or null when no body is sent. */
-  readonly body: string | null;
+  /** The JSON text of the body, a multipart form, or null when no body is sent. */
+  readonly body: string | FormData | null;
   readonly headers: ReadonlyArray<readonly [string, string]>;
 }
 type Input = {
@@ -21,6 +21,43 @@ export declare function planRequest(
   tool: string,
   http: HttpBinding,
   input: Input,
+  workspace: string,
+): PlannedRequest;
+/**
+ * A request to a platform endpoint that no tool declares, for hand-written handlers
+ * (uploads, registration, polling). It gets what tool calls get: the routed workspace's
+ * token and no other, each path value as one encoded segment, the configured base URL only.
+ */
+export interface PlatformRequest {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** A path template: `{$workspace}` is the routed workspace's id, `{name}` is `params.name`. */
+  readonly path: string;
+  /** The workspace to call as, whose token is sent (the primary when not given). */
+  readonly workspace?: string;
+  readonly params?: {
+    readonly [name: string]: string | number;
+  };
+  /** Values left undefined or null are not sent; an array repeats its key. */
+  readonly query?: {
+    readonly [name: string]:
+      | string
+      | number
+      | boolean
+      | null
+      | undefined
+      | readonly (string | number | boolean)[];
+  };
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
+  readonly body?: unknown;
+  readonly headers?: {
+    readonly [name: string]: string;
+  };
+  /** Names the call in error messages, e.g. `send_message_to_user: upload`. */
+  readonly label?: string;
+}
+export declare function planRaw(
+  label: string,
+  req: PlatformRequest,
   workspace: string,
 ): PlannedRequest;
 export {};

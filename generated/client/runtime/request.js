@@ -67,6 +67,83 @@ export function planRequest(tool, http, input, workspace) {
     headers,
   };
 }
+export function planRaw(label, req, workspace) {
+  if (req === null || typeof req !== "object")
+    throw new ClientError(`${label}: the request must be an object`, label);
+  if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(req.method))
+    throw new ClientError(
+      `${label}: unsupported method ${JSON.stringify(req.method)}`,
+      label,
+    );
+  if (typeof req.path !== "string" || !req.path.startsWith("/"))
+    throw new ClientError(
+      `${label}: the path must be a string starting with /`,
+      label,
+    );
+  const params = req.params ?? {};
+  let path = "";
+  let last = 0;
+  for (const m of req.path.matchAll(/\{([^{}]*)\}/g)) {
+    path += literal(label, req.path.slice(last, m.index));
+    const name = m[1];
+    if (name === "$workspace")
+      path += segment(label, { workspace: true }, workspace);
+    else
+      path += segment(
+        label,
+        { input: name },
+        Object.hasOwn(params, name) ? params[name] : undefined,
+      );
+    last = m.index + m[0].length;
+  }
+  path += literal(label, req.path.slice(last));
+  const query = [];
+  for (const [name, v] of Object.entries(req.query ?? {})) {
+    if (v === undefined || v === null) continue;
+    for (const item of Array.isArray(v) ? v : [v])
+      query.push(`${encode(label, name)}=${encode(label, scalarText(item))}`);
+  }
+  let body = null;
+  if (req.body !== undefined) {
+    if (req.method === "GET")
+      throw new ClientError(`${label}: a GET request has no body`, label);
+    body = req.body instanceof FormData ? req.body : JSON.stringify(req.body);
+  }
+  const headers = [];
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    if (name.toLowerCase() === "authorization")
+      throw new ClientError(
+        `${label}: a request may not set Authorization: the client sends the workspace's own token`,
+        label,
+      );
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new ClientError(
+        `${label}: ${JSON.stringify(name)} is not a valid header name`,
+        label,
+      );
+    if (typeof value !== "string" || !isHeaderValue(value))
+      throw new ClientError(
+        `${label}: header ${name} must be a string without line breaks`,
+        label,
+      );
+    headers.push([name, value]);
+  }
+  return {
+    method: req.method,
+    target: query.length ? `${path}?${query.join("&")}` : path,
+    body,
+    headers,
+  };
+}
+/** Literal path text of a hand-written template: it may not smuggle in a query, a fragment or a stray brace. */
+function literal(label, text) {
+  if (/[?#{}]/.test(text))
+    throw new ClientError(
+      `${label}: the path may not contain ?, # or unmatched braces: use query`,
+      label,
+    );
+  return text;
+}
 /** A value placed into the path as exactly one segment: `/`, `?`, `#` and `%` are encoded; dot segments are refused. */
 function segment(tool, part, v) {
   const what = "input" in part ? `path parameter ${part.input}` : "workspace"; // a const is the spec's own

@@ -19,6 +19,16 @@ const MAX_MESSAGE = 1000;
 export async function send(plan, x) {
   const tokens = [...x.config.workspaces.values()];
   const timeoutMs = x.options?.timeoutMs ?? x.config.timeoutMs;
+  if (
+    typeof timeoutMs !== "number" ||
+    !Number.isFinite(timeoutMs) ||
+    timeoutMs <= 0
+  ) {
+    throw new ClientError(
+      `${x.tool}: timeoutMs must be a positive number of milliseconds`,
+      x.tool,
+    );
+  }
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -39,7 +49,9 @@ export async function send(plan, x) {
       headers.set("accept", "application/json");
       for (const [name, value] of x.config.headers) headers.set(name, value);
       for (const [name, value] of plan.headers) headers.set(name, value);
-      if (body !== null) headers.set("content-type", "application/json");
+      // A FormData sets its own multipart type, boundary included.
+      if (typeof body === "string")
+        headers.set("content-type", "application/json");
       if (withToken) headers.set("authorization", `Bearer ${x.token}`);
       const res = await x.config.fetch(url, {
         method,

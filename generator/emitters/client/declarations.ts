@@ -12,7 +12,7 @@ export function indexDts(model: Model): string {
   const http = model.tools.filter((t) => t.http !== null);
   const local = model.tools.filter((t) => t.http === null);
   const parts = [
-    `${codeHeader}import type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  ToolInfo,\n} from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  ToolInfo,\n  WorkspaceCredentials,\n} from "./runtime/index.js";\n`,
+    `${codeHeader}import type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  PlatformRequest,\n  ToolInfo,\n} from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  PlatformRequest,\n  ToolInfo,\n  WorkspaceCredentials,\n} from "./runtime/index.js";\n`,
     ...model.tools.map((t) => schemaDeclaration(inputType(t), t.input, `Input of ${t.name}: ${t.short}`)),
     typeDeclaration("ToolName", stringUnion(model.tools.map((t) => t.name)), "Every tool of the spec, by its name."),
     typeDeclaration("HttpToolName", stringUnion(http.map((t) => t.name)), "The tools called over the platform's HTTP API: one client method each."),
@@ -22,11 +22,14 @@ export function indexDts(model: Model): string {
       ...http.map((t) => docComment(methodDoc(t), "  ") + signature(`  ${t.camelName}`, [`input${t.required.length ? "" : "?"}: ${inputType(t)}`, "options?: CallOptions"], "Promise<unknown>")),
       docComment("Calls an HTTP-bound tool by its spec name.", "  ") +
         signature("  $call<N extends HttpToolName>", ["name: N", "input: ToolInputs[N]", "options?: CallOptions"], "Promise<unknown>"),
+      docComment("Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call.", "  ") +
+        signature("  $request", ["request: PlatformRequest", "options?: CallOptions"], "Promise<unknown>"),
       docComment("The configured workspace ids, the primary first.", "  ") + "  readonly $workspaces: readonly string[];\n",
       docComment("The workspace a call goes to when it names none.", "  ") + "  readonly $primary: string;\n",
     ]),
     block("HandlerContext", "What a local tool's handler receives besides its input.", [
       docComment("The client to call the platform with, routed and authorised per workspace.", "  ") + "  readonly client: PlatformClient;\n",
+      docComment("Aborted when the caller gives up on the call (an MCP cancellation, a CLI interrupt).", "  ") + "  readonly signal?: AbortSignal;\n",
     ]),
     block(
       "LocalHandlers",

@@ -104,7 +104,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
 
   it("a hyphenated tool is a camelCase method and local tools have none", () => {
     const client = pkg.createClient({ baseUrl: platform.url, workspace: { id: "w1", token: "t1" } });
-    expect(Object.keys(client).sort()).toEqual(["$call", "$primary", "$workspaces", "getItem", "purge", "putItem"]);
+    expect(Object.keys(client).sort()).toEqual(["$call", "$primary", "$request", "$workspaces", "getItem", "purge", "putItem"]);
     expect(pkg.tools.map((t) => [t.name, t.local])).toEqual([["get-item", false], ["put_item", false], ["purge", false], ["think", true]]);
   });
 });
