@@ -16,6 +16,8 @@ export function unionAlias(name: string, members: readonly string[]): string {
   if (members.length === 0) return `${head} never;\n`;
   const flat = `${head} ${members.join(" | ")};`;
   if (textWidth(flat) <= PRINT_WIDTH) return `${flat}\n`;
-  if (members.length === 1) return `${head}\n  ${members[0]};\n`;
+  // Prettier first tries the whole union alone on the next line, and breaks it only when that overflows too.
+  const next = `  ${members.join(" | ")};`;
+  if (members.length === 1 || textWidth(next) <= PRINT_WIDTH) return `${head}\n${next}\n`;
   return `${head}\n${members.map((m) => `  | ${m}`).join("\n")};\n`;
 }

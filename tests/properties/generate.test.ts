@@ -1,0 +1,117 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { checkTree, generate, hasDrift, specInput, writeTree, type GeneratedFile } from "../../generator/index.js";
+import { repoRoot } from "../helpers/project.js";
+import { installConsumer, removeConsumer, typecheck } from "../hardening/consumer.js";
+import { specArbitrary } from "./arbitraries.js";
+
+/** Random specs per property: short in `npm test`; TOOLGEN_PROPERTY_RUNS=500 for a long hunt. */
+const RUNS = Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12);
+/** Time for one property: generous per run, so a long hunt is not cut short. */
+const TIMEOUT = 60_000 + RUNS * 5_000;
+/** Specs type-checked together in one real tsc run (it costs seconds whatever the count). */
+const TYPECHECKED = Math.max(2, Math.ceil(RUNS / 8));
+
+const prettierConfig = await prettier.resolveConfig(path.join(repoRoot, "generated", "x.ts"));
+
+function gen(yaml: string): readonly GeneratedFile[] {
+  return generate(specInput("tools.yaml", yaml, os.tmpdir())).files;
+}
+
+describe("random valid specs", () => {
+  it("generate, byte for byte the same twice, into a tree a second write leaves alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(specArbitrary("prop"), async ({ yaml }) => {
+        const files = gen(yaml);
+        expect(gen(yaml)).toEqual(files);
+        for (const f of files) expect(f.content, f.path).not.toMatch(/\r/);
+        const out = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-prop-"));
+        try {
+          writeTree(out, files);
+          const again = writeTree(out, files);
+          expect(again.written).toEqual([]);
+          expect(again.deleted).toEqual([]);
+          expect(hasDrift(await checkTree(out, files))).toBe(false);
+        } finally {
+          fs.rmSync(out, { recursive: true, force: true });
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+
+  it("carry every tool's name, short and input schema unchanged into the MCP table", () => {
+    fc.assert(
+      fc.property(specArbitrary("prop"), ({ yaml, inputs, shorts }) => {
+        const table = gen(yaml).find((f) => f.path === "mcp/tools.json");
+        expect(table).toBeDefined();
+        const tools = (JSON.parse(table!.content) as { tools: { name: string; description: string; inputSchema: unknown }[] }).tools;
+        expect(tools.map((t) => t.name)).toEqual(Object.keys(inputs));
+        for (const t of tools) {
+          expect(t.description).toBe(shorts[t.name]);
+          // Key order included: the table is the spec's schema byte for byte.
+          expect(JSON.stringify(t.inputSchema)).toBe(JSON.stringify(inputs[t.name]));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+
+  it("are laid out already as prettier lays them out", async () => {
+    await fc.assert(
+      fc.asyncProperty(specArbitrary("prop"), async ({ yaml }) => {
+        // The runtime is copied verbatim from prettier's own output (tests/format.test.ts checks it); what the spec shapes is checked here.
+        for (const file of gen(yaml).filter((f) => !f.path.includes("/runtime/"))) {
+          const asIfIn = path.join(repoRoot, "generated", file.path);
+          const info = await prettier.getFileInfo(asIfIn, { ignorePath: path.join(repoRoot, ".prettierignore") });
+          if (info.ignored || !info.inferredParser) continue;
+          expect(file.content, file.path).toBe(await prettier.format(file.content, { ...prettierConfig, filepath: asIfIn }));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+
+  it(`type-check strictly, and list every schema unchanged through the real MCP SDK client (${TYPECHECKED} specs)`, () => {
+    const samples = Array.from({ length: TYPECHECKED }, (_, i) => fc.sample(specArbitrary(`prop${i}`), { numRuns: 1, seed: Date.now() + i })[0]!);
+    const consumer = installConsumer(samples.map((s) => gen(s.yaml)));
+    try {
+      expect(typecheck(consumer)).toEqual([]);
+
+      const script = `
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+const listed = [];
+for (let i = 0; i < ${samples.length}; i++) {
+  const mcp = await import("@prop" + i + "/mcp");
+  const { createClient } = await import("@prop" + i + "/client");
+  const handlers = Object.fromEntries(mcp.localTools.map((name) => [name, async () => null]));
+  const client0 = createClient({ baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "t" } });
+  const server = mcp.createServer({ client: client0, handlers });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "property", version: "0.0.0" });
+  await Promise.all([server.connect(b), client.connect(a)]);
+  listed.push((await client.listTools()).tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })));
+  await client.close();
+}
+process.stdout.write(JSON.stringify(listed));`;
+      const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer.dir, encoding: "utf8" });
+      expect(run.stderr).toBe("");
+      const listed = JSON.parse(run.stdout) as { name: string; description: string; inputSchema: unknown }[][];
+      samples.forEach((s, i) => {
+        expect(listed[i]!.map((t) => t.name)).toEqual(Object.keys(s.inputs));
+        for (const t of listed[i]!) {
+          expect(t.description).toBe(s.shorts[t.name]);
+          expect(JSON.stringify(t.inputSchema)).toBe(JSON.stringify(s.inputs[t.name]));
+        }
+      });
+    } finally {
+      removeConsumer(consumer);
+    }
+  }, TIMEOUT);
+});
