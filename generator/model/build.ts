@@ -40,7 +40,7 @@ interface RawTool {
 interface RawSpec {
   targets: {
     client: { package: string; env: { base_url: string; workspace_id: string; token: string; workspaces: string } };
-    mcp: { package: string; bin: string; server_name: string };
+    mcp: { package: string; bin: string; server_name: string; runtime?: string };
     langchain: { package: string };
     cli: { package: string; bin: string; program?: string };
     docs: { package: string; templates?: string; budget?: number; preamble: string };
@@ -123,7 +123,7 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
         workspaces: r.client.env.workspaces,
       },
     },
-    mcp: { package: r.mcp.package, bin: r.mcp.bin, serverName: r.mcp.server_name },
+    mcp: { package: r.mcp.package, bin: r.mcp.bin, serverName: r.mcp.server_name, runtime: r.mcp.runtime ?? null },
     langchain: { package: r.langchain.package },
     cli: { package: r.cli.package, bin: r.cli.bin, program: r.cli.program ?? r.cli.bin },
     docs: {

@@ -19,7 +19,13 @@ export interface Targets {
     readonly package: string;
     readonly env: { readonly baseUrl: string; readonly workspaceId: string; readonly token: string; readonly workspaces: string };
   };
-  readonly mcp: { readonly package: string; readonly bin: string; readonly serverName: string };
+  readonly mcp: {
+    readonly package: string;
+    readonly bin: string;
+    readonly serverName: string;
+    /** The package whose createRuntime the bin starts for the local tools, or null: none. */
+    readonly runtime: string | null;
+  };
   readonly langchain: { readonly package: string };
   readonly cli: { readonly package: string; readonly bin: string; readonly program: string };
   readonly docs: {

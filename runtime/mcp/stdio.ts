@@ -2,11 +2,22 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { createToolServer, type LocalHandler, type PlatformCaller } from "./serve.js";
 import type { ServerInfo, ToolTable } from "./table.js";
 
+/** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
+export interface LocalRuntime {
+  readonly handlers: Readonly<Record<string, LocalHandler>>;
+  /** Called once the server is connected (registration, polling…); a failure is reported on stderr and the server goes on. */
+  start(): Promise<void>;
+  /** Called when the MCP client goes away: stdin ends or the transport closes. */
+  stop(): Promise<void>;
+}
+
 export interface StdioOptions {
   readonly table: ToolTable;
   readonly argv: readonly string[];
   /** Builds the platform client from the environment; throws when the environment is wrong. */
   readonly createClient: () => PlatformCaller;
+  /** The runtime of tools.yaml's `targets.mcp.runtime`, whose handlers answer the local tools. */
+  readonly createRuntime?: (client: PlatformCaller) => LocalRuntime;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
 }
@@ -26,16 +37,30 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     return 2;
   }
   let client: PlatformCaller;
+  let runtime: LocalRuntime | undefined;
   try {
     client = o.createClient();
+    runtime = o.createRuntime?.(client);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     o.err(`${program}: ${message.replace(/\s*[\r\n]+\s*/g, " ")}\n`);
     return 2;
   }
-  // Until this runtime implements its local tools, each answers that it has no handler.
-  const server = createToolServer(o.table, { client, handlers: unhandledLocalTools(o.table.local) });
+  // Without a runtime package, each local tool answers that it has no handler.
+  const server = createToolServer(o.table, { client, handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local) });
   await server.connect(new StdioServerTransport());
+  if (runtime !== undefined) {
+    const started = runtime;
+    // The SDK's transport does not notice stdin's end; the runtime's loops must not outlive the client.
+    const stop = () => void started.stop();
+    process.stdin.once("end", stop);
+    server.onclose = stop;
+    try {
+      await started.start();
+    } catch (error) {
+      o.err(`${program}: the runtime did not start: ${(error instanceof Error ? error.message : String(error)).replace(/\s*[\r\n]+\s*/g, " ")}\n`);
+    }
+  }
   return 0;
 }
 

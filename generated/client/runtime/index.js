@@ -5,6 +5,8 @@ import { createValidator } from "./validate.js";
 export * from "./errors.js";
 /** The package's exports, built from its generated tools.json. */
 export function bindClient(data) {
+  // The schemas are shared by `tools` and the validator: a consumer must not be able to loosen validation.
+  deepFreeze(data);
   const tools = Object.freeze(
     data.tools.map((t) =>
       Object.freeze({
@@ -24,4 +26,10 @@ export function bindClient(data) {
   const createClientFromEnv = (env = process.env) =>
     createClient(configFromEnv(env, data.env));
   return { tools, validateInput, createClient, createClientFromEnv };
+}
+function deepFreeze(value) {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value))
+    return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
 }

@@ -18,19 +18,35 @@ export async function runStdio(o) {
     return 2;
   }
   let client;
+  let runtime;
   try {
     client = o.createClient();
+    runtime = o.createRuntime?.(client);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     o.err(`${program}: ${message.replace(/\s*[\r\n]+\s*/g, " ")}\n`);
     return 2;
   }
-  // Until this runtime implements its local tools, each answers that it has no handler.
+  // Without a runtime package, each local tool answers that it has no handler.
   const server = createToolServer(o.table, {
     client,
-    handlers: unhandledLocalTools(o.table.local),
+    handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
   });
   await server.connect(new StdioServerTransport());
+  if (runtime !== undefined) {
+    const started = runtime;
+    // The SDK's transport does not notice stdin's end; the runtime's loops must not outlive the client.
+    const stop = () => void started.stop();
+    process.stdin.once("end", stop);
+    server.onclose = stop;
+    try {
+      await started.start();
+    } catch (error) {
+      o.err(
+        `${program}: the runtime did not start: ${(error instanceof Error ? error.message : String(error)).replace(/\s*[\r\n]+\s*/g, " ")}\n`,
+      );
+    }
+  }
   return 0;
 }
 /** Handlers that answer every local tool with an error, for a runtime that implements none yet. */

@@ -30,10 +30,16 @@ export function createServer(options) {
 `;
 }
 
-/** The stdio server a user puts in an agent's MCP configuration. */
+/**
+ * The stdio server a user puts in an agent's MCP configuration. With `targets.mcp.runtime`, it
+ * imports that package's createRuntime and serves its handlers for the local tools.
+ */
 export function binJs(model: Model): string {
+  const runtime = model.targets.mcp.runtime;
+  const runtimeImport = runtime === null ? "" : namedModuleLine("import", ["createRuntime"], stringLiteral(runtime));
+  const runtimeOption = runtime === null ? "" : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput"])}import { runStdio } from "../runtime/stdio.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
 const table = loadToolTable(
@@ -45,7 +51,7 @@ process.exitCode = await runStdio({
   table,
   argv: process.argv.slice(2),
   createClient: () => createClientFromEnv(process.env),
-  out: (text) => process.stdout.write(text),
+${runtimeOption}  out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 });
 `;

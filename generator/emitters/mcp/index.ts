@@ -43,7 +43,10 @@ function manifest(model: Model): GeneratedFile {
       description: "The platform's tools for MCP servers, generated from tools.yaml.",
       exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./tools.json": "./tools.json" },
       bin: { [bin]: `./bin/${bin}.js` },
-      dependencies: { [model.targets.client.package]: "0.0.0" },
+      dependencies: {
+        [model.targets.client.package]: "0.0.0",
+        ...(model.targets.mcp.runtime === null ? {} : { [model.targets.mcp.runtime]: "0.0.0" }),
+      },
       peerDependencies: { "@modelcontextprotocol/sdk": "^1.32.2" },
     }),
   };

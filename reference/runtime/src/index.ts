@@ -56,7 +56,7 @@ export interface Runtime {
   readonly inbox: Inbox | null;
   /** Registers every workspace (failures are logged, not thrown), then starts the heartbeats and pollers. */
   start(): Promise<void>;
-  /** Stops every loop and waits for them; a stopped runtime cannot start again. */
+  /** Stops every loop and waits for them, and ends waits and delegations in progress; a stopped runtime cannot start again. */
   stop(): Promise<void>;
 }
 
@@ -102,6 +102,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       : workspaces.map((workspace) => new Registration({ client, workspace, agentCard: options.agentCard, clock, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS, log, failures }));
 
   const stopping = new AbortController();
+  /** A call ends when its caller cancels it or the runtime stops. */
+  const callSignal = (ctx: unknown): AbortSignal => {
+    const own = signalOf(ctx);
+    return own === undefined ? stopping.signal : AbortSignal.any([own, stopping.signal]);
+  };
   let loops: Promise<void>[] = [];
   let state: "new" | "started" | "stopped" = "new";
 
@@ -112,18 +117,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   const handlers = {
     async delegate_task(input, ctx) {
-      return delegateTask(input, { client, clock, settings: delegate, ...(options.newIdempotencyKey ? { newKey: options.newIdempotencyKey } : {}) }, signalOf(ctx));
+      return delegateTask(input, { client, clock, settings: delegate, ...(options.newIdempotencyKey ? { newKey: options.newIdempotencyKey } : {}) }, callSignal(ctx));
     },
     async get_runtime_identity() {
       return { ...identity, workspace_id: client.$primary, ...(several ? { workspace_ids: workspaces } : {}) };
     },
     async send_message_to_user(input, ctx) {
-      return sendMessageToUser(input, client, cwd, signalOf(ctx));
+      return sendMessageToUser(input, client, cwd, callSignal(ctx));
     },
     async wait_for_message(input, ctx) {
       if (inbox === null) return inboxOff;
       const secs = Math.min(WAIT_MAX_SECS, Math.max(0, input.timeout_secs ?? WAIT_DEFAULT_SECS));
-      const message = await inbox.wait(secs * 1000, signalOf(ctx));
+      const message = await inbox.wait(secs * 1000, callSignal(ctx));
       return message === null ? { message: null, timed_out_after_secs: secs } : { message, waiting: inbox.size };
     },
     async inbox_peek(input) {
@@ -142,7 +147,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     handlers,
     inbox,
     async start() {
-      if (state !== "new") throw new Error(`createRuntime: start() called on a ${state} runtime`);
+      // A runtime stopped before it started (its MCP client left at once) stays stopped.
+      if (state === "stopped") return;
+      if (state === "started") throw new Error("createRuntime: start() called twice");
       state = "started";
       const signal = stopping.signal;
       await Promise.all(registrations.map((r) => r.register(signal)));
@@ -151,7 +158,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     async stop() {
       state = "stopped";
-      stopping.abort();
+      stopping.abort(new Error("the runtime stopped"));
       await Promise.all(loops);
     },
   };

@@ -21,6 +21,8 @@ export interface Reply {
 export interface Platform {
   readonly url: string;
   readonly requests: SeenRequest[];
+  /** What the reference runtime sends on its own (registration, heartbeats, inbox polls), kept apart from tool calls. */
+  readonly background: SeenRequest[];
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export interface Platform {
  */
 export async function startPlatform(reply?: (req: SeenRequest) => Reply | undefined): Promise<Platform> {
   const requests: SeenRequest[] = [];
+  const background: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -44,7 +47,8 @@ export async function startPlatform(reply?: (req: SeenRequest) => Reply | undefi
         headers: req.headers,
         body: raw === "" ? undefined : JSON.parse(raw),
       };
-      requests.push(seen);
+      const own = seen.path === "/registry/register" || seen.path === "/registry/heartbeat" || (seen.path.endsWith("/activity") && url.searchParams.get("type") === "a2a_receive");
+      (own ? background : requests).push(seen);
       const answer = reply?.(seen) ?? { status: 200, body: { handled: `${seen.method} ${seen.path}` } };
       res.writeHead(answer.status, { "content-type": "application/json" });
       res.end(JSON.stringify(answer.body));
@@ -55,6 +59,7 @@ export async function startPlatform(reply?: (req: SeenRequest) => Reply | undefi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    background,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

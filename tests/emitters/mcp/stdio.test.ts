@@ -127,14 +127,17 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(platform.requests).toHaveLength(1);
   });
 
-  it("answers each local tool that this runtime has no handler for it", async () => {
-    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
-    const result = await mcp.callTool({ name: "delegate_task", arguments: { workspace_id: "peer-1", task: "t" } });
-    expect(result.isError).toBe(true);
-    expect(text(result)).toBe("this runtime has no handler for delegate_task");
+  // tools.yaml names a runtime (targets.mcp.runtime): its handlers answer the local tools, and it
+  // registers the workspace. Without one the bin answers "no handler": see tests/runtime/mcp/stdio.test.ts.
+  it("answers the local tools through the runtime that tools.yaml names, which registers the workspace", async () => {
+    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token, MOLECULE_MESSAGE_DELIVERY: "push" });
     const identity = await mcp.callTool({ name: "get_runtime_identity", arguments: {} });
-    expect(text(identity)).toBe("this runtime has no handler for get_runtime_identity");
+    expect(identity.isError, text(identity)).toBeFalsy();
+    expect(JSON.parse(text(identity))).toMatchObject({ workspace_id: MAIN.id });
+    const inbox = await mcp.callTool({ name: "inbox_peek", arguments: {} });
+    expect(JSON.parse(text(inbox))).toMatchObject({ inbox: "not enabled" });
     expect(platform.requests).toEqual([]);
+    expect(platform.background.map((r) => [r.method, r.path, r.authorization])).toContainEqual(["POST", "/registry/register", `Bearer ${MAIN.token}`]);
   });
 
   it("answers with isError when the platform cannot be reached, and keeps serving", async () => {
