@@ -167,7 +167,7 @@ export function isHeaderValue(value: string): boolean {
 /** "a string", "a number", "an array", "null"… for messages that must not echo a value. */
 export function kind(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "nothing";
   if (Array.isArray(value)) return "an array";
-  const t = typeof value;
-  return t === "object" || t === "undefined" ? (t === "object" ? "an object" : "nothing") : `a ${t}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

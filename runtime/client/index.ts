@@ -29,6 +29,8 @@ export interface BoundClient {
 
 /** The package's exports, built from its generated tools.json. */
 export function bindClient(data: ClientData): BoundClient {
+  // The schemas are shared by `tools` and the validator: a consumer must not be able to loosen validation.
+  deepFreeze(data);
   const tools = Object.freeze(
     data.tools.map((t): ToolInfo => Object.freeze({ name: t.name, section: t.section, short: t.short, inputSchema: t.inputSchema, local: t.local })),
   );
@@ -36,4 +38,10 @@ export function bindClient(data: ClientData): BoundClient {
   const createClient = (config: ClientConfig) => createPlatformClient(data.tools, validateInput, config);
   const createClientFromEnv = (env: Env = process.env) => createClient(configFromEnv(env, data.env));
   return { tools, validateInput, createClient, createClientFromEnv };
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
 }

@@ -44,6 +44,9 @@ const cases: Case[] = [
   { tool: "recall_memory", input: { scope: "", source_workspace_id: "ws-second" }, method: "GET", path: "/workspaces/ws-second/memories", query: [["scope", ""], ["workspace_id", "ws-second"]], token: SECOND.token },
 ];
 
+/** Headers that fetch and the client send with every request, whatever the tool. */
+const TRANSPORT_HEADERS = new Set(["host", "connection", "accept", "accept-encoding", "accept-language", "sec-fetch-mode", "user-agent", "content-type", "content-length", "authorization"]);
+
 let platform: Platform;
 let client: PlatformClient;
 
@@ -78,8 +81,9 @@ describe("each HTTP-bound tool sends exactly the request issue 2 describes", () 
     }
     expect(seen.headers.authorization).toBe(`Bearer ${c.token}`);
     expect(seen.headers.accept).toBe("application/json");
-    for (const [name, value] of Object.entries(c.headers ?? {})) expect(seen.headers[name]).toBe(value);
-    expect(seen.headers["x-workspace-id"]).toBe(c.headers?.["x-workspace-id"]);
+    // Beyond what fetch itself adds, exactly the binding's headers arrive.
+    const own = Object.fromEntries(Object.entries(seen.headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+    expect(own).toEqual(c.headers ?? {});
     // The platform's JSON answer comes back parsed.
     expect(result).toEqual({ ok: true, path: c.path });
   });

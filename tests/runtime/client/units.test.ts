@@ -104,3 +104,12 @@ describe("redact", () => {
     expect(redactValue({ tok1: ["x tok1"], n: 1 }, ["tok1"])).toEqual({ "[redacted]": ["x [redacted]"], n: 1 });
   });
 });
+
+describe("the package's tools", () => {
+  it("cannot be changed to loosen validation", async () => {
+    const { tools, validateInput } = await import("@molecule/platform-client");
+    const schema = tools.find((t) => t.name === "commit_memory")!.inputSchema as { required: string[] };
+    expect(() => schema.required.pop()).toThrow(TypeError);
+    expect(validateInput("commit_memory", {})).toEqual(["content is required"]);
+  });
+});
