@@ -106,6 +106,7 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
       return [200, { files }];
     }
     if (r.method === "POST" && r.path === `/workspaces/${ws}/notify`) return [200, { delivered: true }];
+    if (r.method === "GET" && r.path === `/workspaces/${ws}`) return [200, { id: ws, name: `Workspace ${ws}` }];
     return [404, { error: `no route ${r.method} ${r.path}` }];
   }
 
