@@ -5,7 +5,8 @@ import addFormatsModule from "ajv-formats";
 const addFormats = addFormatsModule.default ?? addFormatsModule;
 /**
  * `validateInput` over a set of schemas: each is compiled on first use, with the settings
- * toolgen checked it with (generator/spec/input-schema.ts), and problems come back as
+ * toolgen checked it with (generator/spec/input-schema.ts, which removes each schema after
+ * compiling it; here schemas are never registered by $id), and problems come back as
  * readable sentences that start with the field they are about.
  */
 export function createValidator(schemas) {
@@ -17,7 +18,13 @@ export function createValidator(schemas) {
     let validate = compiled.get(name);
     if (!validate) {
       if (!ajv) {
-        ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
+        // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
+        ajv = new Ajv({
+          strict: true,
+          allErrors: true,
+          validateSchema: true,
+          addUsedSchema: false,
+        });
         addFormats(ajv);
       }
       validate = ajv.compile(schema);

@@ -113,3 +113,17 @@ describe("the package's tools", () => {
     expect(validateInput("commit_memory", {})).toEqual(["content is required"]);
   });
 });
+
+describe("validators of several tools", () => {
+  it("two input schemas with the same $id each validate on their own", () => {
+    const validate = createValidator(
+      new Map<string, object>([
+        ["one", { $id: "https://example.com/input", type: "object", properties: { a: { type: "string" } }, required: ["a"] }],
+        ["two", { $id: "https://example.com/input", type: "object", properties: { b: { type: "integer" } }, required: ["b"] }],
+      ]),
+    );
+    expect(validate("one", {})).toEqual(["a is required"]);
+    expect(validate("two", { b: "x" })).toEqual(["b must be an integer"]);
+    expect(validate("one", { a: "ok" })).toEqual([]);
+  });
+});
