@@ -78,10 +78,12 @@ describe("random valid specs", () => {
   }, TIMEOUT);
 
   it(`type-check strictly, and list every schema unchanged through the real MCP SDK client (${TYPECHECKED} specs)`, () => {
-    const samples = Array.from({ length: TYPECHECKED }, (_, i) => fc.sample(specArbitrary(`prop${i}`), { numRuns: 1, seed: Date.now() + i })[0]!);
+    // One seed for the batch, printed with any failure: TOOLGEN_PROPERTY_SEED=<seed> replays it.
+    const seed = Number(process.env.TOOLGEN_PROPERTY_SEED ?? Date.now() % 2 ** 31);
+    const samples = Array.from({ length: TYPECHECKED }, (_, i) => fc.sample(specArbitrary(`prop${i}`), { numRuns: 1, seed: seed + i })[0]!);
     const consumer = installConsumer(samples.map((s) => gen(s.yaml)));
     try {
-      expect(typecheck(consumer)).toEqual([]);
+      expect(typecheck(consumer), `TOOLGEN_PROPERTY_SEED=${seed}`).toEqual([]);
 
       const script = `
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -101,7 +103,7 @@ for (let i = 0; i < ${samples.length}; i++) {
 }
 process.stdout.write(JSON.stringify(listed));`;
       const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer.dir, encoding: "utf8" });
-      expect(run.stderr).toBe("");
+      expect(run.stderr, `TOOLGEN_PROPERTY_SEED=${seed}`).toBe("");
       const listed = JSON.parse(run.stdout) as { name: string; description: string; inputSchema: unknown }[][];
       samples.forEach((s, i) => {
         expect(listed[i]!.map((t) => t.name)).toEqual(Object.keys(s.inputs));
