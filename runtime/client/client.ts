@@ -1,6 +1,7 @@
 import { resolveConfig, type CallOptions, type ClientConfig } from "./config.js";
 import type { ToolData } from "./data.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
+import { redact } from "./redact.js";
 import { planRaw, planRequest, type PlatformRequest } from "./request.js";
 import { send } from "./transport.js";
 import type { Validator } from "./validate.js";
@@ -26,6 +27,7 @@ export function createPlatformClient(tools: readonly ToolData[], validate: Valid
   const resolved = resolveConfig(config);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
   const byName = new Map(tools.map((t) => [t.name, t]));
+  const tokens = [...resolved.workspaces.values()];
 
   async function $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown> {
     const tool = byName.get(name);
@@ -33,7 +35,7 @@ export function createPlatformClient(tools: readonly ToolData[], validate: Valid
     if (!tool.http) throw new ClientError(`${name} is not a platform call: the agent's runtime handles it with its own handler`, name);
     const args = input === undefined ? {} : input;
     const problems = validate(name, args);
-    if (problems.length > 0) throw new InputError(name, problems);
+    if (problems.length > 0) throw new InputError(name, problems.map((p) => redact(p, tokens)));
     const fields = args as { readonly [key: string]: unknown };
 
     const workspace = route(tool.http.route === null ? undefined : fields[tool.http.route], name);
@@ -52,7 +54,8 @@ export function createPlatformClient(tools: readonly ToolData[], validate: Valid
   function route(named: unknown, label: string): { id: string; token: string } {
     const id = named === undefined || named === null ? resolved.primary : named;
     const token = typeof id === "string" ? resolved.workspaces.get(id) : undefined;
-    if (token === undefined) throw new UnknownWorkspaceError(String(id), ids, label);
+    // A caller that passes a token where a workspace id belongs must not see it echoed.
+    if (token === undefined) throw new UnknownWorkspaceError(redact(String(id), tokens), ids, label);
     return { id: id as string, token };
   }
 

@@ -59,6 +59,13 @@ describe("routing between two workspaces", () => {
     }
   });
 
+  it("a token passed where a workspace id belongs is not echoed", async () => {
+    const e = await client.listPeers({ source_workspace_id: B.token }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UnknownWorkspaceError);
+    expect((e as UnknownWorkspaceError).workspace).toBe("[redacted]");
+    expect(renderings(e)).not.toContain(B.token);
+  });
+
   it("a workspace id that only differs in case or spacing is not a match", async () => {
     await expect(client.listPeers({ source_workspace_id: "TEAM-ALPHA" })).rejects.toBeInstanceOf(UnknownWorkspaceError);
     await expect(client.listPeers({ source_workspace_id: " team-alpha" })).rejects.toBeInstanceOf(UnknownWorkspaceError);

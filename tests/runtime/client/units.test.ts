@@ -127,3 +127,14 @@ describe("validators of several tools", () => {
     expect(validate("one", { a: "ok" })).toEqual([]);
   });
 });
+
+describe("input errors", () => {
+  it("a token used as a field name is not echoed by the validation message", async () => {
+    const { createPlatformClient } = await import("../../../runtime/client/client.js");
+    const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };
+    const tool = { name: "t", method: "t", section: "s", short: "s", local: false, inputSchema: schema, http: binding({}) };
+    const client = createPlatformClient([tool], createValidator(new Map([["t", schema]])), { baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "tok-field-77" } });
+    const e = await client.$call("t", { "tok-field-77": 1 }).catch((x: unknown) => x);
+    expect((e as Error).message).toBe("invalid input for t: [redacted] is not a known field");
+  });
+});
