@@ -69,7 +69,8 @@ export function generate(spec: SpecInput, options: GenerateOptions = {}): Genera
   };
   const files = emitters.flatMap((emit) => emit(model, ctx));
   const errors = reported.filter(isError);
-  if (errors.length > 0) throw new SpecError(sortDiagnostics(errors));
+  // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
+  if (errors.length > 0) throw new SpecError(sortDiagnostics([...warnings, ...reported]));
   files.push(manifest(files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assertUnique(files);

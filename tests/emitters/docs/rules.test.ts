@@ -168,6 +168,15 @@ describe("custom templates", () => {
     expect(warnings[0]!.message).toContain("section.md.hbs");
   });
 
+  it("report that warning beside the errors it may explain", () => {
+    const dir = projectWithTemplates(withTemplates("templates"), { "sectoin.md.hbs": section, "capabilities.md.hbs": "{{preambel}}\n" });
+    const diagnostics = errorsOf(() => generateIn(dir));
+    expect(diagnostics.map((d) => [d.severity, path.basename(d.file)]).sort()).toEqual([
+      ["error", "capabilities.md.hbs"],
+      ["warning", "sectoin.md.hbs"],
+    ]);
+  });
+
   it("must exist", () => {
     const dir = tempProject(withTemplates("no-such-folder"));
     const [d] = errorsOf(() => generateIn(dir));
