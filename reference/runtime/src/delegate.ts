@@ -10,6 +10,9 @@ export interface DelegateSettings {
   readonly maxDelayMs: number;
 }
 
+/** Sending the task is tried this many times when the platform is down or slow. */
+const SEND_ATTEMPTS = 3;
+
 export const DEFAULT_DELEGATE: DelegateSettings = { timeoutMs: 15 * 60_000, firstDelayMs: 1000, maxDelayMs: 15_000 };
 
 export interface DelegateInput {
@@ -34,16 +37,27 @@ export async function delegateTask(input: DelegateInput, deps: DelegateDeps, sig
   const { client, clock, settings } = deps;
   const workspace = input.source_workspace_id;
   const started = clock.now();
-  const sent = await client.$request(
-    {
-      method: "POST",
-      path: "/workspaces/{$workspace}/delegate",
-      ...(workspace === undefined ? {} : { workspace }),
-      body: { target_id: input.workspace_id, task: input.task, idempotency_key: (deps.newKey ?? randomUUID)() },
-      label: "delegate_task",
-    },
-    signal ? { signal } : {},
-  );
+  const key = (deps.newKey ?? randomUUID)();
+  let sent: unknown;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      sent = await client.$request(
+        {
+          method: "POST",
+          path: "/workspaces/{$workspace}/delegate",
+          ...(workspace === undefined ? {} : { workspace }),
+          body: { target_id: input.workspace_id, task: input.task, idempotency_key: key },
+          label: "delegate_task",
+        },
+        signal ? { signal } : {},
+      );
+      break;
+    } catch (error) {
+      // The same key makes sending again safe: the platform starts the task once.
+      if (attempt >= SEND_ATTEMPTS || !isTransient(error) || signal?.aborted || clock.now() - started >= settings.timeoutMs) throw error;
+      await clock.sleep(settings.firstDelayMs * attempt, signal, true);
+    }
+  }
   const id = delegationId(sent);
   if (id === undefined) throw new Error(`delegate_task: the platform accepted the task for ${input.workspace_id} but returned no delegation id`);
 

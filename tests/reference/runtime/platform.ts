@@ -42,6 +42,8 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
   /** Tokens the platform refuses with 401. */
   const refused = new Set<string>();
   const delegations = new Map<string, Delegation>();
+  /** Requests to these paths fail once with the given status, then are served normally. */
+  const failOnce = new Map<string, number>();
   /** Called when a task is delegated: decides how its delegation evolves. */
   let onDelegate: (id: string, body: Record<string, unknown>) => void = () => {};
   let next = 1;
@@ -78,6 +80,11 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
 
   function route(r: SeenRequest): [number, unknown] {
     if (r.as === undefined) return [401, { error: "unknown token" }];
+    const failure = failOnce.get(r.path);
+    if (failure !== undefined) {
+      failOnce.delete(r.path);
+      return [failure, { error: "try again later" }];
+    }
     if (refused.has(r.authorization!.slice("Bearer ".length))) return [401, { error: `token ${r.authorization} revoked` }];
     const about = r.path.match(/^\/workspaces\/([^/]+)/)?.[1] ?? (r.body as { workspace_id?: string } | undefined)?.workspace_id;
     if (about !== undefined && decodeURIComponent(about) !== r.as) return [403, { error: "this token belongs to another workspace" }];
@@ -117,6 +124,7 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
     requests,
     gone,
     refused,
+    failOnce,
     delegations,
     /** A message arriving in a workspace's feed. */
     receive(workspace: string, activity: Activity) {

@@ -40,6 +40,24 @@ describe("delegate_task", () => {
     expect(polls[0]!.query).toEqual({ target_id: "peer-9", delegation_id: "del-1" });
   });
 
+  it("sends the task again with the same idempotency key when the platform fails for a moment", async () => {
+    platform.failOnce.set("/workspaces/ws-a/delegate", 503);
+    platform.onDelegate((id) => Object.assign(platform.delegations.get(id)!, { status: "completed", result: "ok" }));
+    let keys = 0;
+    const { runtime, client } = runtimeFor(platform, { register: false, delivery: "push", delegate: fast, newIdempotencyKey: () => `key-${++keys}` });
+    expect(await runtime.handlers.delegate_task({ workspace_id: "peer-9", task: "t" }, ctx(client))).toBe("ok");
+    const sends = platform.requests.filter((r) => r.path === "/workspaces/ws-a/delegate");
+    expect(sends.map((r) => (r.body as { idempotency_key: string }).idempotency_key)).toEqual(["key-1", "key-1"]);
+    expect(platform.delegations.size).toBe(1);
+  });
+
+  it("does not send the task again when the platform refuses it", async () => {
+    platform.failOnce.set("/workspaces/ws-a/delegate", 400);
+    const { runtime, client } = runtimeFor(platform, { register: false, delivery: "push", delegate: fast });
+    await expect(runtime.handlers.delegate_task({ workspace_id: "peer-9", task: "t" }, ctx(client))).rejects.toMatchObject({ status: 400 });
+    expect(platform.requests).toHaveLength(1);
+  });
+
   it("goes from the primary workspace when none is named, and fails clearly when the peer fails", async () => {
     platform.onDelegate((id) => Object.assign(platform.delegations.get(id)!, { status: "failed", error: "peer-9 has no such skill" }));
     const { runtime, client } = runtimeFor(platform, { register: false, delivery: "push", delegate: fast });
