@@ -134,8 +134,7 @@ describe("schemaDeclaration", () => {
 
 /* Random schemas: whatever their shape, prettier must find nothing to change. */
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,14}$/);
-// ASCII only: propertyKey quotes a non-ASCII identifier such as ünï that prettier unquotes (reported, not ours to change).
-const key = fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: fc.constantFrom("x-y", "1a", "__proto__", "a b", "'q'", 'd"q', "𝑥") });
+const key = fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: fc.constantFrom("x-y", "1a", "__proto__", "a b", "ünï", "ℵ", "'q'", 'd"q', "𝑥") });
 const literalValue = fc.oneof(fc.string({ maxLength: 24 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null));
 const { schema: schemaArb } = fc.letrec<{ schema: JsonValue }>((tie) => ({
   schema: fc.oneof(
