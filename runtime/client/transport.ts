@@ -107,7 +107,8 @@ async function answer(res: Response, tool: string, tokens: readonly string[]): P
     return parsed;
   }
   const own = platformMessage(parsed, json && !parseFailed);
-  const message = own === null ? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}` : redact(own, tokens);
+  // Even the status text is the server's to choose, so it is redacted like the body.
+  const message = redact(own ?? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, tokens);
   throw new PlatformError(res.status, message, redactValue(parsed, tokens), tool);
 }
 

@@ -137,10 +137,12 @@ async function answer(res, tool, tokens) {
     return parsed;
   }
   const own = platformMessage(parsed, json && !parseFailed);
-  const message =
-    own === null
-      ? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`
-      : redact(own, tokens);
+  // Even the status text is the server's to choose, so it is redacted like the body.
+  const message = redact(
+    own ??
+      `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`,
+    tokens,
+  );
   throw new PlatformError(
     res.status,
     message,

@@ -77,6 +77,12 @@ describe("platform errors", () => {
     expect(e.body).toEqual({ error: "invalid token Bearer [redacted]", seen: { auth: "Bearer [redacted]" } });
   });
 
+  it("a reason phrase that carries the token is redacted too", async () => {
+    platform.answer(() => ({ status: 401, statusText: `Refused ${A.token}` }));
+    const e = (await failure(() => client.getWorkspaceInfo())) as PlatformError;
+    expect(e.message).toBe("the platform answered 401 Refused [redacted]");
+  });
+
   it("a 2xx answer that claims JSON but is not is an error, not a string", async () => {
     platform.answer(() => ({ headers: { "content-type": "application/json" }, body: "{not json" }));
     const e = await failure(() => client.getWorkspaceInfo());

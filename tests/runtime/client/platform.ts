@@ -16,6 +16,8 @@ export interface Seen {
 
 export interface Reply {
   readonly status?: number;
+  /** The reason phrase after the status code. */
+  readonly statusText?: string;
   readonly headers?: Record<string, string>;
   /** A string is sent as is; anything else as JSON. */
   readonly body?: unknown;
@@ -56,7 +58,8 @@ export async function startPlatform(): Promise<Platform> {
         const isText = typeof reply.body === "string";
         const text = reply.body === undefined ? "" : isText ? (reply.body as string) : JSON.stringify(reply.body);
         const headers: Record<string, string> = { ...(reply.body !== undefined && !isText ? { "content-type": "application/json" } : {}), ...reply.headers };
-        res.writeHead(reply.status ?? 200, headers);
+        if (reply.statusText === undefined) res.writeHead(reply.status ?? 200, headers);
+        else res.writeHead(reply.status ?? 200, reply.statusText, headers);
         res.end(text);
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs);
