@@ -8,6 +8,10 @@ const EXIT_STATUS = "Exit status: 0 success, 1 platform or network error, 2 usag
 export function globalHelp(data: CliData): string {
   const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
   lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
+  const local = data.commands.filter((c) => c.local).map((c) => c.keyword);
+  if (local.length > 0) {
+    lines.push("", `Handled by the agent runtime (without its handler the command exits 1): ${local.join(", ")}`);
+  }
   lines.push("", "Options:");
   lines.push(
     ...table([

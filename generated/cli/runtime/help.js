@@ -7,6 +7,13 @@ const EXIT_STATUS =
 export function globalHelp(data) {
   const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
   lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
+  const local = data.commands.filter((c) => c.local).map((c) => c.keyword);
+  if (local.length > 0) {
+    lines.push(
+      "",
+      `Handled by the agent runtime (without its handler the command exits 1): ${local.join(", ")}`,
+    );
+  }
   lines.push("", "Options:");
   lines.push(
     ...table([
