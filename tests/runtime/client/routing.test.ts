@@ -111,3 +111,16 @@ describe("path parameters are encoded as exactly one segment", () => {
     expect(platform.seen[0]!.url).toBe("/api/v1/workspaces/..%2F..%2Fadmin");
   });
 });
+
+describe("configured headers", () => {
+  it("go with every request, beside the binding's own and the workspace's token", async () => {
+    const c = createClient({ baseUrl: platform.url, workspaces: [A, B], headers: { "X-Agent": "planner/1" } });
+    platform.seen.length = 0;
+    await c.listPeers({ source_workspace_id: B.id });
+    await c.getWorkspaceInfo();
+    expect(platform.seen.map((s) => [s.headers["x-agent"], s.headers["x-workspace-id"], s.headers.authorization])).toEqual([
+      ["planner/1", B.id, `Bearer ${B.token}`],
+      ["planner/1", undefined, `Bearer ${A.token}`],
+    ]);
+  });
+});
