@@ -107,7 +107,13 @@ function buildReference() {
     const pkg = path.join(folder, name);
     const fresh = fs.mkdtempSync(path.join(dist, `reference-${name}-`));
     try {
-      execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(pkg, "tsconfig.json"), "--outDir", fresh], { stdio: "inherit" });
+      try {
+        execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(pkg, "tsconfig.json"), "--outDir", fresh], { stdio: "inherit" });
+      } catch {
+        // tsc still emits. A reference package that no longer fits freshly generated types must not
+        // block `npm run gen`, which is how those types get fixed; `npm run typecheck` fails on it.
+        process.stderr.write(`build: reference/${name} has type errors (above); built anyway\n`);
+      }
       for (const file of fs.readdirSync(fresh, { recursive: true })) {
         const from = path.join(fresh, String(file));
         if (fs.statSync(from).isFile()) writeAtomic(path.join(pkg, "dist", String(file)), fs.readFileSync(from));
