@@ -46,5 +46,7 @@ export function machine() {
   } catch {
     // Not Linux: os.cpus() said it.
   }
-  return { cores: os.availableParallelism(), cpu, node: process.version, platform: `${process.platform} ${process.arch}`, rss: rssSource };
+  // The load average says whether the figures were taken on a quiet machine.
+  const load = os.loadavg().map((l) => Number(l.toFixed(2)));
+  return { cores: os.availableParallelism(), cpu, node: process.version, platform: `${process.platform} ${process.arch}`, rss: rssSource, load };
 }

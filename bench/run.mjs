@@ -5,6 +5,7 @@
 // Figures are never asserted in `npm test`: this only reports, and marks the issue's targets.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
@@ -59,7 +60,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const host = machine();
 const out = (line = "") => process.stdout.write(`${line}\n`);
-out(`toolgen benchmark: ${host.cores} cores, ${host.cpu}, Node ${host.node}, ${host.platform}; peak RSS from ${host.rss}`);
+out(`toolgen benchmark: ${host.cores} cores, ${host.cpu}, Node ${host.node}, ${host.platform}; load average ${host.load.join(" ")}; peak RSS from ${host.rss}`);
 out();
 
 const rows = [];
@@ -125,7 +126,10 @@ if (verdicts.length > 0) {
 }
 
 fs.mkdirSync(path.dirname(opts.out), { recursive: true });
-fs.writeFileSync(opts.out, `${JSON.stringify({ date: new Date().toISOString(), machine: host, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`);
+const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
+out();
+out(`load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`);
+fs.writeFileSync(opts.out, `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`);
 out();
 out(`figures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
 
