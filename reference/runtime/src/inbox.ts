@@ -8,6 +8,14 @@ export interface InboxMessage {
   readonly [field: string]: unknown;
 }
 
+/**
+ * Two workspaces' feeds may number their activities alike: a message is known by its workspace
+ * and its id. (Popping by id alone then takes the oldest of the two first.)
+ */
+function keyOf(m: InboxMessage): string {
+  return `${m.arrival_workspace_id ?? ""}\u0000${m.activity_id}`;
+}
+
 /** Popped ids remembered so that a message seen again (after a 410 replay) stays handled. */
 const REMEMBERED_POPS = 2000;
 
@@ -36,7 +44,8 @@ export class Inbox {
 
   /** False when the inbox is full; true when the message is queued or already known (queued or popped). */
   offer(message: InboxMessage): boolean {
-    if (this.popped.has(message.activity_id) || this.queue.some((m) => m.activity_id === message.activity_id)) return true;
+    const key = keyOf(message);
+    if (this.popped.has(key) || this.queue.some((m) => keyOf(m) === key)) return true;
     if (this.full) return false;
     this.queue.push(message);
     const waiters = this.waiters;
@@ -53,8 +62,8 @@ export class Inbox {
   pop(activityId: string): boolean {
     const at = this.queue.findIndex((m) => m.activity_id === activityId);
     if (at < 0) return false;
-    this.queue.splice(at, 1);
-    this.popped.add(activityId);
+    const [message] = this.queue.splice(at, 1);
+    this.popped.add(keyOf(message!));
     if (this.popped.size > REMEMBERED_POPS) this.popped.delete(this.popped.values().next().value as string);
     return true;
   }

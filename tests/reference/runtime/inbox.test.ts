@@ -43,6 +43,20 @@ describe("inbox polling, one poller per workspace", () => {
     expect(platform.requests.every((r) => r.as !== undefined)).toBe(true);
   });
 
+  it("keeps two workspaces' messages apart even when their feeds number them alike", async () => {
+    platform.receive(WS_A.id, { id: "1", summary: "from A" });
+    platform.receive(WS_B.id, { id: "1", summary: "from B" });
+    const { runtime, client } = runtimeFor(platform, { register: false });
+    await runtime.start();
+    await until(() => runtime.inbox!.size === 2, "both arrived");
+    await runtime.handlers.inbox_pop({ activity_id: "1" }, ctx(client));
+    await runtime.handlers.inbox_pop({ activity_id: "1" }, ctx(client));
+    expect(runtime.inbox!.size).toBe(0);
+    // Later polls return neither again.
+    await until(() => platform.requests.filter((r) => r.query.since_id === "1").length >= 4, "more polls");
+    expect(runtime.inbox!.size).toBe(0);
+  });
+
   it("a 410 on one workspace resets only that workspace's cursor, and replays nothing already seen", async () => {
     platform.receive(WS_A.id, { id: "a1" });
     platform.receive(WS_B.id, { id: "b1" });
