@@ -5,9 +5,16 @@ import type { Problem } from "../../spec/problem.js";
 import { suggest } from "../../spec/suggest.js";
 import type { DocTexts, Rendered } from "./render.js";
 
-/** A tool name as a whole word, not part of a longer name (`-` and `_` join words too); names hold no regex syntax. */
-function wordPattern(name: string): RegExp {
-  return new RegExp(`(?<![A-Za-z0-9_-])${name}(?![A-Za-z0-9_-])`);
+/** Any of `names` as a whole word, not part of a longer name (`-` and `_` join words too); names hold no regex syntax. */
+function wordsPattern(names: readonly string[]): RegExp {
+  return new RegExp(`(?<![A-Za-z0-9_-])(?:${names.join("|")})(?![A-Za-z0-9_-])`, "g");
+}
+
+/** Where each of the pattern's words first occurs in `text`. */
+function firstOccurrences(pattern: RegExp, text: string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const m of text.matchAll(pattern)) if (!found.has(m[0])) found.set(m[0], m.index);
+  return found;
 }
 
 /**
@@ -16,10 +23,13 @@ function wordPattern(name: string): RegExp {
  * The problem is located in the template when its own text holds the name.
  */
 export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Diagnostic) => void): void {
-  const renames = model.tools.flatMap((t) => t.renamedFrom.map((old) => ({ old, now: t.name })));
-  if (renames.length === 0) return;
+  const renames = new Map(model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name] as const)));
+  if (renames.size === 0) return;
+  // One pass over each text for all the old names: the texts grow with the spec, and so do the renames.
+  const pattern = wordsPattern([...renames.keys()]);
   const parts: Rendered[] = [texts.capabilities.mcp, texts.capabilities.cli, ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp]))];
   const prompts = [texts.prompt.mcp, texts.prompt.cli];
+  const inTemplates = new Map<Rendered["template"], Map<string, number>>();
   const seen = new Set<string>();
   const emit = (d: Diagnostic) => {
     const key = JSON.stringify(d);
@@ -27,15 +37,17 @@ export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Dia
     seen.add(key);
   };
   for (const r of [...parts, ...prompts]) {
-    for (const { old, now } of renames) {
-      const inText = wordPattern(old).exec(r.text);
-      if (!inText) continue;
-      const message = `'${old}' is an old name of '${now}' and must not appear in the prompt docs`;
-      const inTemplate = wordPattern(old).exec(r.template.source);
-      if (inTemplate) emit({ severity: "error", file: r.template.file, message, ...position(r.template.source, inTemplate.index), length: old.length });
+    const inText = firstOccurrences(pattern, r.text);
+    if (inText.size === 0) continue;
+    if (!inTemplates.has(r.template)) inTemplates.set(r.template, firstOccurrences(pattern, r.template.source));
+    const inTemplate = inTemplates.get(r.template)!;
+    for (const [old, index] of inText) {
+      const message = `'${old}' is an old name of '${renames.get(old)}' and must not appear in the prompt docs`;
+      const at = inTemplate.get(old);
+      if (at !== undefined) emit({ severity: "error", file: r.template.file, message, ...position(r.template.source, at), length: old.length });
       // A prompt is made of the other texts: what it holds from them is reported there.
       else if (!prompts.includes(r)) {
-        const { line } = position(r.text, inText.index);
+        const { line } = position(r.text, index);
         emit({ severity: "error", file: r.template.file, message: `${message}: the text it renders into docs/${r.path} has it on line ${line}: ${r.text.split("\n")[line - 1]}` });
       }
     }

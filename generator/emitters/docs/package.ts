@@ -49,7 +49,17 @@ function indexJs(texts: DocTexts): string {
 function constant(name: string, text: string): string {
   const literal = stringLiteral(text);
   const line = `export const ${name} = ${literal};`;
-  return textWidth(line) <= PRINT_WIDTH ? `${line}\n` : `export const ${name} =\n  ${literal};\n`;
+  return fits(line) ? `${line}\n` : `export const ${name} =\n  ${literal};\n`;
+}
+
+/**
+ * Whether a line fits prettier's width. The texts run to megabytes on a large spec: a prefix
+ * of a few widths' characters settles nearly every case (a width never shrinks as a line
+ * grows); only a line of mostly zero-width marks needs measuring whole.
+ */
+function fits(line: string): boolean {
+  if (line.length > 4 * PRINT_WIDTH && textWidth(line.slice(0, 4 * PRINT_WIDTH)) > PRINT_WIDTH) return false;
+  return textWidth(line) <= PRINT_WIDTH;
 }
 
 function indexDts(texts: DocTexts): string {
