@@ -206,6 +206,19 @@ describe("the renamed-name guard on the rendered docs", () => {
     expect(messages.some((m) => m.includes("docs/capabilities.cli.md has it on line 6"))).toBe(true);
   });
 
+  it("finds every old name, also one that begins another", () => {
+    const spec = minimalVariant((s) => {
+      s.targets.docs.templates = "templates";
+      s.tools[1].renamed_from = ["create_note_v2"];
+    });
+    const dir = projectWithTemplates(spec, { "prompt.md.hbs": "{{capabilities}}\nNot create_note_v2.\nNor create_note.\n" });
+    const errors = errorsOf(() => generateIn(dir));
+    expect(errors.map((d) => [d.line, d.col, d.message.slice(0, d.message.indexOf(" and must"))])).toEqual([
+      [2, 5, "'create_note_v2' is an old name of 'get_note'"],
+      [3, 5, "'create_note' is an old name of 'add_note'"],
+    ]);
+  });
+
   it("does not mistake a longer name for an old one", () => {
     const spec = minimalVariant((s) => (s.tools[0].when_to_use = "Not create_notes, nor create_note_v2, nor pre-create_note."));
     expect(() => generateFrom(specs.minimal!, spec)).not.toThrow();
