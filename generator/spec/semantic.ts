@@ -82,6 +82,12 @@ export function checkSemantics(model: Model, raw: unknown): Problem[] {
 
   model.tools.forEach((t, i) => {
     for (const p of checkInputSchema(t.input)) problems.push({ ...p, path: toolPath(i, "input", ...p.path) });
+    for (const at of protoProperties(t.input))
+      problems.push({
+        path: toolPath(i, "input", ...at),
+        key: true,
+        message: "'__proto__' cannot be an input name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype",
+      });
   });
 
   for (const { path, text, key } of strings(raw)) {
@@ -100,6 +106,20 @@ export function checkSemantics(model: Model, raw: unknown): Problem[] {
     }
   }
   return problems;
+}
+
+/** Paths of every property named `__proto__`, at any depth of an input schema; iterative. */
+function protoProperties(schema: unknown): (string | number)[][] {
+  const found: (string | number)[][] = [];
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: schema, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== "object") continue;
+    const props = Array.isArray(value) ? undefined : (value as Record<string, unknown>).properties;
+    if (props !== null && typeof props === "object" && Object.hasOwn(props, "__proto__")) found.push([...path, "properties", "__proto__"]);
+    for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, Array.isArray(value) ? Number(k) : k] });
+  }
+  return found;
 }
 
 /** Texts that end up in the prompt docs a model reads. */

@@ -22,7 +22,7 @@ const paragraph = text({ oneLine: false });
 const toolName = fc.stringMatching(/^x[a-z0-9]{0,6}(_[a-z0-9]{1,5}){0,2}$/);
 const simpleProperty = fc.stringMatching(/^[a-z][a-z0-9]{0,6}(_[a-z0-9]{1,4})?$/);
 /** Names valid in JSON Schema that generated code must quote or compute. */
-const oddProperty = fc.constantFrom("__proto__", "constructor", "toString", "a.b", "with space", "naïve", "$dollar", "0lead", "default", "delete");
+const oddProperty = fc.constantFrom("hasOwnProperty", "constructor", "toString", "a.b", "with space", "naïve", "$dollar", "0lead", "default", "delete");
 
 type Schema = Record<string, unknown>;
 

@@ -9,10 +9,26 @@ export const nameCases: CorpusCase[] = [
   {
     name: "prototype-names-as-properties",
     spec: vary(
-      ["        id: { type: string }\n", "        id: { type: string }\n        __proto__: { type: string }\n        constructor: { type: number }\n        toString: { type: boolean }\n"],
-      ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [__proto__, constructor, toString]"],
+      ["        id: { type: string }\n", "        id: { type: string }\n        constructor: { type: number }\n        toString: { type: boolean }\n        hasOwnProperty: { type: string }\n"],
+      ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [constructor, toString, hasOwnProperty]"],
     ),
     exit: 0,
+  },
+  {
+    // The MCP SDK's client rebuilds listed schemas by assignment, so this key turns into a prototype.
+    name: "proto-as-property",
+    spec: vary(
+      ["        id: { type: string }\n", "        id: { type: string }\n        __proto__: { type: string }\n"],
+      ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [__proto__]"],
+    ),
+    exit: 2,
+    says: "'__proto__' cannot be an input name",
+  },
+  {
+    name: "proto-as-nested-property",
+    spec: vary(["        id: { type: string }\n", '        id: { type: string }\n        filter: { type: object, properties: { "__proto__": { type: object, properties: { polluted: { type: boolean } } } } }\n'], ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [filter]"]),
+    exit: 2,
+    says: "'__proto__' cannot be an input name",
   },
   {
     name: "odd-property-names",
