@@ -78,6 +78,25 @@ describe("registration and heartbeats", () => {
     expect(logs[1]!.message).toBe("workspace ws-a: registration works again");
   });
 
+  it("polls every 5 s and beats every 20 s unless told otherwise", async () => {
+    const slept: number[] = [];
+    const clock = {
+      now: () => 0,
+      sleep: (ms: number, signal?: AbortSignal) =>
+        new Promise<void>((resolve, reject) => {
+          slept.push(ms);
+          const t = setTimeout(resolve, 5);
+          signal?.addEventListener("abort", () => (clearTimeout(t), reject(signal.reason)), { once: true });
+        }),
+    };
+    const { runtime } = runtimeFor(platform, { clock, pollIntervalMs: undefined, heartbeatMs: undefined });
+    await runtime.start();
+    await until(() => slept.length >= 12, "a few loops");
+    await runtime.stop();
+    expect(new Set(slept)).toEqual(new Set([5000, 20_000]));
+    expect(platform.requests.filter((r) => r.path.endsWith("/activity")).map((r) => r.query.since_secs ?? r.query.since_id)).toContain("600");
+  });
+
   it("stop() ends every loop: no request after it", async () => {
     const { runtime } = runtimeFor(platform);
     await runtime.start();
