@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Node, Project } from "ts-morph";
@@ -79,6 +80,33 @@ describe("text from tools.yaml in generated code", () => {
 
   it("every generated package of every accepted case type-checks strictly", () => {
     expect(typecheck(consumer)).toEqual([]);
+  });
+
+  it("tools named after Object.prototype members are served through the real MCP client, never by the prototype", () => {
+    const scope = "@acme-prototype-names-as-tools";
+    const script = `
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+const mcp = await import("${scope}/mcp");
+const { createClient } = await import("${scope}/client");
+const platform = createClient({ baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "t" } });
+const out = {};
+try { mcp.createServer({ client: platform, handlers: {} }); out.missing = "accepted"; } catch (e) { out.missing = e.message; }
+const server = mcp.createServer({ client: platform, handlers: { hasOwnProperty: async () => "mine" } });
+const [a, b] = InMemoryTransport.createLinkedPair();
+const client = new Client({ name: "hardening", version: "0.0.0" });
+await Promise.all([server.connect(b), client.connect(a)]);
+out.listed = (await client.listTools()).tools.map((t) => t.name);
+out.own = await client.callTool({ name: "hasOwnProperty", arguments: {} });
+out.inherited = await client.callTool({ name: "valueOf", arguments: {} });
+process.stdout.write(JSON.stringify(out));`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer.dir, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    const out = JSON.parse(run.stdout) as { missing: string; listed: string[]; own: { content: { text: string }[] }; inherited: { isError?: boolean } };
+    expect(out.missing).toContain("hasOwnProperty");
+    expect(out.listed).toEqual(["toString", "constructor", "hasOwnProperty"]);
+    expect(out.own.content[0]!.text).toBe("mine");
+    expect(out.inherited.isError).toBe(true);
   });
 
   it("importing every package runs none of the text", () => {
