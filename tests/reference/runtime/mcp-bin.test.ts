@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -120,5 +121,25 @@ describe("molecule-mcp with the reference runtime, in two workspaces", () => {
     expect(stderr).toContain("molecule-runtime error: workspace ws-b: the registry refused its token (HTTP 401) on registration");
     expect(stderr).not.toContain(WS_B.token);
     expect(stderr).not.toContain(WS_A.token);
+  });
+
+  it("exits at once when its client closes stdin, even with a wait_for_message in progress", async () => {
+    const child = spawn(process.execPath, [bin], {
+      env: { PATH: process.env.PATH ?? "", PLATFORM_URL: platform.url, MOLECULE_WORKSPACES: JSON.stringify([WS_A, WS_B]), MOLECULE_STATE_DIR: tempFolder() },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } });
+    await until(() => out.includes('"id":1'), "initialized");
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/call", params: { name: "wait_for_message", arguments: { timeout_secs: 300 } } });
+    await until(() => platform.requests.some((r) => r.path.endsWith("/activity")), "the inbox polled");
+    const closed = Date.now();
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(Date.now() - closed).toBeLessThan(5000);
   });
 });
