@@ -39,6 +39,15 @@ const valueSchema: fc.Arbitrary<Schema> = fc.letrec<{ value: Schema }>((tie) => 
     fc.record({ type: fc.constant("number"), maximum: fc.double({ min: 0, max: 1e6, noNaN: true }) }, { requiredKeys: ["type"] }),
     fc.record({ type: fc.constant("boolean"), default: fc.boolean() }, { requiredKeys: ["type"] }),
     tie("value").map((items): Schema => ({ type: "array", items })),
+    fc.constantFrom<Schema>(
+      { type: ["string", "null"] },
+      { type: "string", format: "date-time" },
+      { type: "string", pattern: "^[a-z]+$", minLength: 1, maxLength: 40 },
+      { type: "object", additionalProperties: { type: "string" } },
+      { anyOf: [{ type: "string" }, { type: "integer" }] },
+      { type: "integer", const: 2 },
+      { type: "array", items: { type: "string", enum: ["a", "b"] }, uniqueItems: true, minItems: 1 },
+    ),
     objectSchema(tie("value"), fc.oneof(simpleProperty, oddProperty)),
   ),
 })).value;
