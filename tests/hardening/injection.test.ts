@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Node, Project } from "ts-morph";
 import { generate, specInput, type GeneratedFile } from "../../generator/index.js";
@@ -107,6 +109,15 @@ process.stdout.write(JSON.stringify(out));`;
     expect(out.listed).toEqual(["toString", "constructor", "hasOwnProperty"]);
     expect(out.own.content[0]!.text).toBe("mine");
     expect(out.inherited.isError).toBe(true);
+  });
+
+  it.each(Object.entries(payloads))("%s: the CLI, run as a user runs it, prints the summary exactly", (key, text) => {
+    const cli = consumer.packages.get(`@acme-${key.toLowerCase()}-everywhere/cli`)!;
+    const bin = (JSON.parse(fs.readFileSync(path.join(cli, "package.json"), "utf8")) as { bin: Record<string, string> }).bin;
+    const run = spawnSync(process.execPath, [path.join(cli, Object.values(bin)[0]!), "add", "--help"], { cwd: consumer.dir, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(oneLine(text));
   });
 
   it("importing every package runs none of the text", () => {
