@@ -75,12 +75,16 @@ export function parseSpec(file: string, text: string): ParseResult {
   if (problems.length > 0) {
     return {
       ok: false,
-      diagnostics: problems.map((p) => ({
-        severity: "error" as const,
-        message: yamlMessage(p.code, p.message),
-        file,
-        ...at(p.pos[0], Math.max(1, p.pos[1] - p.pos[0])),
-      })),
+      diagnostics: problems.map((p) => {
+        // The parser notices a missing closing quote at the end of the file: point at the opening one.
+        const open = p.code === "MISSING_CHAR" && /quote/i.test(p.message) ? unclosedQuote(source) : -1;
+        return {
+          severity: "error" as const,
+          message: open >= 0 ? `this ${source[open] === '"' ? "double" : "single"}-quoted string is never closed` : yamlMessage(p.code, p.message),
+          file,
+          ...(open >= 0 ? at(open, 1) : at(p.pos[0], Math.max(1, p.pos[1] - p.pos[0]))),
+        };
+      }),
     };
   }
   if (doc.contents === null) return fail("the spec is empty", { line: 1, col: 1, length: 1 });
@@ -154,6 +158,32 @@ function yamlMessage(code: string, message: string): string {
     default:
       return first.charAt(0).toLowerCase() + first.slice(1);
   }
+}
+
+/** The offset of the first quote that opens a scalar and is never closed, or -1. */
+function unclosedQuote(text: string): number {
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\n") lineStart = i + 1;
+    else if (c === "#" && (i === lineStart || /\s/.test(text[i - 1]!))) {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end - 1;
+    } else if (c === '"' || c === "'") {
+      // Only a quote that starts a value opens a quoted scalar; one inside plain text does not.
+      const before = text.slice(lineStart, i).trimEnd();
+      if (before !== "" && !/[:\-[{,?]$/.test(before)) continue;
+      let j = i + 1;
+      for (; j < text.length; j++) {
+        if (c === '"' && text[j] === "\\") j++;
+        else if (text[j] === c && !(c === "'" && text[j + 1] === "'")) break;
+        else if (c === "'" && text[j] === "'") j++;
+      }
+      if (j >= text.length) return i;
+      i = j;
+    }
+  }
+  return -1;
 }
 
 function tagMessage(tag: string): string {
