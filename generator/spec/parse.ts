@@ -18,8 +18,12 @@ export interface Place {
   readonly length: number;
 }
 
-/** Aliases expanded beyond this count are refused: an "alias bomb" cannot exhaust memory. */
-const MAX_ALIAS_COUNT = 100;
+/**
+ * The yaml library's bound on alias uses times the size of what they copy: an "alias bomb"
+ * trips it within a few levels, while a schema anchored once and reused by every tool of a
+ * large spec (hundreds of uses) stays well below it.
+ */
+const MAX_ALIAS_COUNT = 10_000;
 /** Deeper nesting than this is refused before anything recurses over it. */
 export const MAX_DEPTH = 64;
 /**
@@ -100,12 +104,13 @@ export function parseSpec(file: string, text: string): ParseResult {
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
+    const unresolved = e instanceof Error ? /unresolved alias.*?:\s*(\S+)\s*$/i.exec(e.message) : null;
+    if (unresolved) {
+      const name = unresolved[1]!;
+      return fail(`the alias *${name} comes before its anchor &${name} (or there is none): an anchor must be set before it is used`, at(firstAlias(doc, name), name.length + 1));
+    }
     if (e instanceof ReferenceError || (e instanceof Error && /alias/i.test(e.message))) {
-      return fail(`aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the values out`, {
-        line: 1,
-        col: 1,
-        length: 1,
-      });
+      return fail(`aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the values out`, at(firstAlias(doc), 1));
     }
     throw e;
   }
@@ -158,6 +163,19 @@ function yamlMessage(code: string, message: string): string {
     default:
       return first.charAt(0).toLowerCase() + first.slice(1);
   }
+}
+
+/** The offset of the document's first alias (of `name`, when given): where an expansion starts. */
+function firstAlias(doc: Document, name?: string): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      if (name !== undefined && node.source !== name) return undefined;
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 /** The offset of the first quote that opens a scalar and is never closed, or -1. */

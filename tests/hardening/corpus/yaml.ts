@@ -16,6 +16,15 @@ export const yamlCases: CorpusCase[] = [
   { name: "crlf-line-ends", spec: base.replace(/\n/g, "\r\n"), exit: 0 },
   { name: "bare-cr-line-ends", spec: base.replace(/\n/g, "\r"), exit: 0 },
   { name: "alias-bomb", spec: bomb, exit: 2, says: "aliases expand to too many nodes" },
+  {
+    // A schema anchored once and reused hundreds of times is no bomb (the unknown key proves it got past the aliases).
+    name: "anchor-reused-many-times",
+    spec: `${vary(["        id: { type: string }\n", "        id: &id { type: string, description: The id of a note. }\n"])}x-shared:\n${Array.from({ length: 400 }, (_, i) => `  - { n${i}: *id }`).join("\n")}\n`,
+    exit: 2,
+    says: "unknown key 'x-shared'",
+  },
+  { name: "alias-before-anchor", spec: `${base}x: *later\ny: &later 1\n`, exit: 2, says: "the alias *later comes before its anchor &later" },
+  { name: "alias-without-anchor", spec: vary(["short: Add a note.", "short: *nowhere"]), exit: 2, says: "the alias *nowhere" },
   { name: "duplicate-key", spec: vary(["short: Add a note.", "short: Add a note.\n    short: Again."]), exit: 2, says: "duplicate key" },
   { name: "norway-no-is-text", spec: vary(["short: Add a note.", "short: NO"], ["label: Misc", "label: on"]), exit: 0 },
   { name: "decimal-where-text-is-meant", spec: vary(["short: Add a note.", "short: 1.10"]), exit: 2, says: "must be a string, not number 1.1 (YAML reads unquoted numbers" },
