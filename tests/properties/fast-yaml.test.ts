@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
+import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { parseSpec, readFast, type JsonPath, type ParseResult } from "../../generator/spec/parse.js";
 import { corpus } from "../hardening/corpus/index.js";
@@ -141,5 +142,39 @@ describe("the fast YAML path (js-yaml) gives what the yaml library gives, or dec
       }
     });
     expect(differ).toEqual([]);
+  });
+
+  it("on random values written in every style the yaml library writes", () => {
+    const str = fc.oneof(fc.string({ unit: "grapheme", maxLength: 30 }), fc.string({ unit: fc.constantFrom(..." \n\r\t#:-?[]{},'\"\\|>&*!%@`~.0123456789eExabnulrtfs".split("")), maxLength: 30 }));
+    const value = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: "small" },
+        str,
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("v"), { maxLength: 5 }),
+        fc.dictionary(str, tie("v"), { maxKeys: 5 }),
+      ),
+    })).v;
+    const options = fc.record({
+      lineWidth: fc.constantFrom(0, 20, 80),
+      minContentWidth: fc.constantFrom(0, 20),
+      indent: fc.constantFrom(2, 4),
+      indentSeq: fc.boolean(),
+      defaultStringType: fc.constantFrom("PLAIN", "QUOTE_DOUBLE", "QUOTE_SINGLE", "BLOCK_LITERAL", "BLOCK_FOLDED") as fc.Arbitrary<"PLAIN">,
+      defaultKeyType: fc.constantFrom(null, "PLAIN", "QUOTE_DOUBLE", "QUOTE_SINGLE") as fc.Arbitrary<null>,
+      collectionStyle: fc.constantFrom("any", "block", "flow") as fc.Arbitrary<"any">,
+    });
+    let read = 0;
+    fc.assert(
+      fc.property(fc.dictionary(str, value, { minKeys: 1, maxKeys: 6 }), options, (v, o) => {
+        const text = stringify(v, o);
+        if (agree(text)) read++;
+      }),
+      { numRuns: RUNS * 100 },
+    );
+    expect(read).toBeGreaterThan(0);
   });
 });
