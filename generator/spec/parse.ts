@@ -1,3 +1,4 @@
+import * as jsYaml from "js-yaml";
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 
@@ -37,7 +38,7 @@ const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].
 
 export type ParseResult = { ok: true; spec: ParsedSpec } | { ok: false; diagnostics: Diagnostic[] };
 
-export function parseSpec(file: string, text: string): ParseResult {
+export function parseSpec(file: string, text: string, options: { fast?: boolean } = {}): ParseResult {
   // YAML 1.2 counts a lone CR as a line break, the yaml library does not: same offsets, LF instead.
   const source = (text.startsWith("\ufeff") ? text.slice(1) : text).replace(/\r(?!\n)/g, "\n");
   const at = lineIndex(source);
@@ -55,16 +56,21 @@ export function parseSpec(file: string, text: string): ParseResult {
     return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(block.offset));
   }
 
+  // The common case (plain YAML, no anchors, tags, directives or complex keys) is read by js-yaml,
+  // many times faster; the positioned document is built only when a place is asked for.
+  const fast = options.fast === false ? undefined : readFast(source);
+  if (fast) {
+    let positioned: Document | undefined;
+    const locateFast = (path: JsonPath, locateOptions?: { key?: boolean }): Place =>
+      locateIn((positioned ??= readDocument(source)), source, at, path, locateOptions);
+    const deep = deepestPath(fast.value);
+    if (deep.length > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locateFast(deep));
+    return { ok: true, spec: { file, source, value: fast.value, locate: locateFast } };
+  }
+
   let doc;
   try {
-    doc = parseDocument(source, {
-      prettyErrors: false,
-      uniqueKeys: true,
-      strict: true,
-      version: "1.2",
-      schema: "core",
-      stringKeys: true,
-    });
+    doc = readDocument(source);
   } catch (e) {
     if (e instanceof RangeError) return fail("the YAML is nested too deeply to read");
     throw e;
@@ -115,37 +121,205 @@ export function parseSpec(file: string, text: string): ParseResult {
     throw e;
   }
 
-  const locate = (path: JsonPath, options: { key?: boolean } = {}): Place => {
-    let node: unknown = doc.contents;
-    let keyNode: unknown;
-    let last: Node | undefined = isNode(node) ? node : undefined;
-    for (const step of path) {
-      keyNode = undefined;
-      if (isMap(node)) {
-        const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(step));
-        if (!pair) break;
-        keyNode = pair.key;
-        node = pair.value;
-      } else if (isSeq(node) && typeof step === "number") {
-        node = node.items[step];
-      } else break;
-      if (isNode(node)) last = node;
-      else if (isNode(keyNode)) last = keyNode;
-      else break;
-    }
-    const target = options.key && isNode(keyNode) ? keyNode : last;
-    const range = target?.range;
-    if (!range) return { line: 1, col: 1, length: 1 };
-    const start = at(range[0]);
-    const text = source.slice(range[0], range[1]);
-    const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-    return { ...start, length: Math.max(1, firstLine.trimEnd().length) };
-  };
+  const locate = (path: JsonPath, locateOptions?: { key?: boolean }): Place => locateIn(doc, source, at, path, locateOptions);
 
   const deep = deepestPath(value);
   if (deep.length > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locate(deep));
 
   return { ok: true, spec: { file, source, value, locate } };
+}
+
+/** Where the value at `path` is written in the positioned document. */
+function locateIn(doc: Document, source: string, at: (offset: number, length?: number) => Place, path: JsonPath, options: { key?: boolean } = {}): Place {
+  let node: unknown = doc.contents;
+  let keyNode: unknown;
+  let last: Node | undefined = isNode(node) ? node : undefined;
+  for (const step of path) {
+    keyNode = undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(step));
+      if (!pair) break;
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (isSeq(node) && typeof step === "number") {
+      node = node.items[step];
+    } else break;
+    if (isNode(node)) last = node;
+    else if (isNode(keyNode)) last = keyNode;
+    else break;
+  }
+  const target = options.key && isNode(keyNode) ? keyNode : last;
+  const range = target?.range;
+  if (!range) return { line: 1, col: 1, length: 1 };
+  const start = at(range[0]);
+  const text = source.slice(range[0], range[1]);
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  return { ...start, length: Math.max(1, firstLine.trimEnd().length) };
+}
+
+/** The yaml library's positioned document, read with the options every diagnostic relies on. */
+function readDocument(source: string): Document {
+  return parseDocument(source, {
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+    version: "1.2",
+    schema: "core",
+    stringKeys: true,
+  });
+}
+
+/** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
+const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
+  kind: "scalar",
+  resolve: (s: string) => /^[-+]?[0-9]+$/.test(s) || /^0o[0-7]+$/.test(s) || /^0x[0-9a-fA-F]+$/.test(s),
+  construct: (s: string) => (s.startsWith("0o") ? parseInt(s.substring(2), 8) : s.startsWith("0x") ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
+});
+/** YAML 1.2 core floats, as the yaml library's core schema reads them. */
+const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
+  kind: "scalar",
+  resolve: (s: string) =>
+    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
+  construct: (s: string) =>
+    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s)
+      ? s.slice(-3).toLowerCase() === "nan"
+        ? NaN
+        : s[0] === "-"
+          ? Number.NEGATIVE_INFINITY
+          : Number.POSITIVE_INFINITY
+      : parseFloat(s),
+});
+/** js-yaml's own null and bool match the core schema's; its `types` export is missing from @types/js-yaml. */
+const fastTypes = (jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }).types;
+const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat] });
+
+/**
+ * Text the fast reader leaves to the yaml library, where the two readers were seen to differ or
+ * might: directives and document markers, a comment right after a quote or a bracket, block
+ * scalars with an indentation indicator, complex keys (`? `), tags, tabs, stray byte-order marks,
+ * and flow collections used as keys. Each errs towards declining: prose may trip it, costing time only.
+ */
+const DECLINE = /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>][-+]?[0-9]|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
+/** Keys js-yaml may have made from a number, boolean or null (the yaml library keeps their text). */
+const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
+/** Longer keys may have been written too far from their indicator for the yaml library. */
+const MAX_FAST_KEY = 64;
+
+/**
+ * The spec's value read by js-yaml, or undefined when the yaml library must read it: on any
+ * js-yaml error, on text it might read differently, and on anchors and aliases.
+ */
+export function readFast(source: string): { value: unknown } | undefined {
+  if (DECLINE.test(source)) return undefined;
+  // An implicit key ends more than 1024 characters into a line only on a line that long.
+  for (let start = 0; start < source.length; ) {
+    const end = source.indexOf("\n", start);
+    const stop = end < 0 ? source.length : end;
+    if (stop - start > 1000) {
+      const colon = source.indexOf(":", start + 1000);
+      if (colon >= 0 && colon < stop) return undefined;
+    }
+    start = stop + 1;
+  }
+  // A document whose first content is indented: the yaml library holds later lines to that indentation.
+  if (/^(?:[ \t]*(?:#.*)?\r?\n)*[ \t]+[^\s#]/.test(source)) return undefined;
+  if (moreIndentedLeadingBlank(source) || flowAcrossLines(source)) return undefined;
+  let anchored = false;
+  let value: unknown;
+  try {
+    value = jsYaml.load(source, {
+      schema: FAST_SCHEMA,
+      listener(event, state) {
+        if (event === "close" && (state as unknown as { anchor: string | null }).anchor !== null) anchored = true;
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  if (anchored || value === undefined || value === null) return undefined;
+  // Walk without recursion: a shared object means an alias slipped through.
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return undefined;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) return undefined;
+        stack.push(item);
+      }
+    }
+  }
+  return { value };
+}
+
+/**
+ * True when a block scalar starts with a blank line longer than its first line's indentation:
+ * the yaml library asks for an indentation indicator there, js-yaml reads on.
+ */
+function moreIndentedLeadingBlank(source: string): boolean {
+  const header = /(?:^|\s)[|>][-+]?[ ]*(?:#.*)?\r?$/gm;
+  for (let m = header.exec(source); m; m = header.exec(source)) {
+    let start = source.indexOf("\n", m.index + m[0].length);
+    let blank = 0;
+    while (start >= 0) {
+      const end = source.indexOf("\n", start + 1);
+      const line = source.slice(start + 1, end < 0 ? source.length : end).replace(/\r$/, "");
+      const indent = line.length - line.trimStart().length;
+      if (line.trim() !== "") {
+        if (blank > indent) return true;
+        break;
+      }
+      blank = Math.max(blank, line.length);
+      start = end;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when a flow collection ([ or {) may stay open across a line break, or a quoted scalar
+ * goes on in a line indented no deeper than the line it opened in: there the yaml library checks
+ * indentation that js-yaml does not. Errs towards true.
+ */
+function flowAcrossLines(source: string): boolean {
+  let flow = 0;
+  let quote = "";
+  /** While a block-context quoted scalar spans lines: the column its continuation lines must pass. */
+  let column = -1;
+  let lineStart = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\n") {
+      if (flow > 0) return true;
+      lineStart = i + 1;
+      if (quote !== "") {
+        const end = source.indexOf("\n", lineStart);
+        const line = source.slice(lineStart, end < 0 ? source.length : end);
+        const body = line.trimStart();
+        if (body.trim() !== "" && line.length - body.length <= column) return true;
+      }
+    } else if (quote !== "") {
+      if (c === "\\" && quote === '"') i++;
+      else if (c === quote) quote = "";
+    } else if (flow > 0) {
+      if (c === '"' || c === "'") quote = c;
+      else if (c === "[" || c === "{") flow++;
+      else if (c === "]" || c === "}") flow--;
+    } else if ((c === "[" || c === "{" || c === '"' || c === "'") && /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())) {
+      if (c === "[" || c === "{") flow = 1;
+      else {
+        quote = c;
+        const line = source.slice(lineStart, i);
+        column = /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
+      }
+    }
+  }
+  return flow > 0 || quote !== "";
 }
 
 /** The yaml library's codes, said the way a spec author thinks of them. */
