@@ -90,21 +90,22 @@ export function checkSemantics(model: Model, raw: unknown): Problem[] {
       });
   });
 
-  for (const { path, text, key } of strings(raw)) {
+  const docWords = oldNames.size > 0;
+  visitStrings(raw, (at, text, key) => {
     if (HIDDEN.test(text)) {
       const c = text.match(HIDDEN)![0]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-      problems.push({ path, key, message: `text contains the invisible character U+${c}, which hides text from reviewers but not from the model` });
+      problems.push({ path: [...at], key, message: `text contains the invisible character U+${c}, which hides text from reviewers but not from the model` });
     }
-    if (oldNames.size > 0 && isDocText(path)) {
+    if (docWords && !key && isDocText(at)) {
       // Old names are identifiers, so a whole-word use is a whole run of [A-Za-z0-9_-]: one scan
       // of the text finds them all (a RegExp per old name and text cost seconds at 1,000 tools).
       const words = new Set(text.match(/[A-Za-z0-9_-]+/g));
       for (const [old, now] of oldNames) {
         if (words.has(old))
-          problems.push({ path, message: `'${old}' is an old name of '${now}' and must not appear in the prompt docs` });
+          problems.push({ path: [...at], message: `'${old}' is an old name of '${now}' and must not appear in the prompt docs` });
       }
     }
-  }
+  });
   return problems;
 }
 
@@ -141,19 +142,49 @@ function firstSeen(values: readonly (string | undefined)[], report: (i: number, 
   });
 }
 
-/** Every string of the spec, keys included, with its path; iterative so deep input cannot overflow. */
-function strings(root: unknown): { path: JsonPath; text: string; key?: true }[] {
-  const out: { path: JsonPath; text: string; key?: true }[] = [];
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === "string") out.push({ path, text: value });
-    else if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
-    else if (value !== null && typeof value === "object")
-      for (const [k, v] of Object.entries(value)) {
-        out.push({ path: [...path, k], text: k, key: true });
-        stack.push({ value: v, path: [...path, k] });
-      }
+/**
+ * Calls `visit` on every string of the spec, keys included, in document order. `at` is the
+ * string's path, shared and changed as the walk goes on: copy it to keep it. Iterative, so deep
+ * input cannot overflow the stack; no path is built for a string that has nothing to report.
+ */
+function visitStrings(root: unknown, visit: (at: readonly (string | number)[], text: string, key: true | undefined) => void): void {
+  const at: (string | number)[] = [];
+  // Each frame: the container, its keys (null for an array), the next index, its length.
+  const frames: { value: unknown; keys: string[] | null; next: number; length: number }[] = [];
+  const enter = (value: unknown): void => {
+    if (typeof value === "string") visit(at, value, undefined);
+    else if (Array.isArray(value)) frames.push({ value, keys: null, next: 0, length: value.length });
+    else if (value !== null && typeof value === "object") {
+      const keys = Object.keys(value);
+      frames.push({ value, keys, next: 0, length: keys.length });
+    }
+  };
+  enter(root);
+  const base = frames.length;
+  if (base === 0) return;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.next === frame.length) {
+      frames.pop();
+      if (frames.length > 0) at.pop();
+      continue;
+    }
+    const i = frame.next++;
+    if (frame.keys === null) {
+      at.push(i);
+      enterChild((frame.value as unknown[])[i]);
+    } else {
+      const k = frame.keys[i]!;
+      at.push(k);
+      visit(at, k, true);
+      enterChild((frame.value as Record<string, unknown>)[k]);
+    }
   }
-  return out.reverse();
+
+  /** Visits a child whose step is already on `at`; takes the step off again unless the child is a container. */
+  function enterChild(value: unknown): void {
+    const depth = frames.length;
+    enter(value);
+    if (frames.length === depth) at.pop();
+  }
 }

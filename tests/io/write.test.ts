@@ -87,9 +87,11 @@ describe("an interrupted generation", () => {
     for (const delay of [40, 80, 160]) {
       fs.writeFileSync(path.join(dir, "tools.yaml"), newSpec);
       const child = spawn(process.execPath, [path.join(repoRoot, "bin/toolgen.mjs")], { cwd: dir, stdio: "ignore" });
+      // Listen before the delay: a run that finishes first must not leave the test waiting for an exit already past.
+      const exited = new Promise((r) => child.once("exit", r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill("SIGKILL");
-      await new Promise((r) => child.once("exit", r));
+      await exited;
 
       for (const [file, content] of Object.entries(snapshotDir(out))) {
         if (file.endsWith(".tmp")) continue; // a temporary file the next run sweeps away

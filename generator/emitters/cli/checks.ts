@@ -13,14 +13,18 @@ const RESERVED = new Set(["json", "help"]);
 export function checkOptions(model: Model, report: (p: Problem) => void): void {
   const commands = cliTools(model);
   const plainOf = (keyword: string) => keyword.split(" ").filter((w) => !w.startsWith("-")).join(" ");
+  // The flag words of every command, grouped by the plain words they share: one pass, not one per command.
+  const selectingByPlain = new Map<string, Map<string, string>>();
+  for (const command of commands) {
+    const plain = plainOf(command.cli.keyword);
+    let selecting = selectingByPlain.get(plain);
+    if (!selecting) selectingByPlain.set(plain, (selecting = new Map()));
+    for (const w of command.cli.keyword.split(" ")) if (w.startsWith("--")) selecting.set(w.slice(2), command.cli.keyword);
+  }
+  const index = new Map(model.tools.map((t, i) => [t, i]));
   for (const tool of commands) {
-    const i = model.tools.indexOf(tool);
-    const plain = plainOf(tool.cli.keyword);
-    const selecting = new Map<string, string>();
-    for (const other of commands) {
-      if (plainOf(other.cli.keyword) !== plain) continue;
-      for (const w of other.cli.keyword.split(" ")) if (w.startsWith("--")) selecting.set(w.slice(2), other.cli.keyword);
-    }
+    const i = index.get(tool)!;
+    const selecting = selectingByPlain.get(plainOf(tool.cli.keyword))!;
     for (const name of tool.inputNames) {
       if (tool.cli.positionals.includes(name)) continue;
       const option = kebabCase(name);
