@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { LocalHandlers } from "@molecule/platform-client";
 import { realClock, type Clock } from "./clock.js";
 import { CursorStore } from "./cursors.js";
@@ -102,6 +103,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       : workspaces.map((workspace) => new Registration({ client, workspace, agentCard: options.agentCard, clock, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS, log, failures }));
 
   const stopping = new AbortController();
+  // Every poller, heartbeat and handler call listens on this one signal at once: with a few
+  // workspaces that passes Node's default of 10 listeners, which is not a leak but would say so.
+  setMaxListeners(0, stopping.signal);
   /** A call ends when its caller cancels it or the runtime stops. */
   const callSignal = (ctx: unknown): AbortSignal => {
     const own = signalOf(ctx);

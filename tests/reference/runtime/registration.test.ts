@@ -109,3 +109,26 @@ describe("registration and heartbeats", () => {
     expect(platform.requests.length).toBe(count);
   });
 });
+
+describe("a runtime serving many workspaces", () => {
+  it("runs a poller and a heartbeat for each without Node warning of a listener leak", async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `ws-${i}`, token: `tok-${i}-0123456789` }));
+    platform.close();
+    platform = await startPlatform(many);
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on("warning", onWarning);
+    try {
+      const { runtime } = runtimeFor(platform, { workspaces: many, delivery: "poll" });
+      await runtime.start();
+      // Sixteen loops sharing the runtime's stop signal, each through several rounds.
+      await until(() => registry().filter((r) => r.path === "/registry/heartbeat").length >= 3 * many.length, "three beats each");
+      await runtime.stop();
+      // Warnings are emitted on the next tick.
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+  });
+});
