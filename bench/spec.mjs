@@ -118,7 +118,8 @@ export function syntheticSpec(count, seed = 1) {
     const inputs = Array.from({ length: inputCount }, (_, k) => `${r.pick(WORDS)}_${k}`);
     const properties = inputSchema(r, inputs);
     const required = inputs.filter((_, k) => k === 0 || r.chance(0.3));
-    const local = r.chance(0.15);
+    // The last tool is always local, so even the smallest spec has one for the MCP part's calls.
+    const local = r.chance(0.15) || i === count - 1;
     const routeInput = !local && r.chance(0.4) ? "source_workspace_id" : undefined;
     if (routeInput) properties[routeInput] = { type: "string", description: "The workspace to act from, when you are registered in several." };
     const tool = {
