@@ -30,6 +30,14 @@ export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Dia
   const parts: Rendered[] = [texts.capabilities.mcp, texts.capabilities.cli, ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp]))];
   const prompts = [texts.prompt.mcp, texts.prompt.cli];
   const inTemplates = new Map<Rendered["template"], Map<string, number>>();
+  const templateNames = (template: Rendered["template"]): Map<string, number> => {
+    let found = inTemplates.get(template);
+    if (found === undefined) {
+      found = firstOccurrences(pattern, template.source);
+      inTemplates.set(template, found);
+    }
+    return found;
+  };
   const seen = new Set<string>();
   const emit = (d: Diagnostic) => {
     const key = JSON.stringify(d);
@@ -37,10 +45,11 @@ export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Dia
     seen.add(key);
   };
   for (const r of [...parts, ...prompts]) {
+    // For a prompt only a name its own template writes is reported (below): without one, its long text needs no scan.
+    if (prompts.includes(r) && templateNames(r.template).size === 0) continue;
     const inText = firstOccurrences(pattern, r.text);
     if (inText.size === 0) continue;
-    if (!inTemplates.has(r.template)) inTemplates.set(r.template, firstOccurrences(pattern, r.template.source));
-    const inTemplate = inTemplates.get(r.template)!;
+    const inTemplate = templateNames(r.template);
     for (const [old, index] of inText) {
       const message = `'${old}' is an old name of '${renames.get(old)}' and must not appear in the prompt docs`;
       const at = inTemplate.get(old);
@@ -84,6 +93,8 @@ export function checkMentions(model: Model, report: (p: Problem) => void): void 
   const tools = model.tools.map((t) => t.name);
   const known = new Set([...tools, ...model.tools.flatMap((t) => [...t.inputNames, ...t.renamedFrom]), ...model.sections.map((s) => s.id)]);
   for (const { path, text } of docTexts(model)) {
+    // Every such word holds an underscore: most texts hold none and need no scan.
+    if (!text.includes("_")) continue;
     const words = new Set([...text.matchAll(TOOL_LIKE)].map((m) => m[0]));
     for (const word of words) {
       if (known.has(word)) continue;
