@@ -70,7 +70,7 @@ export function checkBudget(model: Model, texts: DocTexts, report: (p: Problem) 
   for (const s of texts.sections) {
     for (const [runtime, r] of [["MCP", s.mcp], ["CLI", s.cli]] as const) {
       if (r === null) continue;
-      const length = [...r.text].length;
+      const length = codePoints(r.text);
       if (length > budget)
         report({
           path: ["sections", s.index, "id"],
@@ -79,6 +79,28 @@ export function checkBudget(model: Model, texts: DocTexts, report: (p: Problem) 
         });
     }
   }
+}
+
+/** The first half of a surrogate pair, as a UTF-16 code unit (no `u` flag). */
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
+/** How many characters (code points, as `[...text].length` counts them) `text` holds, without an array of them. */
+export function codePoints(text: string): number {
+  // Most texts hold no pair: one native scan settles it (0.2 ms for 590 K characters, against 8.6 for the spread).
+  if (!HIGH_SURROGATE.test(text)) return text.length;
+  let count = text.length;
+  // A surrogate pair is one character; a lone surrogate counts as one.
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
 }
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
