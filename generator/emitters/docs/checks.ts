@@ -113,12 +113,14 @@ const TOOL_LIKE = /(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_
  */
 export function checkMentions(model: Model, report: (p: Problem) => void): void {
   const tools = model.tools.map((t) => t.name);
-  const known = new Set([...tools, ...model.tools.flatMap((t) => [...t.inputNames, ...t.renamedFrom]), ...model.sections.map((s) => s.id)]);
+  // Built at the first word to look up: on a large spec it holds tens of thousands of names, often for nothing.
+  let known: Set<string> | undefined;
   for (const { path, text } of docTexts(model)) {
     // Every such word holds an underscore: most texts hold none and need no scan.
     if (!text.includes("_")) continue;
     const words = new Set([...text.matchAll(TOOL_LIKE)].map((m) => m[0]));
     for (const word of words) {
+      known ??= knownWords(model);
       if (known.has(word)) continue;
       const close = suggest(word, tools);
       report({
@@ -128,6 +130,18 @@ export function checkMentions(model: Model, report: (p: Problem) => void): void 
       });
     }
   }
+}
+
+/** The snake_case words that are not tools' names by mistake: tool and input names, old names, section ids. */
+function knownWords(model: Model): Set<string> {
+  const known = new Set<string>();
+  for (const t of model.tools) {
+    known.add(t.name);
+    for (const name of t.inputNames) known.add(name);
+    for (const old of t.renamedFrom) known.add(old);
+  }
+  for (const s of model.sections) known.add(s.id);
+  return known;
 }
 
 /** Every spec text that reaches the prompt docs, with its path in the spec. */
