@@ -132,7 +132,7 @@ export function checkMentions(model: Model, report: (p: Problem) => void): void 
   }
 }
 
-/** The snake_case words that are not tools' names by mistake: tool and input names, old names, section ids. */
+/** The snake_case words that are no mistake: tool and input names, old names, section ids. */
 function knownWords(model: Model): Set<string> {
   const known = new Set<string>();
   for (const t of model.tools) {
