@@ -1,4 +1,5 @@
 import Handlebars from "handlebars";
+import { precompiledTemplate, TEMPLATE_OPTIONS } from "./precompiled-templates.js";
 
 /** A Handlebars template compiled for prose: strict (a missing field is an error) and with no HTML escaping. */
 export interface Template {
@@ -25,20 +26,15 @@ export class TemplateError extends Error {
 }
 
 /**
- * Parses `source` at once, so a syntax error surfaces before anything renders.
+ * Parses `source` at once, so a syntax error surfaces before anything renders; toolgen's own
+ * templates may come precompiled (in the bundle), parsed and compiled at build time.
  * Each template gets its own Handlebars environment: nothing registered on one leaks into another.
  */
 export function compileTemplate(file: string, source: string): Template {
   const text = source.replace(/\r\n?/g, "\n");
   const hb = Handlebars.create();
-  let ast: hbs.AST.Program;
-  try {
-    ast = hb.parse(text);
-  } catch (e) {
-    throw templateError(file, e);
-  }
-  // Markdown is not HTML: `noEscape` keeps an apostrophe an apostrophe instead of `&#x27;`.
-  const compiled = hb.compile(ast, { strict: true, noEscape: true });
+  const spec = precompiledTemplate(text);
+  const compiled = spec === undefined ? parsedAndCompiled(hb, file, text) : hb.template(spec);
   return {
     file,
     source: text,
@@ -50,6 +46,17 @@ export function compileTemplate(file: string, source: string): Template {
       }
     },
   };
+}
+
+/** Compiled on first use by Handlebars; parsed now, to report a syntax error when the template is loaded. */
+function parsedAndCompiled(hb: typeof Handlebars, file: string, text: string): HandlebarsTemplateDelegate {
+  let ast: hbs.AST.Program;
+  try {
+    ast = hb.parse(text);
+  } catch (e) {
+    throw templateError(file, e);
+  }
+  return hb.compile(ast, TEMPLATE_OPTIONS);
 }
 
 /** The parser's names for the tokens a user most often misplaces, as the user wrote them. */

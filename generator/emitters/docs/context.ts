@@ -55,60 +55,97 @@ export interface PromptView {
   readonly sections: readonly string[];
 }
 
-/**
- * A section as a runtime sees it. On the CLI, a CLI-exposed section lists only its
- * exposed tools, called by their command lines; any other section is the same for both.
- */
-export function sectionView(section: Section, model: Model, runtime: Runtime): SectionView {
-  const program = tidy(model.targets.cli.program);
-  const onCli = runtime === "cli" && section.cli !== null;
-  const tools = section.tools.filter((t) => !onCli || t.cli).map((t) => toolView(t, program, onCli));
-  return {
-    id: section.id,
-    heading: tidy(section.heading),
-    label: tidy(section.label),
-    footer: section.footer === null ? null : tidy(section.footer),
-    program,
-    tools,
-    cli: section.cli ? { intro: tidy(section.cli.intro), closing: section.cli.closing === null ? null : tidy(section.cli.closing), commands: commands(section, program) } : null,
-  };
+/** The views of one run: `section(s, runtime)` and `capabilities(runtime)`, each built once. */
+export interface Views {
+  section(section: Section, runtime: Runtime): SectionView;
+  capabilities(runtime: Runtime): CapabilitiesView;
 }
 
-export function capabilitiesView(model: Model, runtime: Runtime): CapabilitiesView {
-  return {
+/** A tool's tidied texts, the same in both runtimes. */
+type ToolTexts = Omit<ToolView, "call">;
+
+/**
+ * The views the templates see, built once per run: a section's view serves its own text
+ * and the capabilities text of its runtime, and a tool's tidied texts serve both runtimes.
+ * On the CLI, a CLI-exposed section lists only its exposed tools, called by their command
+ * lines; any other section is the same for both runtimes, and so is the same view.
+ */
+export function createViews(model: Model): Views {
+  const program = tidy(model.targets.cli.program);
+  const toolTexts = new Map<Tool, ToolTexts>();
+  const cliBlocks = new Map<Section, SectionView["cli"]>();
+  const sectionViews: Record<Runtime, Map<Section, SectionView>> = { mcp: new Map(), cli: new Map() };
+
+  const textsOf = (t: Tool): ToolTexts => {
+    let texts = toolTexts.get(t);
+    if (texts === undefined) {
+      const command = t.cli ? `${program} ${t.cli.usage}` : null;
+      texts = { name: t.name, short: tidy(t.short), whenToUse: tidy(t.whenToUse), command, usage: t.cli ? t.cli.usage : null, summary: t.cli ? tidy(t.cli.summary) : null };
+      toolTexts.set(t, texts);
+    }
+    return texts;
+  };
+  // The keys in ToolView's order: a template may list a tool's fields with {{#each this}}.
+  const toolView = (t: Tool, onCli: boolean): ToolView => {
+    const { name, short, whenToUse, command, usage, summary } = textsOf(t);
+    return { name, short, whenToUse, call: onCli && command !== null ? command : name, command, usage, summary };
+  };
+  const cliBlock = (section: Section): SectionView["cli"] => {
+    if (section.cli === null) return null;
+    let block = cliBlocks.get(section);
+    if (block === undefined) {
+      block = { intro: tidy(section.cli.intro), closing: section.cli.closing === null ? null : tidy(section.cli.closing), commands: commands(section, textsOf) };
+      cliBlocks.set(section, block);
+    }
+    return block;
+  };
+  const build = (section: Section, runtime: Runtime): SectionView => {
+    const onCli = runtime === "cli" && section.cli !== null;
+    return {
+      id: section.id,
+      heading: tidy(section.heading),
+      label: tidy(section.label),
+      footer: section.footer === null ? null : tidy(section.footer),
+      program,
+      tools: section.tools.filter((t) => !onCli || t.cli).map((t) => toolView(t, onCli)),
+      cli: cliBlock(section),
+    };
+  };
+  const sectionView = (section: Section, runtime: Runtime): SectionView => {
+    // Off the CLI, a section reads the same in both runtimes: one view serves both.
+    const as = section.cli === null ? "mcp" : runtime;
+    let view = sectionViews[as].get(section);
+    if (view === undefined) {
+      view = build(section, as);
+      sectionViews[as].set(section, view);
+    }
+    return view;
+  };
+  const capabilities = (runtime: Runtime): CapabilitiesView => ({
     runtime,
     preamble: tidy(model.targets.docs.preamble),
-    sections: model.sections.map((s) => sectionView(s, model, runtime)).filter((s) => s.tools.length > 0),
-  };
+    sections: model.sections.map((s) => sectionView(s, runtime)).filter((s) => s.tools.length > 0),
+  });
+  return { section: sectionView, capabilities };
 }
 
-function toolView(t: Tool, program: string, onCli: boolean): ToolView {
-  const command = t.cli ? `${program} ${t.cli.usage}` : null;
-  return {
-    name: t.name,
-    short: tidy(t.short),
-    whenToUse: tidy(t.whenToUse),
-    call: onCli && command !== null ? command : t.name,
-    command,
-    usage: t.cli ? t.cli.usage : null,
-    summary: t.cli ? tidy(t.cli.summary) : null,
-  };
-}
-
-function commands(section: Section, program: string): CommandView[] {
-  const lines = section.tools.flatMap((t) => (t.cli ? [{ tool: t.name, command: `${program} ${t.cli.usage}`, summary: tidy(t.cli.summary) }] : []));
-  const width = Math.max(0, ...lines.map((l) => textWidth(l.command)));
-  return lines.map((l) => ({ ...l, padded: l.command + " ".repeat(width - textWidth(l.command)) }));
+/** A section's command lines, each padded to the widest so that the comments align; each width is measured once. */
+function commands(section: Section, textsOf: (t: Tool) => ToolTexts): CommandView[] {
+  const lines: { tool: string; command: string; summary: string; width: number }[] = [];
+  for (const t of section.tools) {
+    const { command, summary } = textsOf(t);
+    if (command !== null && summary !== null) lines.push({ tool: t.name, command, summary, width: textWidth(command) });
+  }
+  let widest = 0;
+  for (const l of lines) widest = Math.max(widest, l.width);
+  return lines.map(({ tool, command, summary, width }) => ({ tool, command, summary, padded: command + " ".repeat(widest - width) }));
 }
 
 /** LF line endings, no trailing spaces on a line, no trailing newlines: spacing is the template's. */
 export function tidy(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((l) => l.replace(/[ \t]+$/, ""))
-    .join("\n")
-    .replace(/\n+$/, "");
+  // Without a CR or a space before a break, only the end can need trimming: no copy of the lines.
+  if (!needsLineByLine(text, false)) return withoutTrailingBlanks(text);
+  return tidiedLines(text, false);
 }
 
 /**
@@ -116,6 +153,70 @@ export function tidy(text: string): string {
  * lines, nothing before the first line and exactly one newline at the end.
  */
 export function tidyOutput(text: string): string {
-  const body = tidy(text).replace(/\n{3,}/g, "\n\n").replace(/^\n+/, "");
-  return `${body}\n`;
+  // Without those or three breaks in a row, only the ends can need trimming.
+  if (!needsLineByLine(text, true)) return `${withoutLeadingNewlines(withoutTrailingBlanks(text))}\n`;
+  return `${tidiedLines(text, true)}\n`;
+}
+
+/**
+ * Whether `text` holds a CR, a space or tab before a line break, or (with `blankRuns`) three
+ * line breaks in a row: what only the line-by-line path tidies. It hops from break to break,
+ * 2-3 times faster than a regex that visits every character (measured on a 473 KB prompt).
+ */
+function needsLineByLine(text: string, blankRuns: boolean): boolean {
+  if (text.includes("\r")) return true;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+    const before = text.charCodeAt(i - 1);
+    if (before === 0x20 || before === 0x09) return true;
+    if (blankRuns && text.charCodeAt(i + 1) === 0x0a && text.charCodeAt(i + 2) === 0x0a) return true;
+  }
+  return false;
+}
+
+/**
+ * `text` with each line's trailing spaces and tabs and the final blank lines removed, in one
+ * pass; with `collapse`, also the first blank lines, and any run of blank lines made one.
+ */
+function tidiedLines(text: string, collapse: boolean): string {
+  const lf = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+  const lines: string[] = [];
+  // Blank lines are counted, and written only when a line with text follows them.
+  let blanks = 0;
+  for (let start = 0; start <= lf.length;) {
+    const lineBreak = lf.indexOf("\n", start);
+    const end = lineBreak === -1 ? lf.length : lineBreak;
+    const kept = endWithoutBlanks(lf, start, end, false);
+    if (kept === start) blanks++;
+    else {
+      // Collapsed: none before the first line, at most one between two.
+      const shown = collapse ? (lines.length === 0 ? 0 : Math.min(blanks, 1)) : blanks;
+      for (let i = 0; i < shown; i++) lines.push("");
+      blanks = 0;
+      lines.push(lf.slice(start, kept));
+    }
+    start = end + 1;
+  }
+  return lines.join("\n");
+}
+
+/** `text` without the spaces, tabs and line breaks it ends with. */
+function withoutTrailingBlanks(text: string): string {
+  const end = endWithoutBlanks(text, 0, text.length, true);
+  return end === text.length ? text : text.slice(0, end);
+}
+
+function withoutLeadingNewlines(text: string): string {
+  let start = 0;
+  while (text.charCodeAt(start) === 0x0a) start++;
+  return start === 0 ? text : text.slice(start);
+}
+
+/** Where text[start, end) ends once its final spaces and tabs (and with `newlines`, line breaks) are cut. */
+function endWithoutBlanks(text: string, start: number, end: number, newlines: boolean): number {
+  while (end > start) {
+    const c = text.charCodeAt(end - 1);
+    if (c !== 0x20 && c !== 0x09 && !(newlines && c === 0x0a)) break;
+    end--;
+  }
+  return end;
 }

@@ -48,18 +48,20 @@ function indexJs(texts: DocTexts): string {
 /** `export const name = "…";`, broken after `=` when it passes the line width, as prettier breaks it. */
 function constant(name: string, text: string): string {
   const literal = stringLiteral(text);
-  const line = `export const ${name} = ${literal};`;
-  return fits(line) ? `${line}\n` : `export const ${name} =\n  ${literal};\n`;
+  const head = `export const ${name} = `;
+  return fits(head, literal) ? `${head}${literal};\n` : `export const ${name} =\n  ${literal};\n`;
 }
 
 /**
- * Whether a line fits prettier's width. The texts run to megabytes on a large spec: a prefix
- * of a few widths' characters settles nearly every case (a width never shrinks as a line
- * grows); only a line of mostly zero-width marks needs measuring whole.
+ * Whether the line `${head}${literal};` fits prettier's width. The texts run to megabytes on a
+ * large spec: a prefix of a few widths' characters settles nearly every case (a width never
+ * shrinks as a line grows), and is cut from the literal, so the long line is never built
+ * (nor copied); only a line of mostly zero-width marks needs measuring whole.
  */
-function fits(line: string): boolean {
-  if (line.length > 4 * PRINT_WIDTH && textWidth(line.slice(0, 4 * PRINT_WIDTH)) > PRINT_WIDTH) return false;
-  return textWidth(line) <= PRINT_WIDTH;
+function fits(head: string, literal: string): boolean {
+  const prefix = 4 * PRINT_WIDTH;
+  if (head.length + literal.length + 1 > prefix && textWidth((head + literal.slice(0, prefix)).slice(0, prefix)) > PRINT_WIDTH) return false;
+  return textWidth(`${head}${literal};`) <= PRINT_WIDTH;
 }
 
 function indexDts(texts: DocTexts): string {

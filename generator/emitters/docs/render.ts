@@ -1,7 +1,7 @@
 import type { Model, Section } from "../../model/types.js";
 import { TemplateError, type Template } from "../../render/handlebars.js";
 import type { Diagnostic } from "../../spec/diagnostics.js";
-import { capabilitiesView, sectionView, tidyOutput, type PromptView, type Runtime } from "./context.js";
+import { createViews, tidyOutput, type PromptView, type Runtime } from "./context.js";
 import { templateDiagnostic, type TemplateName, type Templates } from "./templates.js";
 
 /** One rendered text: what a runtime injects, and the Markdown file that holds it. */
@@ -51,15 +51,16 @@ export function renderDocs(model: Model, templates: Templates, report: (d: Diagn
     }
   };
 
+  const views = createViews(model);
   const sections = model.sections.map((section, index) => ({
     section,
     index,
-    mcp: render("section.md.hbs", sectionView(section, model, "mcp"), `sections/${section.id}.mcp.md`),
-    cli: section.cli ? render("section-cli.md.hbs", sectionView(section, model, "cli"), `sections/${section.id}.cli.md`) : null,
+    mcp: render("section.md.hbs", views.section(section, "mcp"), `sections/${section.id}.mcp.md`),
+    cli: section.cli ? render("section-cli.md.hbs", views.section(section, "cli"), `sections/${section.id}.cli.md`) : null,
   }));
   const capabilities = {
-    mcp: render("capabilities.md.hbs", capabilitiesView(model, "mcp"), "capabilities.mcp.md"),
-    cli: render("capabilities.md.hbs", capabilitiesView(model, "cli"), "capabilities.cli.md"),
+    mcp: render("capabilities.md.hbs", views.capabilities("mcp"), "capabilities.mcp.md"),
+    cli: render("capabilities.md.hbs", views.capabilities("cli"), "capabilities.cli.md"),
   };
   if (failed) return null;
   const done = sections as SectionTexts[];
