@@ -32,7 +32,7 @@ export async function build() {
     write: false,
     // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
     banner: { js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);' },
-    plugins: [precompiledStructure()],
+    plugins: [precompiledStructure(), precompiledTemplates()],
   });
   // Chunks have content-hashed names; the entry that imports them is replaced last.
   const entry = path.join(dist, "toolgen.mjs");
@@ -61,6 +61,40 @@ function precompiledStructure() {
         const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { source: true, esm: true } });
         const code = standalone(ajv, ajv.compile(schema));
         return { contents: `${code}\nexport function structureValidator() { return validate; }\n`, loader: "js", resolveDir: root };
+      });
+    },
+  };
+}
+
+/**
+ * Puts Handlebars' precompiled code for toolgen's own templates (templates/docs/*.hbs, by their
+ * LF text) in place of generator/render/precompiled-templates.ts, so a run with them compiles none.
+ * The options are TEMPLATE_OPTIONS of that module. A template edited since the build is not found
+ * by its text, and is compiled as any user's template is.
+ */
+function precompiledTemplates() {
+  const target = path.join(root, "generator/render/precompiled-templates.ts");
+  const options = () => ({ strict: true, noEscape: true });
+  return {
+    name: "precompiled-templates",
+    setup(b) {
+      b.onLoad({ filter: /precompiled-templates\.ts$/ }, async (args) => {
+        if (path.resolve(args.path) !== target) return undefined;
+        const { default: Handlebars } = await import("handlebars");
+        const folder = path.join(root, "templates/docs");
+        const entries = fs
+          .readdirSync(folder)
+          .filter((name) => name.endsWith(".hbs"))
+          .sort()
+          .map((name) => {
+            const text = fs.readFileSync(path.join(folder, name), "utf8").replace(/\r\n?/g, "\n");
+            return `[${JSON.stringify(text)}, ${Handlebars.precompile(text, options())}]`;
+          });
+        const contents =
+          `export const TEMPLATE_OPTIONS = ${JSON.stringify(options())};\n` +
+          `const SPECS = new Map([\n${entries.join(",\n")}\n]);\n` +
+          `export function precompiledTemplate(text) { return SPECS.get(text); }\n`;
+        return { contents, loader: "js", resolveDir: root };
       });
     },
   };
