@@ -1,6 +1,7 @@
 import * as jsYaml from "js-yaml";
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
+import { blockDepthPast, declines, flowAcrossLines, lineIndex, moreIndentedLeadingBlank, nestingDepth } from "./scans.js";
 
 export type JsonPath = readonly (string | number)[];
 
@@ -51,10 +52,8 @@ export function parseSpec(file: string, text: string, options: { fast?: boolean 
   if (depth.depth > MAX_DEPTH) {
     return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(depth.offset));
   }
-  const block = blockDepth(source);
-  if (block.depth > MAX_BLOCK_INDENTS) {
-    return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(block.offset));
-  }
+  const blockPast = blockDepthPast(source, MAX_DEPTH, MAX_BLOCK_INDENTS);
+  if (blockPast >= 0) return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(blockPast));
 
   // The common case (plain YAML, no anchors, tags, directives or complex keys) is read by js-yaml,
   // many times faster; the positioned document is built only when a place is asked for.
@@ -193,13 +192,6 @@ const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
 const fastTypes = (jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }).types;
 const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat] });
 
-/**
- * Text the fast reader leaves to the yaml library, where the two readers were seen to differ or
- * might: directives and document markers, a comment right after a quote or a bracket, block
- * scalars with an indentation indicator, complex keys (`? `), tags, tabs, stray byte-order marks,
- * and flow collections used as keys. Each errs towards declining: prose may trip it, costing time only.
- */
-const DECLINE = /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>][-+]?[0-9]|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
 /** Keys js-yaml may have made from a number, boolean or null (the yaml library keeps their text). */
 const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
 /** Longer keys may have been written too far from their indicator for the yaml library. */
@@ -210,7 +202,7 @@ const MAX_FAST_KEY = 64;
  * js-yaml error, on text it might read differently, and on anchors and aliases.
  */
 export function readFast(source: string): { value: unknown } | undefined {
-  if (DECLINE.test(source)) return undefined;
+  if (declines(source)) return undefined;
   // An implicit key ends more than 1024 characters into a line only on a line that long.
   for (let start = 0; start < source.length; ) {
     const end = source.indexOf("\n", start);
@@ -255,71 +247,6 @@ export function readFast(source: string): { value: unknown } | undefined {
     }
   }
   return { value };
-}
-
-/**
- * True when a block scalar starts with a blank line longer than its first line's indentation:
- * the yaml library asks for an indentation indicator there, js-yaml reads on.
- */
-function moreIndentedLeadingBlank(source: string): boolean {
-  const header = /(?:^|\s)[|>][-+]?[ ]*(?:#.*)?\r?$/gm;
-  for (let m = header.exec(source); m; m = header.exec(source)) {
-    let start = source.indexOf("\n", m.index + m[0].length);
-    let blank = 0;
-    while (start >= 0) {
-      const end = source.indexOf("\n", start + 1);
-      const line = source.slice(start + 1, end < 0 ? source.length : end).replace(/\r$/, "");
-      const indent = line.length - line.trimStart().length;
-      if (line.trim() !== "") {
-        if (blank > indent) return true;
-        break;
-      }
-      blank = Math.max(blank, line.length);
-      start = end;
-    }
-  }
-  return false;
-}
-
-/**
- * True when a flow collection ([ or {) may stay open across a line break, or a quoted scalar
- * goes on in a line indented no deeper than the line it opened in: there the yaml library checks
- * indentation that js-yaml does not. Errs towards true.
- */
-function flowAcrossLines(source: string): boolean {
-  let flow = 0;
-  let quote = "";
-  /** While a block-context quoted scalar spans lines: the column its continuation lines must pass. */
-  let column = -1;
-  let lineStart = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === "\n") {
-      if (flow > 0) return true;
-      lineStart = i + 1;
-      if (quote !== "") {
-        const end = source.indexOf("\n", lineStart);
-        const line = source.slice(lineStart, end < 0 ? source.length : end);
-        const body = line.trimStart();
-        if (body.trim() !== "" && line.length - body.length <= column) return true;
-      }
-    } else if (quote !== "") {
-      if (c === "\\" && quote === '"') i++;
-      else if (c === quote) quote = "";
-    } else if (flow > 0) {
-      if (c === '"' || c === "'") quote = c;
-      else if (c === "[" || c === "{") flow++;
-      else if (c === "]" || c === "}") flow--;
-    } else if ((c === "[" || c === "{" || c === '"' || c === "'") && /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())) {
-      if (c === "[" || c === "{") flow = 1;
-      else {
-        quote = c;
-        const line = source.slice(lineStart, i);
-        column = /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
-      }
-    }
-  }
-  return flow > 0 || quote !== "";
 }
 
 /** The yaml library's codes, said the way a spec author thinks of them. */
@@ -391,92 +318,6 @@ function unknownTags(doc: Document): { tag: string; offset: number }[] {
     },
   });
   return found;
-}
-
-/**
- * Estimates block nesting from indentation (each deeper indent, and each `- ` opening a list on
- * the same line, is a level), skipping the text of block scalars. Cheap, and no recursion.
- * The offset is the first line estimated deeper than MAX_DEPTH.
- */
-function blockDepth(text: string): { depth: number; offset: number } {
-  const indents: number[] = [];
-  let max = 0;
-  let offset = -1;
-  let scalarIndent = -1;
-  let start = 0;
-  for (const line of text.split("\n")) {
-    const lineStart = start;
-    start += line.length + 1;
-    const body = line.trimStart();
-    const indent = line.length - body.length;
-    if (body.trimEnd() === "" || body.startsWith("#")) continue;
-    if (scalarIndent >= 0) {
-      if (indent > scalarIndent) continue;
-      scalarIndent = -1;
-    }
-    while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
-    indents.push(indent);
-    const dashes = /^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0;
-    max = Math.max(max, indents.length + dashes);
-    // Point at the first line past the real limit; stop once the estimate passes the hard one.
-    if (max > MAX_DEPTH && offset < 0) offset = lineStart + indent;
-    if (max > MAX_BLOCK_INDENTS) break;
-    if (/(?:^|[\s:])[|>][-+0-9]*\s*(?:#.*)?$/.test(body)) scalarIndent = indent;
-  }
-  return { depth: max, offset };
-}
-
-/** Finds the deepest flow nesting ([ and {) by a cheap scan, before the recursive parser sees the text. */
-function nestingDepth(text: string): { depth: number; offset: number } {
-  let flow = 0;
-  let maxDepth = 0;
-  let offset = 0;
-  let lineStart = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\n") {
-      lineStart = i + 1;
-      continue;
-    }
-    if (quote) {
-      if (c === quote) quote = null;
-      continue;
-    }
-    if (c === "#" && (i === lineStart || /\s/.test(text[i - 1]!))) {
-      const end = text.indexOf("\n", i);
-      i = end < 0 ? text.length : end - 1;
-      continue;
-    }
-    if ((c === '"' || c === "'") && flow > 0) quote = c;
-    else if (c === "[" || c === "{") {
-      flow++;
-      if (flow > maxDepth) {
-        maxDepth = flow;
-        offset = i;
-      }
-    } else if (c === "]" || c === "}") flow = Math.max(0, flow - 1);
-  }
-  return { depth: maxDepth, offset };
-}
-
-/** Maps an offset to a 1-based line and column, counting LF, CRLF and lone CR as line ends. */
-function lineIndex(text: string): (offset: number, length?: number) => Place {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return (offset, length = 1) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - starts[lo]! + 1, length };
-  };
 }
 
 /** The path to one of the deepest values, found without recursion. */

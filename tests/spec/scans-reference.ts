@@ -1,0 +1,158 @@
+// The scans of generator/spec/parse.ts as they were before generator/spec/scans.ts replaced them:
+// one JavaScript loop over every character or line, plain enough to read as a specification.
+// tests/spec/scans.test.ts holds each replacement to its reference here; keep both in step.
+import type { Place } from "../../generator/spec/parse.js";
+
+/** The pattern readFast declines text on, as one regex. */
+export const DECLINE = /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>][-+]?[0-9]|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
+
+/** Maps an offset to a 1-based line and column, counting LF, CRLF and lone CR as line ends. */
+export function lineIndex(text: string): (offset: number, length?: number) => Place {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return (offset, length = 1) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - starts[lo]! + 1, length };
+  };
+}
+
+/** Finds the deepest flow nesting ([ and {) by a cheap scan, before the recursive parser sees the text. */
+export function nestingDepth(text: string): { depth: number; offset: number } {
+  let flow = 0;
+  let maxDepth = 0;
+  let offset = 0;
+  let lineStart = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\n") {
+      lineStart = i + 1;
+      continue;
+    }
+    if (quote) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "#" && (i === lineStart || /\s/.test(text[i - 1]!))) {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end - 1;
+      continue;
+    }
+    if ((c === '"' || c === "'") && flow > 0) quote = c;
+    else if (c === "[" || c === "{") {
+      flow++;
+      if (flow > maxDepth) {
+        maxDepth = flow;
+        offset = i;
+      }
+    } else if (c === "]" || c === "}") flow = Math.max(0, flow - 1);
+  }
+  return { depth: maxDepth, offset };
+}
+
+/**
+ * Estimates block nesting from indentation (each deeper indent, and each `- ` opening a list on
+ * the same line, is a level), skipping the text of block scalars. Cheap, and no recursion.
+ * The offset is the first line estimated deeper than MAX_DEPTH.
+ */
+export function blockDepth(text: string, MAX_DEPTH: number, MAX_BLOCK_INDENTS: number): { depth: number; offset: number } {
+  const indents: number[] = [];
+  let max = 0;
+  let offset = -1;
+  let scalarIndent = -1;
+  let start = 0;
+  for (const line of text.split("\n")) {
+    const lineStart = start;
+    start += line.length + 1;
+    const body = line.trimStart();
+    const indent = line.length - body.length;
+    if (body.trimEnd() === "" || body.startsWith("#")) continue;
+    if (scalarIndent >= 0) {
+      if (indent > scalarIndent) continue;
+      scalarIndent = -1;
+    }
+    while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+    indents.push(indent);
+    const dashes = /^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0;
+    max = Math.max(max, indents.length + dashes);
+    // Point at the first line past the real limit; stop once the estimate passes the hard one.
+    if (max > MAX_DEPTH && offset < 0) offset = lineStart + indent;
+    if (max > MAX_BLOCK_INDENTS) break;
+    if (/(?:^|[\s:])[|>][-+0-9]*\s*(?:#.*)?$/.test(body)) scalarIndent = indent;
+  }
+  return { depth: max, offset };
+}
+
+/**
+ * True when a flow collection ([ or {) may stay open across a line break, or a quoted scalar
+ * goes on in a line indented no deeper than the line it opened in: there the yaml library checks
+ * indentation that js-yaml does not. Errs towards true.
+ */
+export function flowAcrossLines(source: string): boolean {
+  let flow = 0;
+  let quote = "";
+  /** While a block-context quoted scalar spans lines: the column its continuation lines must pass. */
+  let column = -1;
+  let lineStart = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\n") {
+      if (flow > 0) return true;
+      lineStart = i + 1;
+      if (quote !== "") {
+        const end = source.indexOf("\n", lineStart);
+        const line = source.slice(lineStart, end < 0 ? source.length : end);
+        const body = line.trimStart();
+        if (body.trim() !== "" && line.length - body.length <= column) return true;
+      }
+    } else if (quote !== "") {
+      if (c === "\\" && quote === '"') i++;
+      else if (c === quote) quote = "";
+    } else if (flow > 0) {
+      if (c === '"' || c === "'") quote = c;
+      else if (c === "[" || c === "{") flow++;
+      else if (c === "]" || c === "}") flow--;
+    } else if ((c === "[" || c === "{" || c === '"' || c === "'") && /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())) {
+      if (c === "[" || c === "{") flow = 1;
+      else {
+        quote = c;
+        const line = source.slice(lineStart, i);
+        column = /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
+      }
+    }
+  }
+  return flow > 0 || quote !== "";
+}
+
+/**
+ * True when a block scalar starts with a blank line longer than its first line's indentation:
+ * the yaml library asks for an indentation indicator there, js-yaml reads on.
+ */
+export function moreIndentedLeadingBlank(source: string): boolean {
+  const header = /(?:^|\s)[|>][-+]?[ ]*(?:#.*)?\r?$/gm;
+  for (let m = header.exec(source); m; m = header.exec(source)) {
+    let start = source.indexOf("\n", m.index + m[0].length);
+    let blank = 0;
+    while (start >= 0) {
+      const end = source.indexOf("\n", start + 1);
+      const line = source.slice(start + 1, end < 0 ? source.length : end).replace(/\r$/, "");
+      const indent = line.length - line.trimStart().length;
+      if (line.trim() !== "") {
+        if (blank > indent) return true;
+        break;
+      }
+      blank = Math.max(blank, line.length);
+      start = end;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { stringify } from "yaml";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error the benchmark's generator is plain JavaScript, without declarations
+import { syntheticSpec } from "../../bench/spec.mjs";
+import * as scans from "../../generator/spec/scans.js";
+import { corpus } from "../hardening/corpus/index.js";
+import { repoRoot } from "../helpers/project.js";
+import { specArbitrary } from "../properties/arbitraries.js";
+import * as reference from "./scans-reference.js";
+
+/** Random cases per property: short in `npm test`; TOOLGEN_PROPERTY_RUNS=500 for a long hunt. */
+const RUNS = Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12);
+
+/** Each scan and its reference give the same answer on `text`, offsets and line ends included. */
+function agree(text: string): void {
+  expect(scans.nestingDepth(text)).toEqual(reference.nestingDepth(text));
+  for (const [limit, hardLimit] of [
+    [64, 128],
+    [1, 2],
+    [2, 5],
+    [3, 4],
+  ] as const) {
+    const block = reference.blockDepth(text, limit, hardLimit);
+    expect(scans.blockDepth(text, limit, hardLimit)).toEqual(block);
+    expect(scans.blockDepthPast(text, limit, hardLimit)).toBe(block.depth > hardLimit ? block.offset : -1);
+  }
+  expect(scans.flowAcrossLines(text)).toBe(reference.flowAcrossLines(text));
+  expect(scans.declines(text)).toBe(reference.DECLINE.test(text));
+  expect(scans.moreIndentedLeadingBlank(text)).toBe(reference.moreIndentedLeadingBlank(text));
+  const at = scans.lineIndex(text);
+  const referenceAt = reference.lineIndex(text);
+  for (const offset of [0, 1, text.length >> 1, text.length - 1, text.length, text.length + 1]) expect(at(offset, 3)).toEqual(referenceAt(offset, 3));
+}
+
+/** Pieces of YAML and of what trips a scan: every quote, bracket, indicator, escape and kind of white space and line end. */
+const piece = fc.constantFrom(
+  ...["a", "k", "x y", ": ", ":", " ", "  ", "    ", "\n", "\n\n", "\r\n", "\r", "\n  ", "\n    ", "- ", "-", "-\t", "- - ", "--- ", "...", "%", "[", "]", "{", "}", ", ", ",", '"', "'", "''", "\\", '\\"', "\\\n", "#", " #", "# c\n"],
+  ...["|", "|-", "|+", "|2", ">", ">-", ">+1", "? ", "?", "!", "!!str ", "&a ", "*a", "1", "-1", ".5", "\t", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u0085", "é", "😀", "\ud800"],
+);
+const yamlishText = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(""));
+
+/** Lines of YAML shape: an indentation of any white space, `- `s, a key, a value that may open a block scalar or a flow collection. */
+const indentation = fc.array(fc.constantFrom(" ", " ", " ", "\t", "\u00a0", "\u3000"), { maxLength: 8 }).map((s) => s.join(""));
+const lineText = fc
+  .tuple(indentation, fc.array(fc.constantFrom("- ", "-  ", "-\t"), { maxLength: 3 }), fc.constantFrom("", "k: ", "a b: ", "? ", "#"), fc.array(piece, { maxLength: 6 }))
+  .map(([indent, dashes, key, rest]) => indent + dashes.join("") + key + rest.join(""));
+const yamlishLines = fc.tuple(fc.array(lineText, { minLength: 1, maxLength: 30 }), fc.constantFrom("\n", "\r\n")).map(([lines, eol]) => lines.join(eol));
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+describe("the text scans agree with the loops they replaced (tests/spec/scans-reference.ts)", () => {
+  it("on every fixture, every hardening case, the repository's spec and the benchmark's", () => {
+    for (const file of filesUnder(path.join(repoRoot, "tests", "fixtures"))) agree(fs.readFileSync(file, "utf8"));
+    for (const cases of Object.values(corpus)) for (const c of cases) agree(c.spec);
+    agree(fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"));
+    agree(syntheticSpec(60) as string);
+  });
+
+  it("on random YAML-shaped text", () => {
+    fc.assert(fc.property(yamlishText, agree), { numRuns: RUNS * 200 });
+  });
+
+  it("on random YAML-shaped lines", () => {
+    fc.assert(fc.property(yamlishLines, agree), { numRuns: RUNS * 200 });
+  });
+
+  it("on random specs, and on random values as the yaml library writes them", () => {
+    fc.assert(
+      fc.property(specArbitrary("scan"), ({ yaml }) => {
+        agree(yaml);
+        agree(yaml.replace(/\n/g, "\r\n"));
+      }),
+      { numRuns: RUNS * 4 },
+    );
+    const str = fc.string({ unit: fc.constantFrom(..." \n\r\t#:-?[]{},'\"\\|>&*!%@`~.0123456789ab\u00a0\u2028".split("")), maxLength: 30 });
+    const value = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof({ depthSize: "small" }, str, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(str, tie("v"), { maxKeys: 4 })),
+    })).v;
+    const style = fc.record({
+      indentSeq: fc.boolean(),
+      defaultStringType: fc.constantFrom("PLAIN", "QUOTE_DOUBLE", "QUOTE_SINGLE", "BLOCK_LITERAL", "BLOCK_FOLDED") as fc.Arbitrary<"PLAIN">,
+      collectionStyle: fc.constantFrom("any", "block", "flow") as fc.Arbitrary<"any">,
+    });
+    fc.assert(
+      fc.property(value, style, (v, o) => agree(stringify(v, o))),
+      { numRuns: RUNS * 100 },
+    );
+  });
+
+  it("on deep nesting, long lines, unclosed quotes and escaped line breaks", () => {
+    const deepBlock = Array.from({ length: 140 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n");
+    const deepDashes = Array.from({ length: 70 }, (_, i) => `${"  ".repeat(i)}- - x`).join("\n");
+    // Just within and just past what blockDepthPast clears without walking the lines.
+    for (const [indent, dashes] of [[63, 64], [64, 64], [63, 65], [0, 64], [0, 65], [0, 130]]) {
+      const line = `${" ".repeat(indent!)}${"- ".repeat(dashes!)}x`;
+      agree(`${Array.from({ length: indent! + 1 }, (_, i) => `${" ".repeat(i)}k:`).join("\n")}\n${line}\n`);
+      agree(`${line}\r\n`);
+    }
+    const deepFlow = `a: ${"[".repeat(100)}${"]".repeat(100)}\nb: {${"{".repeat(70)}`;
+    for (const text of [deepBlock, deepDashes, deepFlow, `a: "x\n${"y\\".repeat(500)}`, "a: 'x\n'", `${"- ".repeat(200)}x`, "x".repeat(5000), "a: |\n\n   \n  b\n"]) agree(text);
+    // An escaped line break inside double quotes is passed over: the line it ends still counts as the current one.
+    for (const text of ['  - "x\\\n": "y\n  z"\n', '- "x\\\n  ": [a,\n b]\n', 'a: "\\\n" "b\n c"\n']) agree(text);
+  });
+
+  it("tell white space as trim() and /\\s/ do, for every UTF-16 code unit", () => {
+    const differ: number[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      if (scans.isSpace(code) !== /\s/.test(c) || scans.isSpace(code) !== (c.trim() === "")) differ.push(code);
+    }
+    expect(differ).toEqual([]);
+    expect(scans.isSpace(NaN)).toBe(false);
+  });
+});
