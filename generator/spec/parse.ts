@@ -2,6 +2,7 @@ import * as jsYaml from "js-yaml";
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 import { blockDepthPast, declines, flowAcrossLines, lineIndex, moreIndentedLeadingBlank, nestingDepth } from "./scans.js";
+import { checkedDepth, deeperThan, deepestPath } from "./value-walks.js";
 
 export type JsonPath = readonly (string | number)[];
 
@@ -62,8 +63,7 @@ export function parseSpec(file: string, text: string, options: { fast?: boolean 
     let positioned: Document | undefined;
     const locateFast = (path: JsonPath, locateOptions?: { key?: boolean }): Place =>
       locateIn((positioned ??= readDocument(source)), source, at, path, locateOptions);
-    const deep = deepestPath(fast.value);
-    if (deep.length > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locateFast(deep));
+    if (fast.depth > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locateFast(deepestPath(fast.value, MAX_DEPTH)));
     return { ok: true, spec: { file, source, value: fast.value, locate: locateFast } };
   }
 
@@ -122,8 +122,7 @@ export function parseSpec(file: string, text: string, options: { fast?: boolean 
 
   const locate = (path: JsonPath, locateOptions?: { key?: boolean }): Place => locateIn(doc, source, at, path, locateOptions);
 
-  const deep = deepestPath(value);
-  if (deep.length > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locate(deep));
+  if (deeperThan(value, MAX_DEPTH)) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locate(deepestPath(value, MAX_DEPTH)));
 
   return { ok: true, spec: { file, source, value, locate } };
 }
@@ -198,10 +197,11 @@ const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
 const MAX_FAST_KEY = 64;
 
 /**
- * The spec's value read by js-yaml, or undefined when the yaml library must read it: on any
- * js-yaml error, on text it might read differently, and on anchors and aliases.
+ * The spec's value read by js-yaml, with its depth (the longest path's length), or undefined when
+ * the yaml library must read it: on any js-yaml error, on text it might read differently, and on
+ * anchors and aliases.
  */
-export function readFast(source: string): { value: unknown } | undefined {
+export function readFast(source: string): { value: unknown; depth: number } | undefined {
   if (declines(source)) return undefined;
   // An implicit key ends more than 1024 characters into a line only on a line that long.
   for (let start = 0; start < source.length; ) {
@@ -229,24 +229,14 @@ export function readFast(source: string): { value: unknown } | undefined {
     return undefined;
   }
   if (anchored || value === undefined || value === null) return undefined;
-  // Walk without recursion: a shared object means an alias slipped through.
-  const seen = new Set<object>();
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (seen.has(v)) return undefined;
-    seen.add(v);
-    if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
-    } else {
-      for (const [k, item] of Object.entries(v)) {
-        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) return undefined;
-        stack.push(item);
-      }
-    }
-  }
-  return { value };
+  // One walk: the keys js-yaml may have read otherwise, a shared object (an alias slipped through), and the depth.
+  const depth = checkedDepth(value, refusedKey);
+  return depth < 0 ? undefined : { value, depth };
+}
+
+/** A key js-yaml may have made from a number, boolean or null, or written too far from its indicator. */
+function refusedKey(key: string): boolean {
+  return key.length > MAX_FAST_KEY || CONVERTED_KEY.test(key);
 }
 
 /** The yaml library's codes, said the way a spec author thinks of them. */
@@ -318,19 +308,4 @@ function unknownTags(doc: Document): { tag: string; offset: number }[] {
     },
   });
   return found;
-}
-
-/** The path to one of the deepest values, found without recursion. */
-function deepestPath(root: unknown): (string | number)[] {
-  let best: (string | number)[] = [];
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (path.length > best.length) best = path;
-    if (path.length > MAX_DEPTH) continue;
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
-    else if (value !== null && typeof value === "object")
-      for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, k] });
-  }
-  return best;
 }

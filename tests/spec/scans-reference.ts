@@ -156,3 +156,42 @@ export function moreIndentedLeadingBlank(source: string): boolean {
   }
   return false;
 }
+
+/** The path to one of the deepest values, found without recursion. */
+export function deepestPath(root: unknown, MAX_DEPTH: number): (string | number)[] {
+  let best: (string | number)[] = [];
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (path.length > best.length) best = path;
+    if (path.length > MAX_DEPTH) continue;
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    else if (value !== null && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, k] });
+  }
+  return best;
+}
+
+/**
+ * readFast's walk over js-yaml's value: whether it hands the text to the yaml library (a refused
+ * key, or an object reached twice). Its depth came from deepestPath, a second walk.
+ */
+export function walkRefuses(value: unknown, refuseKey: (key: string) => boolean): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else {
+      for (const [k, item] of Object.entries(v)) {
+        if (refuseKey(k)) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}

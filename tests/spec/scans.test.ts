@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error the benchmark's generator is plain JavaScript, without declarations
 import { syntheticSpec } from "../../bench/spec.mjs";
 import * as scans from "../../generator/spec/scans.js";
+import { checkedDepth, deeperThan } from "../../generator/spec/value-walks.js";
 import { corpus } from "../hardening/corpus/index.js";
 import { repoRoot } from "../helpers/project.js";
 import { specArbitrary } from "../properties/arbitraries.js";
@@ -115,5 +116,47 @@ describe("the text scans agree with the loops they replaced (tests/spec/scans-re
     }
     expect(differ).toEqual([]);
     expect(scans.isSpace(NaN)).toBe(false);
+  });
+});
+
+/** A plain value, where objects may be shared (what an alias makes) or nested deep. */
+const plainValue = fc
+  .letrec<{ v: unknown }>((tie) => ({
+    v: fc.oneof(
+      { depthSize: "small" },
+      fc.constantFrom("s", 1, true, null),
+      fc.array(tie("v"), { maxLength: 4 }),
+      fc.dictionary(fc.constantFrom("a", "b", "1", "true", "__proto__", "x".repeat(70)), tie("v"), { maxKeys: 4 }),
+    ),
+  }))
+  .v.chain((v) => fc.constantFrom(v, [v, v], { a: v, b: [v] }, nest(v, 70)));
+
+function nest(value: unknown, levels: number): unknown {
+  let nested = value;
+  for (let i = 0; i < levels; i++) nested = i % 2 ? [nested] : { k: nested };
+  return nested;
+}
+
+const refusedKey = (key: string) => key.length > 64 || key === "1" || key === "true";
+
+describe("the walks over a parsed value agree with the two walks they replaced", () => {
+  it("checkedDepth refuses what the old walk refused, and gives deepestPath's depth otherwise", () => {
+    fc.assert(
+      fc.property(plainValue, (value) => {
+        const depth = checkedDepth(value, refusedKey);
+        if (reference.walkRefuses(value, refusedKey)) expect(depth).toBe(-1);
+        else expect(depth).toBe(reference.deepestPath(value, Infinity).length);
+      }),
+      { numRuns: RUNS * 100 },
+    );
+  });
+
+  it("deeperThan says what the length of deepestPath's path said", () => {
+    fc.assert(
+      fc.property(plainValue, fc.integer({ min: 0, max: 80 }), (value, limit) => {
+        expect(deeperThan(value, limit)).toBe(reference.deepestPath(value, limit).length > limit);
+      }),
+      { numRuns: RUNS * 100 },
+    );
   });
 });
