@@ -167,19 +167,31 @@ function readDocument(source: string): Document {
   });
 }
 
+/**
+ * Whether a plain scalar may be a number, by its first character: js-yaml asks every type of
+ * every scalar, keys included, and most are words that need no regex run.
+ */
+function startsLikeNumber(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
+// Each type's patterns joined into one regex, compiled once: a regex literal inside the resolver
+// would be a new object on every call, and js-yaml calls it for every plain scalar.
+const CORE_INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+const CORE_FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const CORE_FLOAT = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
 /** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
 const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
   kind: "scalar",
-  resolve: (s: string) => /^[-+]?[0-9]+$/.test(s) || /^0o[0-7]+$/.test(s) || /^0x[0-9a-fA-F]+$/.test(s),
+  resolve: (s: string) => startsLikeNumber(s) && CORE_INT.test(s),
   construct: (s: string) => (s.startsWith("0o") ? parseInt(s.substring(2), 8) : s.startsWith("0x") ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
 });
 /** YAML 1.2 core floats, as the yaml library's core schema reads them. */
 const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
   kind: "scalar",
-  resolve: (s: string) =>
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
+  resolve: (s: string) => startsLikeNumber(s) && CORE_FLOAT.test(s),
   construct: (s: string) =>
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s)
+    CORE_FLOAT_SPECIAL.test(s)
       ? s.slice(-3).toLowerCase() === "nan"
         ? NaN
         : s[0] === "-"

@@ -1,6 +1,8 @@
-// The scans of generator/spec/parse.ts as they were before generator/spec/scans.ts replaced them:
-// one JavaScript loop over every character or line, plain enough to read as a specification.
-// tests/spec/scans.test.ts holds each replacement to its reference here; keep both in step.
+// The scans and checks of generator/spec/parse.ts as they were before faster code replaced them
+// (generator/spec/scans.ts, value-walks.ts): one JavaScript loop over every character or line,
+// plain enough to read as a specification. tests/spec/scans.test.ts holds each replacement to its
+// reference here; keep both in step.
+import * as jsYaml from "js-yaml";
 import type { Place } from "../../generator/spec/parse.js";
 
 /** The pattern readFast declines text on, as one regex. */
@@ -195,3 +197,27 @@ export function walkRefuses(value: unknown, refuseKey: (key: string) => boolean)
   }
   return false;
 }
+
+/** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
+const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
+  kind: "scalar",
+  resolve: (s: string) => /^[-+]?[0-9]+$/.test(s) || /^0o[0-7]+$/.test(s) || /^0x[0-9a-fA-F]+$/.test(s),
+  construct: (s: string) => (s.startsWith("0o") ? parseInt(s.substring(2), 8) : s.startsWith("0x") ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
+});
+/** YAML 1.2 core floats, as the yaml library's core schema reads them. */
+const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
+  kind: "scalar",
+  resolve: (s: string) =>
+    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
+  construct: (s: string) =>
+    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s)
+      ? s.slice(-3).toLowerCase() === "nan"
+        ? NaN
+        : s[0] === "-"
+          ? Number.NEGATIVE_INFINITY
+          : Number.POSITIVE_INFINITY
+      : parseFloat(s),
+});
+const fastTypes = (jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }).types;
+/** The schema readFast gave js-yaml. */
+export const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat] });

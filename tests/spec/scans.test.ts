@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
+import * as jsYaml from "js-yaml";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error the benchmark's generator is plain JavaScript, without declarations
 import { syntheticSpec } from "../../bench/spec.mjs";
+import { readFast } from "../../generator/spec/parse.js";
 import * as scans from "../../generator/spec/scans.js";
 import { checkedDepth, deeperThan } from "../../generator/spec/value-walks.js";
 import { corpus } from "../hardening/corpus/index.js";
@@ -157,6 +159,30 @@ describe("the walks over a parsed value agree with the two walks they replaced",
         expect(deeperThan(value, limit)).toBe(reference.deepestPath(value, limit).length > limit);
       }),
       { numRuns: RUNS * 100 },
+    );
+  });
+});
+
+describe("js-yaml's core number types resolve as before", () => {
+  it("on random number-shaped scalars, as values and in flow sequences", () => {
+    const numberish = fc.oneof(
+      fc.string({ unit: fc.constantFrom(..."0123456789+-.eEoxXabcfinNaAIF_:".split("")), minLength: 1, maxLength: 8 }),
+      fc.constantFrom(".inf", "-.Inf", "+.INF", ".nan", ".NaN", ".NAN", "0o17", "0x1F", "0x", "0o", "-0", "+0", "1e3", "1E-2", ".5", "5.", "-.5e+3", "1_000", "007", "0b1"),
+      fc.double().map(String),
+      fc.integer().map(String),
+    );
+    /** The value written out with numbers as text, so -0, NaN and the infinities are compared exactly. */
+    const exact = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === "number" ? `number ${Object.is(v, -0) ? "-0" : v}` : v));
+    fc.assert(
+      fc.property(numberish, (s) => {
+        for (const text of [`k: ${s}\n`, `k: [${s}, x]\n`]) {
+          const fast = readFast(text);
+          if (fast === undefined) continue;
+          const before = jsYaml.load(text, { schema: reference.FAST_SCHEMA });
+          expect(exact(fast.value)).toBe(exact(before));
+        }
+      }),
+      { numRuns: RUNS * 200 },
     );
   });
 });
