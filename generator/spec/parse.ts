@@ -1,7 +1,7 @@
 import * as jsYaml from "js-yaml";
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
-import { blockDepthPast, declines, flowAcrossLines, lineIndex, moreIndentedLeadingBlank, nestingDepth } from "./scans.js";
+import { blockDepthPast, colonFarIntoLine, declines, flowAcrossLines, lineIndex, moreIndentedLeadingBlank, nestingDepth } from "./scans.js";
 import { checkedDepth, deeperThan, deepestPath } from "./value-walks.js";
 
 export type JsonPath = readonly (string | number)[];
@@ -42,7 +42,9 @@ export type ParseResult = { ok: true; spec: ParsedSpec } | { ok: false; diagnost
 
 export function parseSpec(file: string, text: string, options: { fast?: boolean } = {}): ParseResult {
   // YAML 1.2 counts a lone CR as a line break, the yaml library does not: same offsets, LF instead.
-  const source = (text.startsWith("\ufeff") ? text.slice(1) : text).replace(/\r(?!\n)/g, "\n");
+  // Most specs hold no CR at all: includes() tells so faster than the replace's regex scan.
+  const unmarked = text.startsWith("\ufeff") ? text.slice(1) : text;
+  const source = unmarked.includes("\r") ? unmarked.replace(/\r(?!\n)/g, "\n") : unmarked;
   const at = lineIndex(source);
   const fail = (message: string, place?: Place): ParseResult => ({
     ok: false,
@@ -216,15 +218,7 @@ const MAX_FAST_KEY = 64;
 export function readFast(source: string): { value: unknown; depth: number } | undefined {
   if (declines(source)) return undefined;
   // An implicit key ends more than 1024 characters into a line only on a line that long.
-  for (let start = 0; start < source.length; ) {
-    const end = source.indexOf("\n", start);
-    const stop = end < 0 ? source.length : end;
-    if (stop - start > 1000) {
-      const colon = source.indexOf(":", start + 1000);
-      if (colon >= 0 && colon < stop) return undefined;
-    }
-    start = stop + 1;
-  }
+  if (colonFarIntoLine(source, 1000)) return undefined;
   // A document whose first content is indented: the yaml library holds later lines to that indentation.
   if (/^(?:[ \t]*(?:#.*)?\r?\n)*[ \t]+[^\s#]/.test(source)) return undefined;
   if (moreIndentedLeadingBlank(source) || flowAcrossLines(source)) return undefined;

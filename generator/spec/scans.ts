@@ -247,7 +247,7 @@ export function flowAcrossLines(source: string): boolean {
       if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) quote = c;
       else if (c === OPEN_BRACKET || c === OPEN_BRACE) flow++;
       else flow--;
-    } else if (/(?:^|[:?-])$/.test(source.slice(lineStart, at).trimEnd())) {
+    } else if (opensValue(source, lineStart, at)) {
       if (c === OPEN_BRACKET || c === OPEN_BRACE) flow = 1;
       else {
         quote = c;
@@ -257,6 +257,39 @@ export function flowAcrossLines(source: string): boolean {
     }
   }
   return flow > 0 || quote !== 0;
+}
+
+/**
+ * Whether some line holds a colon `far` or more characters in (where an implicit key may end
+ * past what the yaml library allows). Rather than finding every line's end, it jumps a window at
+ * a time: a line break within `far` of a line's start clears every line that starts before it.
+ */
+export function colonFarIntoLine(source: string, far: number): boolean {
+  for (let start = 0; start + far < source.length; ) {
+    const lastBreak = source.lastIndexOf("\n", start + far);
+    if (lastBreak >= start) {
+      start = lastBreak + 1;
+      continue;
+    }
+    const end = source.indexOf("\n", start);
+    const stop = end < 0 ? source.length : end;
+    const colon = source.indexOf(":", start + far);
+    if (colon >= 0 && colon < stop) return true;
+    start = stop + 1;
+  }
+  return false;
+}
+
+/**
+ * Whether a quote or bracket at `at` opens a value: what comes before it on its line, white space
+ * aside, is nothing or ends with `:`, `?` or `-` (as /(?:^|[:?-])$/ sees the trimmed text).
+ */
+function opensValue(source: string, lineStart: number, at: number): boolean {
+  let last = at - 1;
+  while (last >= lineStart && isSpace(source.charCodeAt(last))) last--;
+  if (last < lineStart) return true;
+  const c = source.charCodeAt(last);
+  return c === COLON || c === QUESTION || c === DASH;
 }
 
 /**

@@ -221,3 +221,17 @@ const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
 const fastTypes = (jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }).types;
 /** The schema readFast gave js-yaml. */
 export const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat] });
+
+/** readFast's check for a colon 1,000 or more characters into a line, line by line. */
+export function colonFarIntoLine(source: string): boolean {
+  for (let start = 0; start < source.length; ) {
+    const end = source.indexOf("\n", start);
+    const stop = end < 0 ? source.length : end;
+    if (stop - start > 1000) {
+      const colon = source.indexOf(":", start + 1000);
+      if (colon >= 0 && colon < stop) return true;
+    }
+    start = stop + 1;
+  }
+  return false;
+}

@@ -32,6 +32,7 @@ function agree(text: string): void {
   }
   expect(scans.flowAcrossLines(text)).toBe(reference.flowAcrossLines(text));
   expect(scans.declines(text)).toBe(reference.DECLINE.test(text));
+  expect(scans.colonFarIntoLine(text, 1000)).toBe(reference.colonFarIntoLine(text));
   expect(scans.moreIndentedLeadingBlank(text)).toBe(reference.moreIndentedLeadingBlank(text));
   const at = scans.lineIndex(text);
   const referenceAt = reference.lineIndex(text);
@@ -108,6 +109,18 @@ describe("the text scans agree with the loops they replaced (tests/spec/scans-re
     for (const text of [deepBlock, deepDashes, deepFlow, `a: "x\n${"y\\".repeat(500)}`, "a: 'x\n'", `${"- ".repeat(200)}x`, "x".repeat(5000), "a: |\n\n   \n  b\n"]) agree(text);
     // An escaped line break inside double quotes is passed over: the line it ends still counts as the current one.
     for (const text of ['  - "x\\\n": "y\n  z"\n', '- "x\\\n  ": [a,\n b]\n', 'a: "\\\n" "b\n c"\n']) agree(text);
+  });
+
+  it("on lines around 1,000 characters long, with colons anywhere", () => {
+    const run = fc.tuple(fc.constantFrom("x", " ", ":", "\n", "\r\n"), fc.integer({ min: 1, max: 1100 })).map(([c, n]) => c.repeat(c === "x" || c === " " ? n : 1));
+    fc.assert(
+      fc.property(fc.array(run, { maxLength: 12 }), (runs) => agree(runs.join(""))),
+      { numRuns: RUNS * 100 },
+    );
+    for (const at of [998, 999, 1000, 1001, 1002]) {
+      const line = `${"x".repeat(at)}:${"y".repeat(5)}`;
+      for (const text of [line, `${"x".repeat(at)}:`, `a\n${"x".repeat(at)}:`, `a\n${line}`, `${line}\n`, `${"z\n".repeat(700)}${line}\nb: c`, `${"x".repeat(at)}\n:`]) agree(text);
+    }
   });
 
   it("tell white space as trim() and /\\s/ do, for every UTF-16 code unit", () => {
