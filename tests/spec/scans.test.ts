@@ -176,6 +176,13 @@ describe("the walks over a parsed value agree with the two walks they replaced",
   });
 });
 
+describe("readFast", () => {
+  it("leaves anchored text to the yaml library, even where no object is shared (an alias of a scalar)", () => {
+    for (const text of ["a: &x 1\nb: *x\n", "a: &x 1\n", "- &x [1]\n", "a: b\n&x c: d\n"]) expect(readFast(text)).toBeUndefined();
+    expect(readFast("a: b&c\nd: 'e & f'\n")).toBeDefined();
+  });
+});
+
 describe("js-yaml's core number types resolve as before", () => {
   it("on random number-shaped scalars, as values and in flow sequences", () => {
     const numberish = fc.oneof(
