@@ -338,11 +338,12 @@ const DECLINE_MARK = /[#|>?!\t\ufeff\]}]|[\n\r\u2028\u2029](?:%|---|\.\.\.)/g;
 /**
  * Text the fast reader leaves to the yaml library, where the two readers were seen to differ or
  * might: directives and document markers, a comment right after a quote or a bracket, block
- * scalars with an indentation indicator, complex keys (`? `), tags, tabs, stray byte-order marks,
+ * scalars with an indentation indicator or kept trailing lines (`|+`: the two readers keep
+ * different blank lines at the end of the text), complex keys (`? `), tags, tabs, stray byte-order marks,
  * and flow collections used as keys. Each errs towards declining: prose may trip it, costing time only.
  *
  * As one regex (tests/spec/scans-reference.ts), tried at every character:
- * /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>][-+]?[0-9]|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m
+ * /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m
  * Here only the characters that start a pattern are stopped at, and their neighbours looked at.
  */
 export function declines(source: string): boolean {
@@ -366,7 +367,7 @@ export function declines(source: string): boolean {
         break;
       case PIPE:
       case GREATER:
-        if (afterSpace && indentationIndicator(source, at + 1)) return true;
+        if (afterSpace && (indentationIndicator(source, at + 1) || keepsTrailingLines(source, at + 1))) return true;
         break;
       case QUESTION:
         if ((afterSpace || before === OPEN_BRACKET || before === OPEN_BRACE || before === COMMA || before === DASH) && separatedAfter(source, at + 1)) return true;
@@ -390,6 +391,12 @@ function indentationIndicator(source: string, from: number): boolean {
   const c = source.charCodeAt(from);
   const digit = c === DASH || c === PLUS ? source.charCodeAt(from + 1) : c;
   return digit >= 0x30 && digit <= 0x39;
+}
+
+/** Whether a block scalar header's rest at `from` asks to keep trailing lines: [0-9]?\+. */
+function keepsTrailingLines(source: string, from: number): boolean {
+  const c = source.charCodeAt(from);
+  return c === PLUS || (c >= 0x30 && c <= 0x39 && source.charCodeAt(from + 1) === PLUS);
 }
 
 /** Whether `from` is the text's end, or holds a space, a tab or a line end (as /(?:[ \t\n]|$)/m sees it). */

@@ -132,6 +132,8 @@ describe("the fast YAML path (js-yaml) gives what the yaml library gives, or dec
       "a: |+\n  x\n\n", "a: >-\n  x\n\n  y\n", "- a\n- b\n  c\n", "a: 'b\n\n  c'\n", "a:\n  b:\n  c: 1\n", "a:\n    b: 1\n  c: 2\n", "a: x\r\n  y\r\n", "a: |\r\n  x\r\n  y\r\n",
       "a: b\n- c\n", "- a\nb: c\n", "a:\n  - b\n  c: d\n", "a: [b\n  c]\n", "a: {b: c\n  d: e}\n", "a: [b]c\n", "a: {b: c}d\n", "a: ,b\n", "a: b,\n", "a: [b, {c: d}]\n",
       "a: |\n  \u00e9\n", 'a: "\\ud83d\\ude00"\n', 'a: "\\ud83d"\n', "a: \ufffe\n", "a: \uffff\n", "a: \ud800\n", "a: x\u007fy\n", "a: \u0080\n",
+      // Kept trailing lines where the text ends inside the scalar: js-yaml kept two, yaml one (seed 1879074838).
+      ">+\n  \n  ", "a: |+\n  x\n  \n  ", "a: >2+\n  x\n\n",
     ];
     const differ = corners.filter((c) => {
       try {

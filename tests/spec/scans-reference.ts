@@ -6,7 +6,7 @@ import * as jsYaml from "js-yaml";
 import type { Place } from "../../generator/spec/parse.js";
 
 /** The pattern readFast declines text on, as one regex. */
-export const DECLINE = /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>][-+]?[0-9]|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
+export const DECLINE = /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
 
 /** Maps an offset to a 1-based line and column, counting LF, CRLF and lone CR as line ends. */
 export function lineIndex(text: string): (offset: number, length?: number) => Place {
