@@ -3,6 +3,9 @@ import { ES5_IDENTIFIER } from "./es5-identifier.js";
 /** Characters a string literal cannot hold as they are: quotes, backslash, controls, separators, surrogates. */
 const NEEDS_ESCAPE = /["'\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/;
 
+/** Each unit that may need an escape: as NEEDS_ESCAPE, but a surrogate only when it is not half of a pair. */
+const ESCAPE_CANDIDATE = /["'\\\x00-\x1f\x7f-\x9f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * A TypeScript/JavaScript string literal that reads back as exactly `value`,
  * quoted the way prettier quotes it (double quotes unless the text holds more of them).
@@ -12,21 +15,8 @@ export function stringLiteral(value: string): string {
   // Most texts (names, enum values) hold nothing to escape: one native scan decides it.
   if (!NEEDS_ESCAPE.test(value)) return `"${value}"`;
   const quote = countOf(value, '"') > countOf(value, "'") ? "'" : '"';
-  // Runs of unchanged characters are copied as slices; only the escaped ones are built.
-  let out = quote;
-  let run = 0;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && isLow(value.charCodeAt(i + 1))) {
-      i++; // a whole surrogate pair stays as it is
-      continue;
-    }
-    const escaped = escapeOf(code, quote);
-    if (escaped === null) continue;
-    out += value.slice(run, i) + escaped;
-    run = i + 1;
-  }
-  return out + value.slice(run) + quote;
+  // The native replace copies the runs between candidates (prompt texts run to megabytes).
+  return quote + value.replace(ESCAPE_CANDIDATE, (unit) => escapeOf(unit.charCodeAt(0), quote) ?? unit) + quote;
 }
 
 /** The escape of one UTF-16 unit inside a literal quoted by `quote`, or null when it stands as is. */
@@ -58,9 +48,7 @@ export function docComment(text: string, indent: string): string {
   const lines = text.split(LINE_BREAK).map(commentLine);
   while (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
-  let out = `${indent}/**\n`;
-  for (const l of lines) out += l ? `${indent} * ${l}\n` : `${indent} *\n`;
-  return `${out}${indent} */\n`;
+  return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
 
 /** One line of a comment: `*​/` cannot end it, and trailing white space goes (trimEnd trims what `\s+$` matches). */
@@ -83,8 +71,4 @@ export function propertyKey(name: string): string {
 
 function hex(code: number, width: number): string {
   return code.toString(16).padStart(width, "0");
-}
-
-function isLow(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

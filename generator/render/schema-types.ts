@@ -31,6 +31,11 @@ export interface Member {
 const text = (t: string): TypeNode => ({ kind: "text", text: t });
 const UNKNOWN = text("unknown");
 const NEVER = text("never");
+/* The keyword types, one node each: they are the leaves of nearly every schema. */
+const STRING = text("string");
+const NUMBER = text("number");
+const BOOLEAN = text("boolean");
+const NULL = text("null");
 const INDEX_KEY = "[key: string]";
 
 /**
@@ -58,7 +63,8 @@ export function schemaType(schema: JsonValue | undefined, root: JsonValue): Type
 export function printMembers(members: readonly Member[], indent: number): string {
   const spaces = pad(indent);
   let out = "";
-  for (const m of members) {
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
     const head = m.optional ? `${m.key}?:` : `${m.key}:`;
     if (m.doc) out += docComment(m.doc, spaces);
     out += `${spaces}${head}${printSlot(m.type, indent, indent + textWidth(head), 1)};\n`;
@@ -101,7 +107,9 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
     const lits = schema.enum.map(literal);
     if (lits.every((l) => l !== null)) return union(lits as TypeNode[]);
   }
-  const declared = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : null;
+  // One declared type, the usual case, is its own union.
+  if (typeof schema.type === "string") return typeOf(schema.type, schema, root, seen);
+  const declared = Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : null;
   const types =
     declared ??
     ("properties" in schema || "additionalProperties" in schema || "patternProperties" in schema || "required" in schema
@@ -110,27 +118,28 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
         ? ["array"]
         : null);
   if (!types) return null;
-  return union(
-    types.map((t) => {
-      switch (t) {
-        case "string":
-          return text("string");
-        case "number":
-        case "integer":
-          return text("number");
-        case "boolean":
-          return text("boolean");
-        case "null":
-          return text("null");
-        case "array":
-          return { kind: "array", of: Array.isArray(schema.items) || schema.items === undefined ? UNKNOWN : convert(schema.items, root, seen) };
-        case "object":
-          return objectType(schema, root, seen);
-        default:
-          return UNKNOWN;
-      }
-    }),
-  );
+  return union(types.map((t) => typeOf(t, schema, root, seen)));
+}
+
+/** The type one `type` keyword gives the schema. */
+function typeOf(type: string, schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
+  switch (type) {
+    case "string":
+      return STRING;
+    case "number":
+    case "integer":
+      return NUMBER;
+    case "boolean":
+      return BOOLEAN;
+    case "null":
+      return NULL;
+    case "array":
+      return { kind: "array", of: Array.isArray(schema.items) || schema.items === undefined ? UNKNOWN : convert(schema.items, root, seen) };
+    case "object":
+      return objectType(schema, root, seen);
+    default:
+      return UNKNOWN;
+  }
 }
 
 function objectType(schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
@@ -142,11 +151,11 @@ function objectType(schema: JsonObject, root: JsonValue, seen: readonly string[]
 function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly string[] = []): Member[] {
   const props = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : []);
-  const members: Member[] = Object.entries(props).map(([name, s]) => ({
+  const members: Member[] = Object.keys(props).map((name) => ({
     key: propertyKey(name),
     optional: !required.has(name),
-    doc: describe(s),
-    type: convert(s, root, seen),
+    doc: describe(props[name]!),
+    type: convert(props[name], root, seen),
   }));
   const extra = schema.additionalProperties;
   let index: TypeNode | null = null;
@@ -162,11 +171,10 @@ function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly strin
 
 function describe(schema: JsonValue): string | null {
   if (!isObject(schema)) return null;
-  const lines: string[] = [];
   const description = typeof schema.description === "string" ? schema.description.trim() : "";
-  if (description) lines.push(description);
-  if (schema.default !== undefined) lines.push(`@default ${JSON.stringify(schema.default)}`);
-  return lines.length ? lines.join("\n") : null;
+  const byDefault = schema.default === undefined ? "" : `@default ${JSON.stringify(schema.default)}`;
+  if (description && byDefault) return `${description}\n${byDefault}`;
+  return description || byDefault || null;
 }
 
 function literal(value: JsonValue): TypeNode | null {
@@ -199,7 +207,8 @@ function union(members: readonly TypeNode[]): TypeNode {
   // One member is its own union: a text or a node, or a union union() already flattened and deduplicated.
   if (members.length === 1) return members[0]!;
   const out = new UnionBuilder();
-  for (const m of members) {
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
     const complete = m.kind === "union" ? m.of.every((x) => out.add(x)) : out.add(m);
     if (!complete) return UNKNOWN;
   }
