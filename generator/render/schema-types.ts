@@ -265,10 +265,12 @@ function intersection(members: readonly TypeNode[]): TypeNode {
   const objects = flat.filter((m) => m.kind === "object");
   const rest = flat.filter((m) => m.kind !== "object");
   const merged: Member[] = [];
+  const keys = new Set<string>();
   let mergeable = true;
   for (const o of objects) {
     for (const m of o.members) {
-      if (merged.some((x) => x.key === m.key)) mergeable = false;
+      if (keys.has(m.key)) mergeable = false;
+      keys.add(m.key);
       merged.push(m);
     }
   }
@@ -294,8 +296,10 @@ function meetAtoms(parts: readonly TypeNode[]): TypeNode | null {
     if (texts.some((t) => t === null)) return null;
     sets.push(texts as string[]);
   }
-  const admits = (set: readonly string[], atom: string) => set.includes(atom) || (literalKind(atom) !== null && set.includes(literalKind(atom)!));
-  const kept = [...new Set(sets.flat())].filter((atom) => sets.every((set) => admits(set, atom)));
+  // Looked up as sets: a meet of two long enums stays linear.
+  const lookups = sets.map((set) => new Set(set));
+  const admits = (set: ReadonlySet<string>, atom: string) => set.has(atom) || (literalKind(atom) !== null && set.has(literalKind(atom)!));
+  const kept = [...new Set(sets.flat())].filter((atom) => lookups.every((set) => admits(set, atom)));
   return union(kept.map(text));
 }
 
