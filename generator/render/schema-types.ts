@@ -31,6 +31,11 @@ export interface Member {
 const text = (t: string): TypeNode => ({ kind: "text", text: t });
 const UNKNOWN = text("unknown");
 const NEVER = text("never");
+/* The keyword types, one node each: they are the leaves of nearly every schema. */
+const STRING = text("string");
+const NUMBER = text("number");
+const BOOLEAN = text("boolean");
+const NULL = text("null");
 const INDEX_KEY = "[key: string]";
 
 /**
@@ -56,13 +61,15 @@ export function schemaType(schema: JsonValue | undefined, root: JsonValue): Type
 
 /** Members of an object type, one a line at `indent`, each ending in a newline. */
 export function printMembers(members: readonly Member[], indent: number): string {
-  return members
-    .map((m) => {
-      const head = `${m.key}${m.optional ? "?" : ""}:`;
-      const doc = m.doc ? docComment(m.doc, pad(indent)) : "";
-      return `${doc}${pad(indent)}${head}${printSlot(m.type, indent, indent + textWidth(head), 1)};\n`;
-    })
-    .join("");
+  const spaces = pad(indent);
+  let out = "";
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
+    const head = m.optional ? `${m.key}?:` : `${m.key}:`;
+    if (m.doc) out += docComment(m.doc, spaces);
+    out += `${spaces}${head}${printSlot(m.type, indent, indent + textWidth(head), 1)};\n`;
+  }
+  return out;
 }
 
 /* ---------- schema → node ---------- */
@@ -78,14 +85,15 @@ function convert(schema: JsonValue | undefined, root: JsonValue, seen: readonly 
     if (target === undefined || seen.includes(ref)) return UNKNOWN;
     return convert(target, root, [...seen, ref]);
   }
-  const parts: TypeNode[] = [];
   const own = ownType(schema, root, seen);
+  const { anyOf, oneOf, allOf } = schema;
+  // Most schemas combine nothing: their own type is the whole type.
+  if (!Array.isArray(anyOf) && !Array.isArray(oneOf) && !Array.isArray(allOf)) return own ?? UNKNOWN;
+  const parts: TypeNode[] = [];
   if (own) parts.push(own);
-  for (const key of ["anyOf", "oneOf"] as const) {
-    const list = schema[key];
-    if (Array.isArray(list)) parts.push(union(list.map((s) => convert(s, root, seen))));
-  }
-  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((s) => convert(s, root, seen)));
+  if (Array.isArray(anyOf)) parts.push(union(anyOf.map((s) => convert(s, root, seen))));
+  if (Array.isArray(oneOf)) parts.push(union(oneOf.map((s) => convert(s, root, seen))));
+  if (Array.isArray(allOf)) for (const s of allOf) parts.push(convert(s, root, seen));
   return intersection(parts);
 }
 
@@ -99,7 +107,9 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
     const lits = schema.enum.map(literal);
     if (lits.every((l) => l !== null)) return union(lits as TypeNode[]);
   }
-  const declared = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : null;
+  // One declared type, the usual case, is its own union.
+  if (typeof schema.type === "string") return typeOf(schema.type, schema, root, seen);
+  const declared = Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : null;
   const types =
     declared ??
     ("properties" in schema || "additionalProperties" in schema || "patternProperties" in schema || "required" in schema
@@ -108,27 +118,28 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
         ? ["array"]
         : null);
   if (!types) return null;
-  return union(
-    types.map((t) => {
-      switch (t) {
-        case "string":
-          return text("string");
-        case "number":
-        case "integer":
-          return text("number");
-        case "boolean":
-          return text("boolean");
-        case "null":
-          return text("null");
-        case "array":
-          return { kind: "array", of: Array.isArray(schema.items) || schema.items === undefined ? UNKNOWN : convert(schema.items, root, seen) };
-        case "object":
-          return objectType(schema, root, seen);
-        default:
-          return UNKNOWN;
-      }
-    }),
-  );
+  return union(types.map((t) => typeOf(t, schema, root, seen)));
+}
+
+/** The type one `type` keyword gives the schema. */
+function typeOf(type: string, schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
+  switch (type) {
+    case "string":
+      return STRING;
+    case "number":
+    case "integer":
+      return NUMBER;
+    case "boolean":
+      return BOOLEAN;
+    case "null":
+      return NULL;
+    case "array":
+      return { kind: "array", of: Array.isArray(schema.items) || schema.items === undefined ? UNKNOWN : convert(schema.items, root, seen) };
+    case "object":
+      return objectType(schema, root, seen);
+    default:
+      return UNKNOWN;
+  }
 }
 
 function objectType(schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
@@ -140,11 +151,11 @@ function objectType(schema: JsonObject, root: JsonValue, seen: readonly string[]
 function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly string[] = []): Member[] {
   const props = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : []);
-  const members: Member[] = Object.entries(props).map(([name, s]) => ({
+  const members: Member[] = Object.keys(props).map((name) => ({
     key: propertyKey(name),
     optional: !required.has(name),
-    doc: describe(s),
-    type: convert(s, root, seen),
+    doc: describe(props[name]!),
+    type: convert(props[name], root, seen),
   }));
   const extra = schema.additionalProperties;
   let index: TypeNode | null = null;
@@ -160,10 +171,10 @@ function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly strin
 
 function describe(schema: JsonValue): string | null {
   if (!isObject(schema)) return null;
-  const lines: string[] = [];
-  if (typeof schema.description === "string" && schema.description.trim()) lines.push(schema.description.trim());
-  if (schema.default !== undefined) lines.push(`@default ${JSON.stringify(schema.default)}`);
-  return lines.length ? lines.join("\n") : null;
+  const description = typeof schema.description === "string" ? schema.description.trim() : "";
+  const byDefault = schema.default === undefined ? "" : `@default ${JSON.stringify(schema.default)}`;
+  if (description && byDefault) return `${description}\n${byDefault}`;
+  return description || byDefault || null;
 }
 
 function literal(value: JsonValue): TypeNode | null {
@@ -193,19 +204,46 @@ function resolveRef(root: JsonValue, ref: string): JsonValue | undefined {
 }
 
 function union(members: readonly TypeNode[]): TypeNode {
-  const out: TypeNode[] = [];
-  const seen = new Set<string>();
-  for (const m of members.flatMap((m) => (m.kind === "union" ? m.of : [m]))) {
-    if (isText(m, "unknown")) return UNKNOWN;
-    if (isText(m, "never")) continue;
-    const key = JSON.stringify(m);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(m);
-    }
+  // One member is its own union: a text or a node, or a union union() already flattened and deduplicated.
+  if (members.length === 1) return members[0]!;
+  const out = new UnionBuilder();
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
+    const complete = m.kind === "union" ? m.of.every((x) => out.add(x)) : out.add(m);
+    if (!complete) return UNKNOWN;
   }
-  if (out.length === 0) return NEVER;
-  return out.length === 1 ? out[0]! : { kind: "union", of: out };
+  return out.node();
+}
+
+/**
+ * The members of a union as they are added: `unknown` swallows the union, `never` vanishes,
+ * a member equal to an earlier one goes. Texts compare by their text; other nodes by their
+ * JSON, computed only when a second such node comes (two objects in one union are rare).
+ */
+class UnionBuilder {
+  private readonly out: TypeNode[] = [];
+  private readonly texts = new Set<string>();
+  private readonly shapes: { node: TypeNode; json: string | null }[] = [];
+
+  /** False when the member is `unknown`: the whole union is then unknown. */
+  add(m: TypeNode): boolean {
+    if (m.kind === "text") {
+      if (m.text === "unknown") return false;
+      if (m.text === "never" || this.texts.has(m.text)) return true;
+      this.texts.add(m.text);
+    } else {
+      const json = this.shapes.length === 0 ? null : JSON.stringify(m);
+      for (const shape of this.shapes) if ((shape.json ??= JSON.stringify(shape.node)) === json) return true;
+      this.shapes.push({ node: m, json });
+    }
+    this.out.push(m);
+    return true;
+  }
+
+  node(): TypeNode {
+    if (this.out.length === 0) return NEVER;
+    return this.out.length === 1 ? this.out[0]! : { kind: "union", of: this.out };
+  }
 }
 
 /**
@@ -215,6 +253,8 @@ function union(members: readonly TypeNode[]): TypeNode {
  * mix, rare in input schemas, is typed unknown rather than laid out wrongly.
  */
 function intersection(members: readonly TypeNode[]): TypeNode {
+  // A single part that is no intersection is its own meet (unknown and never included).
+  if (members.length === 1 && members[0]!.kind !== "intersection") return members[0]!;
   let flat = members.flatMap((m) => (m.kind === "intersection" ? m.of : [m])).filter((m) => !isText(m, "unknown"));
   if (flat.some((m) => isText(m, "never"))) return NEVER;
   if (flat.some((m) => m.kind === "object")) flat = flat.filter((m) => !isText(m, "Record<string, unknown>"));
@@ -225,10 +265,12 @@ function intersection(members: readonly TypeNode[]): TypeNode {
   const objects = flat.filter((m) => m.kind === "object");
   const rest = flat.filter((m) => m.kind !== "object");
   const merged: Member[] = [];
+  const keys = new Set<string>();
   let mergeable = true;
   for (const o of objects) {
     for (const m of o.members) {
-      if (merged.some((x) => x.key === m.key)) mergeable = false;
+      if (keys.has(m.key)) mergeable = false;
+      keys.add(m.key);
       merged.push(m);
     }
   }
@@ -254,8 +296,10 @@ function meetAtoms(parts: readonly TypeNode[]): TypeNode | null {
     if (texts.some((t) => t === null)) return null;
     sets.push(texts as string[]);
   }
-  const admits = (set: readonly string[], atom: string) => set.includes(atom) || (literalKind(atom) !== null && set.includes(literalKind(atom)!));
-  const kept = [...new Set(sets.flat())].filter((atom) => sets.every((set) => admits(set, atom)));
+  // Looked up as sets: a meet of two long enums stays linear.
+  const lookups = sets.map((set) => new Set(set));
+  const admits = (set: ReadonlySet<string>, atom: string) => set.has(atom) || (literalKind(atom) !== null && set.has(literalKind(atom)!));
+  const kept = [...new Set(sets.flat())].filter((atom) => lookups.every((set) => admits(set, atom)));
   return union(kept.map(text));
 }
 
@@ -274,8 +318,9 @@ function literalKind(t: string): string | null {
 function printSlot(t: TypeNode, indent: number, col: number, suffix: number): string {
   if (t.kind === "union" && !hugs(t)) {
     const flat = flatText(t);
-    if (flat !== null && col + 1 + textWidth(flat) + suffix <= PRINT_WIDTH) return ` ${flat}`;
-    if (flat !== null && indent + 2 + textWidth(flat) + suffix <= PRINT_WIDTH) return `\n${pad(indent + 2)}${flat}`;
+    const width = flat === null ? 0 : textWidth(flat);
+    if (flat !== null && col + 1 + width + suffix <= PRINT_WIDTH) return ` ${flat}`;
+    if (flat !== null && indent + 2 + width + suffix <= PRINT_WIDTH) return `\n${pad(indent + 2)}${flat}`;
     return `\n${bars(t, indent + 2, suffix)}`;
   }
   return ` ${print(t, indent, col + 1, suffix)}`;
@@ -303,11 +348,14 @@ function print(t: TypeNode, indent: number, col: number, suffix: number): string
 
 function joinInPlace(members: readonly TypeNode[], sep: string, indent: number, col: number, suffix: number, parenUnions = false): string {
   let out = "";
+  // The column where the text so far ends, carried along rather than measured again each time.
+  let end = col;
   members.forEach((m, i) => {
-    const at = i === 0 ? col : lastLineEnd(out, col) + sep.length;
+    const at = i === 0 ? col : end + sep.length;
     const rest = i === members.length - 1 ? suffix : sep.length;
     const piece = parenUnions && m.kind === "union" ? parens(m, indent, at, rest) : print(m, indent, at, rest);
     out += (i === 0 ? "" : sep) + piece;
+    end = lineEnd(piece, at);
   });
   return out;
 }
@@ -315,10 +363,11 @@ function joinInPlace(members: readonly TypeNode[], sep: string, indent: number, 
 /** A union or intersection inside `(…)`: on one line when it fits, else opened onto its own lines. */
 function parens(t: TypeNode, indent: number, col: number, suffix: number): string {
   const flat = flatText(t);
-  if (flat !== null && col + 1 + textWidth(flat) + 1 + suffix <= PRINT_WIDTH) return `(${flat})`;
+  const width = flat === null ? 0 : textWidth(flat);
+  if (flat !== null && col + 1 + width + 1 + suffix <= PRINT_WIDTH) return `(${flat})`;
   if ((t.kind === "union" && hugs(t)) || t.kind === "intersection") return `(${print(t, indent, col + 1, suffix + 1)})`;
   let inner: string;
-  if (flat !== null && indent + 2 + textWidth(flat) <= PRINT_WIDTH) inner = pad(indent + 2) + flat;
+  if (flat !== null && indent + 2 + width <= PRINT_WIDTH) inner = pad(indent + 2) + flat;
   else if (t.kind === "union") inner = bars(t, indent + 2, 0);
   else inner = pad(indent + 2) + print(t, indent + 2, indent + 2, 0);
   return `(\n${inner}\n${pad(indent)})`;
@@ -361,17 +410,26 @@ function flatText(t: TypeNode): string | null {
 
 /** Prettier keeps `{ … } | null` around its object instead of breaking the union. */
 function hugs(t: Extract<TypeNode, { kind: "union" }>): boolean {
-  return t.of.filter((m) => m.kind === "object").length === 1 && t.of.every((m) => m.kind === "object" || isText(m, "null"));
+  let objects = 0;
+  for (const m of t.of) {
+    if (m.kind === "object") objects++;
+    else if (!isText(m, "null")) return false;
+  }
+  return objects === 1;
 }
 
-function lastLineEnd(out: string, col: number): number {
-  const nl = out.lastIndexOf("\n");
-  return nl < 0 ? col + textWidth(out) : textWidth(out.slice(nl + 1));
+/** The column where `text`, starting at column `col`, ends. */
+function lineEnd(text: string, col: number): number {
+  const nl = text.lastIndexOf("\n");
+  return nl < 0 ? col + textWidth(text) : textWidth(text.slice(nl + 1));
 }
+
+/** Keywords that make an object schema more than its properties. */
+const NOT_PLAIN = ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"];
 
 function isPlainObjectSchema(schema: JsonValue): boolean {
   if (!isObject(schema)) return false;
-  if (["$ref", "anyOf", "oneOf", "allOf", "enum", "const"].some((k) => k in schema)) return false;
+  if (NOT_PLAIN.some((k) => k in schema)) return false;
   return schema.type === "object" || (schema.type === undefined && "properties" in schema);
 }
 
@@ -387,8 +445,11 @@ function isObject(v: JsonValue | undefined): v is JsonObject {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
+/** Indentation strings, made once per width. */
+const PADS: string[] = [];
+
 function pad(n: number): string {
-  return " ".repeat(n);
+  return (PADS[n] ??= " ".repeat(n));
 }
 
 /** `export type <name> = …;` for a node built by hand, e.g. a union of names. */

@@ -7,6 +7,7 @@ import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../generator/model/types.js";
 import { schemaDeclaration, stringUnion, typeDeclaration } from "../../generator/render/schema-types.js";
+import * as reference from "./schema-types-reference.js";
 import { repoRoot } from "../helpers/project.js";
 
 async function prettierSays(text: string): Promise<string> {
@@ -167,6 +168,67 @@ describe("schemaDeclaration on random schemas", () => {
       { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 150) },
     );
     expect(typeCheck(written.join("\n"))).toBe("");
+  });
+});
+
+/* Shapes beyond prettier's test: references, consts, pattern properties, odd numbers and texts. */
+const oddSchema: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue>(
+  { $ref: "#" },
+  { $ref: "#/properties/a" },
+  { $ref: "#/definitions/missing" },
+  { const: "it's \"q\"" },
+  { const: 1.5e21 },
+  { const: [1] },
+  { enum: ["a", { b: 1 }] },
+  { type: "object", patternProperties: { "^x": { type: "string" } } },
+  { type: "object", additionalProperties: false },
+  { type: "object", additionalProperties: {} },
+  { type: ["string", "integer", "null"], enum: ["a", 1, null, true] },
+  { allOf: [{ type: "string" }, { enum: ["a", 1] }] },
+  { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { a: { type: "number" } } }] },
+  { allOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "object", properties: { b: {} } }] },
+  { anyOf: [{ type: "object", properties: { a: {} } }, { type: "object", properties: { a: {} } }, { type: "null" }] },
+  { oneOf: [{}, { type: "string" }] },
+  { anyOf: [false, { type: "string" }] },
+  { type: "array", items: [{ type: "string" }] },
+  { description: "  line one\r\n\r\n  line two */  \u2028", default: { a: [1, "x"] }, type: "string" },
+  true,
+  false,
+);
+/** An object met with a union: laid out `} & (…)`, where the union's column decides its breaks. */
+const objectAndUnion = fc
+  .uniqueArray(fc.string({ minLength: 3, maxLength: 30 }), { minLength: 2, maxLength: 5 })
+  .map((values): JsonValue => ({ allOf: [{ type: "object", properties: { a: {} } }, { enum: values }] }));
+const wideSchema = fc.oneof({ weight: 3, arbitrary: schemaArb }, { weight: 1, arbitrary: oddSchema }, { weight: 1, arbitrary: objectAndUnion });
+const { schema: nestedWide } = fc.letrec<{ schema: JsonValue }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    wideSchema,
+    fc.record({ type: fc.constant("object"), properties: fc.dictionary(key, tie("schema"), { maxKeys: 4 }), required: fc.array(key, { maxLength: 3 }) }) as fc.Arbitrary<JsonValue>,
+    fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }) as fc.Arbitrary<JsonValue>,
+    fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 4 }) }) as fc.Arbitrary<JsonValue>,
+  ),
+}));
+
+describe("schema-types.ts's fast paths", () => {
+  it("write what the plain version wrote, byte for byte, for any schema", () => {
+    fc.assert(
+      fc.property(fc.dictionary(key, nestedWide, { maxKeys: 5 }), nestedWide, fc.option(fc.string({ maxLength: 30 }), { nil: null }), (properties, root, doc) => {
+        const object = { type: "object", properties, definitions: { a: root } } as JsonValue;
+        expect(schemaDeclaration("T", object, doc)).toBe(reference.schemaDeclaration("T", object, doc));
+        expect(schemaDeclaration("T", root, doc)).toBe(reference.schemaDeclaration("T", root, doc));
+      }),
+      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 100 },
+    );
+  });
+
+  it("write the same unions of names", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 20 }), { maxLength: 30 }), (names) => {
+        expect(typeDeclaration("N", stringUnion(names), "Names.")).toBe(reference.typeDeclaration("N", reference.stringUnion(names), "Names."));
+      }),
+      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 50 },
+    );
   });
 });
 

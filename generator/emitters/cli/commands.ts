@@ -36,10 +36,12 @@ export function cliTools(model: Model): (Tool & { cli: NonNullable<Tool["cli"]> 
 
 function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): JsonObject {
   const properties = asObject(tool.input.properties);
+  // A set: a tool with hundreds of inputs stays linear.
+  const required = new Set(tool.required);
   const input = (name: string, positional: boolean): JsonObject => ({
     name,
     option: positional ? null : kebabCase(name),
-    required: positional || tool.required.includes(name),
+    required: positional || required.has(name),
     schema: asObject(properties[name]),
   });
   return {
