@@ -11,11 +11,21 @@ export function pascalCase(name: string): string {
 
 /** `source_workspace_id` → `source-workspace-id`: CLI option names. */
 export function kebabCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .replace(/_/g, "-")
-    .toLowerCase();
+  // The checks and the CLI emitter ask for every input's option, often of the same few names.
+  let kebab = kebabNames.get(name);
+  if (kebab === undefined) {
+    kebab = name
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .replace(/_/g, "-")
+      .toLowerCase();
+    // Bounded, for a process that generates many specs in turn.
+    if (kebabNames.size >= 10_000) kebabNames.clear();
+    kebabNames.set(name, kebab);
+  }
+  return kebab;
 }
+
+const kebabNames = new Map<string, string>();
 
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
