@@ -49,7 +49,7 @@ export function loadModel(spec: SpecInput, options: GenerateOptions = {}): { mod
 
   const { model: built, problems } = buildModel(parsed.spec.value, spec.dir);
   const model = options.templates ? { ...built, targets: { ...built.targets, docs: { ...built.targets.docs, templates: options.templates } } } : built;
-  const all = located([...problems, ...checkSemantics(model, parsed.spec.value)]);
+  const all = located([...problems, ...checkSemantics(model, parsed.spec.value, parsed.spec.source)]);
   if (all.some(isError)) throw new SpecError(all);
   return { model, warnings: all, parsed: parsed.spec };
 }

@@ -1,19 +1,30 @@
-import { Ajv, type ErrorObject } from "ajv";
-import addFormatsModule from "ajv-formats";
+import type { Ajv, ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
 import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
 import { suggest } from "./suggest.js";
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+/**
+ * ajv and ajv-formats, loaded on first use: most specs hold only plain schemas (plain-schema.ts)
+ * and never need them, and loading them costs about 10 ms of every run's startup. A literal
+ * require(), because an import runs at startup: esbuild bundles it as a call of the bundled
+ * module's lazy initialiser, and vitest provides require to the sources.
+ */
+function loadAjv(): { Ajv: typeof Ajv; addFormats: (ajv: Ajv) => Ajv } {
+  const { Ajv } = require("ajv") as typeof import("ajv");
+  const formats = require("ajv-formats") as { default?: unknown };
+  // ajv-formats is CommonJS: its function is the module itself, and also its default export.
+  const addFormats = (formats.default ?? formats) as (ajv: Ajv) => Ajv;
+  return { Ajv, addFormats };
+}
 
 let ajv: Ajv | undefined;
 
 /** The same ajv settings the generated runtime validates arguments with. */
 function compiler(): Ajv {
   if (!ajv) {
+    const { Ajv, addFormats } = loadAjv();
     ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
     addFormats(ajv);
   }
@@ -28,6 +39,7 @@ let lenient: Ajv | undefined;
 /** Checks values against a subschema taken out of its context, where strict mode's type rules would misfire. */
 function valueChecker(): Ajv {
   if (!lenient) {
+    const { Ajv, addFormats } = loadAjv();
     lenient = new Ajv({ strict: false, allErrors: false, addUsedSchema: false });
     addFormats(lenient);
   }
@@ -47,20 +59,15 @@ type Path = (string | number)[];
 
 /** Problems in one tool's input schema; paths are relative to the schema. */
 export function checkInputSchema(schema: JsonObject): Problem[] {
-  const problems: Problem[] = [];
-  walkObjects(schema, [], (node, path) => {
-    const props = node.properties;
-    const required = node.required;
-    if (!Array.isArray(required)) return;
-    const names = props !== null && typeof props === "object" && !Array.isArray(props) ? Object.keys(props) : [];
-    required.forEach((name, i) => {
-      if (typeof name === "string" && !names.includes(name))
-        problems.push({ path: [...path, "required", i], message: `'required' names '${name}', which is not one of the properties${names.length ? ` (${names.join(", ")})` : ""}` });
-    });
-  });
-  problems.push(...refProblems(schema));
-  if (problems.length > 0) return problems;
-  if (isPlainSchema(schema)) return valueProblems(schema);
+  const walk = walkSchema(schema);
+  // A schema that names what is not there is not compiled: ajv would only repeat the news.
+  const problems = walk.shape.length > 0 ? walk.shape : compileProblems(schema, walk.valued);
+  return walk.proto.length > 0 ? [...problems, ...walk.proto] : problems;
+}
+
+/** What ajv (or the plain-schema test standing in for it) and the values' own schemas say. */
+function compileProblems(schema: JsonObject, valued: readonly Valued[]): Problem[] {
+  if (isPlainSchema(schema)) return valueProblems(valued);
   try {
     // The meta-schema first: its errors have a path, so each lands on its own line of the spec.
     if (!compiler().validateSchema(schema)) return metaSchemaProblems(compiler().errors ?? []);
@@ -71,41 +78,116 @@ export function checkInputSchema(schema: JsonObject): Problem[] {
   } finally {
     compiler().removeSchema();
   }
-  return valueProblems(schema);
+  return valueProblems(valued);
+}
+
+/** Keys whose values are data (a list of values, a default, an example), not schemas: nothing below them is a schema. */
+const DATA_KEYS: ReadonlySet<string> = new Set(["enum", "default", "const", "examples"]);
+
+const PROTO_MESSAGE =
+  "'__proto__' cannot be an input name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype";
+
+/** A schema holding a default, enum or const, and where it is. */
+interface Valued {
+  readonly node: Record<string, unknown>;
+  readonly path: Path;
+}
+
+/** What the one walk over a schema collects. */
+interface SchemaWalk {
+  readonly root: JsonObject;
+  /** The path of the node being visited: one array, pushed and popped as the walk goes. */
+  readonly path: Path;
+  /** 'required' and '$ref' problems: with any of them the schema goes no further. */
+  readonly shape: Problem[];
+  /** Properties named '__proto__', reported whatever else is wrong. */
+  readonly proto: Problem[];
+  /** Schemas whose values are checked once the schema is known to compile. */
+  readonly valued: Valued[];
+}
+
+/**
+ * One walk over every object of the schema, data included, doing every per-node check; a path
+ * is copied only for a problem or a schema with values. Recursive: the parser refuses a spec
+ * nested deeper than MAX_DEPTH (64) levels, so the walk cannot run out of stack.
+ */
+function walkSchema(root: JsonObject): SchemaWalk {
+  const walk: SchemaWalk = { root, path: [], shape: [], proto: [], valued: [] };
+  visitNode(root, false, walk);
+  return walk;
+}
+
+/** `inData`: the node lies below a default, enum, const or examples key, where nothing is a schema. */
+function visitNode(node: object, inData: boolean, walk: SchemaWalk): void {
+  const { path } = walk;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (child === null || typeof child !== "object") continue;
+      path.push(i);
+      visitNode(child, inData, walk);
+      path.pop();
+    }
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  // The keywords the checks read are picked up on the one pass over the keys. for-in rather than
+  // Object.keys: no array of keys per node (spec objects inherit no enumerable keys).
+  let properties: unknown;
+  let required: unknown;
+  let ref: unknown;
+  let valued = false;
+  for (const key in record) {
+    const child = record[key];
+    if (key === "properties") properties = child;
+    else if (key === "required") required = child;
+    else if (key === "$ref") ref = child;
+    else if (key === "default" || key === "enum" || key === "const") valued = true;
+    if (child === null || typeof child !== "object") continue;
+    path.push(key);
+    visitNode(child, inData || DATA_KEYS.has(key), walk);
+    path.pop();
+  }
+  if (properties !== null && typeof properties === "object" && Object.hasOwn(properties, "__proto__")) {
+    walk.proto.push({ path: [...path, "properties", "__proto__"], key: true, message: PROTO_MESSAGE });
+  }
+  if (inData) return;
+  if (Array.isArray(required)) checkRequired(properties, required, walk);
+  if (typeof ref === "string") {
+    const message = refProblem(walk.root, ref);
+    if (message !== undefined) walk.shape.push({ path: [...path, "$ref"], message });
+  }
+  if (valued) walk.valued.push({ node: record, path: [...path] });
+}
+
+/** Every required name is one of the schema's own properties. */
+function checkRequired(props: unknown, required: readonly unknown[], walk: SchemaWalk): void {
+  const names = props !== null && typeof props === "object" && !Array.isArray(props) ? Object.keys(props) : [];
+  required.forEach((name, i) => {
+    if (typeof name === "string" && !names.includes(name))
+      walk.shape.push({
+        path: [...walk.path, "required", i],
+        message: `'required' names '${name}', which is not one of the properties${names.length ? ` (${names.join(", ")})` : ""}`,
+      });
+  });
 }
 
 /**
  * `$ref` may only point inside the schema (toolgen never fetches anything), at something that
  * exists, and not round in a circle of references that never reaches a schema.
  */
-function refProblems(schema: JsonObject): Problem[] {
-  const problems: Problem[] = [];
-  walkObjects(schema, [], (node, path) => {
-    const ref = node.$ref;
-    if (typeof ref !== "string") return;
-    const at = [...path, "$ref"];
-    const seen: string[] = [];
-    for (let current: string = ref; ; ) {
-      if (!current.startsWith("#")) {
-        problems.push({ path: at, message: `'$ref' may only point inside this input schema (#/…), not at '${current}'` });
-        return;
-      }
-      if (seen.includes(current)) {
-        problems.push({ path: at, message: `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema` });
-        return;
-      }
-      seen.push(current);
-      const target = resolvePointer(schema, current.slice(1));
-      if (target === undefined) {
-        problems.push({ path: at, message: `'$ref' points at nothing: '${current}'` });
-        return;
-      }
-      const next = target !== null && typeof target === "object" && !Array.isArray(target) ? (target as Record<string, unknown>).$ref : undefined;
-      if (typeof next !== "string") return;
-      current = next;
-    }
-  });
-  return problems;
+function refProblem(schema: JsonObject, ref: string): string | undefined {
+  const seen: string[] = [];
+  for (let current: string = ref; ; ) {
+    if (!current.startsWith("#")) return `'$ref' may only point inside this input schema (#/…), not at '${current}'`;
+    if (seen.includes(current)) return `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`;
+    seen.push(current);
+    const target = resolvePointer(schema, current.slice(1));
+    if (target === undefined) return `'$ref' points at nothing: '${current}'`;
+    const next = target !== null && typeof target === "object" && !Array.isArray(target) ? (target as Record<string, unknown>).$ref : undefined;
+    if (typeof next !== "string") return undefined;
+    current = next;
+  }
 }
 
 function resolvePointer(root: unknown, pointer: string): unknown {
@@ -167,26 +249,44 @@ function compileProblem(schema: JsonObject, message: string): Problem {
  * CLI and the types repeat them, and a value the validator rejects would be a trap for the model.
  * Schemas that hold a `$ref` are skipped (their meaning depends on the root).
  */
-function valueProblems(schema: JsonObject): Problem[] {
+function valueProblems(valued: readonly Valued[]): Problem[] {
   const problems: Problem[] = [];
-  walkObjects(schema, [], (node, path) => {
-    if (!("default" in node || "enum" in node || "const" in node) || JSON.stringify(node).includes('"$ref"')) return;
-    const check = (value: unknown, against: Record<string, unknown>, where: Path, label: string) => {
-      // Compiling a validator per value costs a millisecond; a plain scalar is checked directly.
-      if (scalarFits(value, against)) return;
-      const validate = valueChecker().compile(against);
-      valueChecker().removeSchema(against);
-      if (!validate(value)) {
-        const first = validate.errors?.[0];
-        const quote = first?.keyword === "type" && String(first.params.type).includes("string") && value !== null && typeof value !== "object" ? quoteHint : "";
-        problems.push({ path: where, message: `${label} ${JSON.stringify(value)} does not fit its own schema: it ${first?.message ?? "is invalid"}${quote}` });
-      }
-    };
+  for (const { node, path } of valued) {
+    // Most values fit at a glance; only a schema with one that may not is looked at closely.
+    if (allValuesFit(node) || JSON.stringify(node).includes('"$ref"')) continue;
     const { default: fallback, enum: values, ...rest } = node;
-    if (Array.isArray(values)) values.forEach((v, i) => check(v, rest, [...path, "enum", i], "enum value"));
-    if ("default" in node) check(fallback, Array.isArray(values) ? { ...rest, enum: values } : rest, [...path, "default"], "the default");
-  });
+    if (Array.isArray(values)) values.forEach((v, i) => checkValue(v, rest, [...path, "enum", i], "enum value", problems));
+    if ("default" in node) checkValue(fallback, Array.isArray(values) ? { ...rest, enum: values } : rest, [...path, "default"], "the default", problems);
+  }
   return problems;
+}
+
+const ENUM: ReadonlySet<string> = new Set(["enum"]);
+
+/**
+ * True when scalarFits vouches for every enum value (against the schema without its enum and
+ * default) and for the default (against the schema without its default): what checkValue
+ * would find without a word to say, with no copy of the schema made.
+ */
+function allValuesFit(node: Record<string, unknown>): boolean {
+  const values = node.enum;
+  if (Array.isArray(values)) {
+    for (const value of values) if (!scalarFits(value, node, ENUM)) return false;
+  }
+  // scalarFits reads no default; an enum that is not a list stays out, as in valueProblems.
+  return !("default" in node) || scalarFits(node.default, node, Array.isArray(values) ? undefined : ENUM);
+}
+
+function checkValue(value: unknown, against: Record<string, unknown>, where: Path, label: string, problems: Problem[]): void {
+  // Compiling a validator per value costs a millisecond; a plain scalar is checked directly.
+  if (scalarFits(value, against)) return;
+  const validate = valueChecker().compile(against);
+  valueChecker().removeSchema(against);
+  if (!validate(value)) {
+    const first = validate.errors?.[0];
+    const quote = first?.keyword === "type" && String(first.params.type).includes("string") && value !== null && typeof value !== "object" ? quoteHint : "";
+    problems.push({ path: where, message: `${label} ${JSON.stringify(value)} does not fit its own schema: it ${first?.message ?? "is invalid"}${quote}` });
+  }
 }
 
 /** True for paths that hold a schema rather than data (an enum list, a default, an example). */
@@ -194,7 +294,7 @@ function isSchemaPosition(path: Path): boolean {
   return !path.some((step) => step === "enum" || step === "default" || step === "const" || step === "examples");
 }
 
-/** Visits every schema-like object, without recursion. */
+/** Visits every schema-like object, without recursion, the last child first: the order compileProblem's search depends on. */
 function walkObjects(root: JsonObject, base: Path, visit: (node: Record<string, unknown>, path: Path) => void): void {
   const stack: { node: unknown; path: Path }[] = [{ node: root, path: base }];
   while (stack.length) {

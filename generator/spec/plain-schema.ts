@@ -162,14 +162,15 @@ const SCALAR_NEUTRAL = new Set([
  * True only when a scalar `value` certainly satisfies `schema` (ajv, not strict): the check of
  * every default and enum value without compiling a validator for each. Anything it does not
  * fully understand (formats, multipleOf, combinators, list or mapping values) answers false,
- * and ajv decides and words the message.
+ * and ajv decides and words the message. Keys in `leaveOut` are read as if `schema` did not
+ * hold them, which spares a copy of the schema without them.
  */
-export function scalarFits(value: unknown, schema: Record<string, unknown>): boolean {
+export function scalarFits(value: unknown, schema: Record<string, unknown>, leaveOut?: ReadonlySet<string>): boolean {
   if (value !== null && typeof value === "object") return false;
   if (typeof value === "number" && !Number.isFinite(value)) return false;
   for (const key of Object.keys(schema)) {
     const rule = schema[key];
-    if (SCALAR_NEUTRAL.has(key)) continue;
+    if (SCALAR_NEUTRAL.has(key) || leaveOut?.has(key)) continue;
     switch (key) {
       case "type":
         if (typeof rule !== "string" || !hasType(value, rule)) return false;

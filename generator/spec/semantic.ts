@@ -3,7 +3,7 @@ import type { JsonPath } from "./parse.js";
 import type { Problem } from "./problem.js";
 import { checkInputSchema } from "./input-schema.js";
 import { kebabCase } from "../model/names.js";
-import { HIDDEN } from "./hidden.js";
+import { hiddenTextProblems, oldNamesInDocs } from "./semantic-text.js";
 
 /** Names the generated packages define themselves; a tool may not take them. */
 const RESERVED_TYPE_NAMES = new Set([
@@ -23,8 +23,11 @@ const RESERVED_TYPE_NAMES = new Set([
 ]);
 
 
-/** Checks that need the whole spec: duplicates, collisions, renames, schemas and hidden text. */
-export function checkSemantics(model: Model, raw: unknown): Problem[] {
+/**
+ * Checks that need the whole spec: duplicates, collisions, renames, schemas and hidden text.
+ * `source`, the text `raw` was read from, lets the search for hidden characters skip a text that holds none.
+ */
+export function checkSemantics(model: Model, raw: unknown, source?: string): Problem[] {
   const problems: Problem[] = [];
   const toolPath = (i: number, ...rest: (string | number)[]): JsonPath => ["tools", i, ...rest];
 
@@ -82,53 +85,11 @@ export function checkSemantics(model: Model, raw: unknown): Problem[] {
 
   model.tools.forEach((t, i) => {
     for (const p of checkInputSchema(t.input)) problems.push({ ...p, path: toolPath(i, "input", ...p.path) });
-    for (const at of protoProperties(t.input))
-      problems.push({
-        path: toolPath(i, "input", ...at),
-        key: true,
-        message: "'__proto__' cannot be an input name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype",
-      });
   });
 
-  const docWords = oldNames.size > 0;
-  visitStrings(raw, (at, text, key) => {
-    if (HIDDEN.test(text)) {
-      const c = text.match(HIDDEN)![0]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-      problems.push({ path: [...at], key, message: `text contains the invisible character U+${c}, which hides text from reviewers but not from the model` });
-    }
-    if (docWords && !key && isDocText(at)) {
-      // Old names are identifiers, so a whole-word use is a whole run of [A-Za-z0-9_-]: one scan
-      // of the text finds them all (a RegExp per old name and text cost seconds at 1,000 tools).
-      const words = new Set(text.match(/[A-Za-z0-9_-]+/g));
-      for (const [old, now] of oldNames) {
-        if (words.has(old))
-          problems.push({ path: [...at], message: `'${old}' is an old name of '${now}' and must not appear in the prompt docs` });
-      }
-    }
-  });
+  problems.push(...hiddenTextProblems(raw, source));
+  if (oldNames.size > 0) problems.push(...oldNamesInDocs(raw, oldNames));
   return problems;
-}
-
-/** Paths of every property named `__proto__`, at any depth of an input schema; iterative. */
-function protoProperties(schema: unknown): (string | number)[][] {
-  const found: (string | number)[][] = [];
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: schema, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop()!;
-    if (value === null || typeof value !== "object") continue;
-    const props = Array.isArray(value) ? undefined : (value as Record<string, unknown>).properties;
-    if (props !== null && typeof props === "object" && Object.hasOwn(props, "__proto__")) found.push([...path, "properties", "__proto__"]);
-    for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, Array.isArray(value) ? Number(k) : k] });
-  }
-  return found;
-}
-
-/** Texts that end up in the prompt docs a model reads. */
-function isDocText(path: JsonPath): boolean {
-  const [top, , key, sub] = path;
-  if (top === "tools") return key === "short" || key === "when_to_use" || (key === "cli" && (sub === "usage" || sub === "summary"));
-  if (top === "sections") return key === "heading" || key === "label" || key === "footer" || key === "cli";
-  return top === "targets" && path[1] === "docs" && path[2] === "preamble";
 }
 
 /** Calls `report(i, first)` for each value equal to an earlier one; undefined values are skipped. */
@@ -140,51 +101,4 @@ function firstSeen(values: readonly (string | undefined)[], report: (i: number, 
     if (first === undefined) seen.set(v, i);
     else report(i, first);
   });
-}
-
-/**
- * Calls `visit` on every string of the spec, keys included, in document order. `at` is the
- * string's path, shared and changed as the walk goes on: copy it to keep it. Iterative, so deep
- * input cannot overflow the stack; no path is built for a string that has nothing to report.
- */
-function visitStrings(root: unknown, visit: (at: readonly (string | number)[], text: string, key: true | undefined) => void): void {
-  const at: (string | number)[] = [];
-  // Each frame: the container, its keys (null for an array), the next index, its length.
-  const frames: { value: unknown; keys: string[] | null; next: number; length: number }[] = [];
-  const enter = (value: unknown): void => {
-    if (typeof value === "string") visit(at, value, undefined);
-    else if (Array.isArray(value)) frames.push({ value, keys: null, next: 0, length: value.length });
-    else if (value !== null && typeof value === "object") {
-      const keys = Object.keys(value);
-      frames.push({ value, keys, next: 0, length: keys.length });
-    }
-  };
-  enter(root);
-  const base = frames.length;
-  if (base === 0) return;
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1]!;
-    if (frame.next === frame.length) {
-      frames.pop();
-      if (frames.length > 0) at.pop();
-      continue;
-    }
-    const i = frame.next++;
-    if (frame.keys === null) {
-      at.push(i);
-      enterChild((frame.value as unknown[])[i]);
-    } else {
-      const k = frame.keys[i]!;
-      at.push(k);
-      visit(at, k, true);
-      enterChild((frame.value as Record<string, unknown>)[k]);
-    }
-  }
-
-  /** Visits a child whose step is already on `at`; takes the step off again unless the child is a container. */
-  function enterChild(value: unknown): void {
-    const depth = frames.length;
-    enter(value);
-    if (frames.length === depth) at.pop();
-  }
 }
