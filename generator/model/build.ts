@@ -59,7 +59,10 @@ const WORKSPACE = "$workspace";
 export function buildModel(value: unknown, specDir: string): { model: Model; problems: Problem[] } {
   const raw = value as RawSpec;
   const problems: Problem[] = [];
-  const sectionIds = new Set(raw.sections.map((s) => s.id));
+  // The first section of each id, as a search of the list in order would find it.
+  const sectionById = new Map<string, RawSpec["sections"][number]>();
+  for (const s of raw.sections) if (!sectionById.has(s.id)) sectionById.set(s.id, s);
+  const sectionIds = new Set(sectionById.keys());
 
   const tools = raw.tools.map((t, i): Tool => {
     const at = (...rest: (string | number)[]) => ["tools", i, ...rest];
@@ -73,7 +76,7 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
     } else if (!t.http && !t.local) {
       problems.push({ path: at("name"), message: `tool '${t.name}' needs either an http binding or 'local: true'` });
     }
-    const section = raw.sections.find((s) => s.id === t.section);
+    const section = sectionById.get(t.section);
     let cli: CliCommand | null | undefined;
     if (section?.cli) {
       if (t.cli === undefined) {
@@ -101,6 +104,13 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
     };
   });
 
+  // Each section's tools in spec order, grouped in one pass rather than a filter per section.
+  const toolsBySection = new Map<string, Tool[]>();
+  for (const t of tools) {
+    const list = toolsBySection.get(t.sectionId);
+    if (list) list.push(t);
+    else toolsBySection.set(t.sectionId, [t]);
+  }
   const sections = raw.sections.map(
     (s): Section => ({
       id: s.id,
@@ -108,7 +118,8 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
       label: s.label,
       footer: s.footer ?? null,
       cli: s.cli ? { intro: s.cli.intro, closing: s.cli.closing ?? null } : null,
-      tools: tools.filter((t) => t.sectionId === s.id),
+      // A copy each: two sections of one id (an error reported later) must not share a list.
+      tools: [...(toolsBySection.get(s.id) ?? [])],
     }),
   );
 
@@ -160,7 +171,8 @@ function buildHttp(
   const parts: PathPart[] = [];
   const placeholder = /\{([^{}]*)\}/g;
   let last = 0;
-  for (const m of raw.path.matchAll(placeholder)) {
+  // exec rather than matchAll, which copies the RegExp and makes an iterator per tool; a match is never empty.
+  for (let m = placeholder.exec(raw.path); m !== null; m = placeholder.exec(raw.path)) {
     if (m.index > last) parts.push({ kind: "literal", text: raw.path.slice(last, m.index) });
     const name = m[1]!;
     const part = source(name, ["path"]);

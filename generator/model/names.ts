@@ -1,8 +1,29 @@
-/** `delegate_task`, `delegate-task` → `delegateTask`. */
+/**
+ * `delegate_task`, `delegate-task` → `delegateTask`: the words between runs of _ and -, the
+ * first with a lower-case initial, the others capitalized. One scan, no RegExp split and no
+ * arrays: it runs for every tool of the spec.
+ */
 export function camelCase(name: string): string {
-  const words = name.split(/[_-]+/).filter(Boolean);
-  return words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : capitalize(w))).join("");
+  let out = "";
+  let start = -1;
+  let first = true;
+  for (let i = 0; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : UNDERSCORE;
+    if (c !== UNDERSCORE && c !== HYPHEN) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const word = name.slice(start, i);
+    out += first ? word.charAt(0).toLowerCase() + word.slice(1) : capitalize(word);
+    first = false;
+    start = -1;
+  }
+  return out;
 }
+
+const UNDERSCORE = 0x5f;
+const HYPHEN = 0x2d;
 
 /** `delegate_task` → `DelegateTask`. */
 export function pascalCase(name: string): string {
