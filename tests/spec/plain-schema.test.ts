@@ -5,7 +5,7 @@ import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { isPlainSchema, scalarFits, STRING_FORMATS } from "../../generator/spec/plain-schema.js";
+import { isPlainSchema, KEYWORD_RULES, scalarFits, STRING_FORMATS } from "../../generator/spec/plain-schema.js";
 import { repoRoot } from "../helpers/project.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -72,6 +72,37 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
   );
 }
 
+/** isPlainSchema as first written: a pass over the keywords, then each question asked by name. */
+function isPlainByQuestions(root: unknown): boolean {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const schema = stack.pop();
+    if (!isObject(schema)) return false;
+    const type = schema.type;
+    for (const key of Object.keys(schema)) {
+      const rule = Object.hasOwn(KEYWORD_RULES, key) ? KEYWORD_RULES[key] : undefined;
+      if (!rule || !rule.valid(schema[key])) return false;
+      if (rule.type !== "any" && type !== rule.type && !(rule.type === "number" && type === "integer")) return false;
+    }
+    if (schema.format !== undefined && type !== "string") return false;
+    if (isObject(schema.items)) stack.push(schema.items);
+    if (isObject(schema.additionalProperties)) stack.push(schema.additionalProperties);
+    if (schema.properties !== undefined) {
+      const properties = schema.properties as Record<string, unknown>;
+      for (const name of Object.keys(properties)) {
+        if (name === "__proto__") return false;
+        stack.push(properties[name]);
+      }
+    }
+    if (schema.required !== undefined) {
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      if (!(schema.required as string[]).every((name) => Object.hasOwn(properties, name))) return false;
+    }
+  }
+  return true;
+}
+
 describe("isPlainSchema", () => {
   it("says 'certainly compiles' only of schemas strict ajv compiles", () => {
     let plain = 0;
@@ -88,6 +119,34 @@ describe("isPlainSchema", () => {
     // The property above means nothing if the fast path never answers yes.
     expect(plain).toBeGreaterThan(runs / 50);
     expect(plain).toBeLessThan(runs);
+  });
+
+  it("answers as the keyword-by-keyword version it replaced", () => {
+    // Mostly plain schemas, where one wrong detail decides; and the arbitrary ones above.
+    const { schema: nearlyPlain } = fc.letrec<{ schema: Record<string, unknown> }>((tie) => ({
+      schema: fc.oneof(
+        { maxDepth: 3, depthSize: "small" },
+        fc.record({ type: fc.constantFrom("string", "integer"), maxLength: fc.constant(2), format: fc.constantFrom("uri", "int32"), enum: fc.constant(["a"]) }, { requiredKeys: ["type"] }),
+        fc.record(
+          {
+            type: fc.constantFrom("object", "array"),
+            properties: fc.array(fc.tuple(fc.constantFrom("a", "b", "__proto__"), tie("schema")), { maxLength: 2 }).map((entries) => {
+              const map: Record<string, unknown> = {};
+              for (const [name, value] of entries) Object.defineProperty(map, name, { value, enumerable: true, writable: true, configurable: true });
+              return map;
+            }),
+            required: fc.uniqueArray(fc.constantFrom("a", "b"), { maxLength: 2 }),
+            items: tie("schema"),
+            additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    }));
+    fc.assert(
+      fc.property(fc.oneof(nearlyPlain, schemaArb(2)), (schema) => isPlainSchema(schema) === isPlainByQuestions(schema)),
+      { numRuns: 3000, seed: 5 },
+    );
   });
 
   it("recognises every input schema of the reference tools.yaml", () => {
