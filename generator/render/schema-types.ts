@@ -352,12 +352,23 @@ function joinInPlace(members: readonly TypeNode[], sep: string, indent: number, 
   let end = col;
   members.forEach((m, i) => {
     const at = i === 0 ? col : end + sep.length;
-    const rest = i === members.length - 1 ? suffix : sep.length;
+    // Prettier measures a piece with what follows it up to the next possible break: the separator and the next member's head.
+    const rest = i === members.length - 1 ? suffix : sep.length + headWidth(members[i + 1]!);
     const piece = parenUnions && m.kind === "union" ? parens(m, indent, at, rest) : print(m, indent, at, rest);
     out += (i === 0 ? "" : sep) + piece;
     end = lineEnd(piece, at);
   });
   return out;
+}
+
+/**
+ * How far a member reaches on its first line before it may break: `{` for an object, else its
+ * one-line form. (Only objects and `null` ever follow another member: see intersection() and hugs().)
+ */
+function headWidth(t: TypeNode): number {
+  if (t.kind === "object") return 1;
+  const flat = flatText(t);
+  return flat === null ? 1 : textWidth(flat);
 }
 
 /** A union or intersection inside `(…)`: on one line when it fits, else opened onto its own lines. */

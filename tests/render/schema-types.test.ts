@@ -128,6 +128,15 @@ describe("schemaDeclaration", () => {
     expect(await prettierSays(long)).toBe(long);
   });
 
+  it("a union met with an object is laid out `(…) & {` as prettier does, at every column about the edge", async () => {
+    // The union's line ends with ` & {`; measuring only ` & ` once let an 81-column line through.
+    const union = { anyOf: [{ type: ["string", "null"] }, { type: "boolean" }, { type: "integer" }, { type: "object" }] };
+    const met = { allOf: [union, obj({ a: { type: "string" } })] };
+    const texts = Array.from({ length: 12 }, (_, i) => schemaDeclaration("T", obj({ ["k".repeat(10 + i)]: met }), null));
+    expect(texts[8]).toContain("kkkkkkkkkkkkkkkkkk?: (\n");
+    for (const text of texts) expect(await prettierSays(text)).toBe(text);
+  });
+
   it("every case type-checks with the pinned tsc", () => {
     expect(typeCheck(cases.map(([, schema], i) => schemaDeclaration(`T${i}`, schema, null)).join("\n"))).toBe("");
   });
