@@ -38,6 +38,7 @@ export async function build() {
   const entry = path.join(dist, "toolgen.mjs");
   const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
   for (const file of outputs) writeAtomic(file.path, file.contents);
+  removeOldChunks(new Set(outputs.map((f) => f.path)));
   buildRuntime();
   buildReference();
   writeAtomic(stampFile, "");
@@ -155,6 +156,15 @@ function buildReference() {
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });
     }
+  }
+}
+
+/** Chunks of earlier builds, once older than a minute (a run that loaded an older entry has finished). */
+function removeOldChunks(current) {
+  const chunks = path.join(dist, "chunks");
+  for (const name of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+    const full = path.join(chunks, name);
+    if (!current.has(full) && Date.now() - fs.statSync(full).mtimeMs > 60_000) fs.rmSync(full, { force: true });
   }
 }
 
