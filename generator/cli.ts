@@ -75,7 +75,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const show = (d: Diagnostic) => formatDiagnostic(d, sources.get(d.file) ?? readQuietly(d.file, io.cwd));
 
   try {
-    const { files, warnings } = generate(spec, { templates: args.templates ? path.resolve(io.cwd, args.templates) : undefined });
+    const { files, warnings } = generate(spec, { templates: args.templates ? path.resolve(io.cwd, args.templates) : undefined, cwd: io.cwd });
     for (const w of warnings) io.err(`${show(w)}\n`);
     const shown = path.relative(io.cwd, outDir) || ".";
     if (args.check) {

@@ -29,6 +29,8 @@ export interface SpecInput {
 export interface GenerateOptions {
   /** Overrides the spec's own docs.templates folder (absolute). */
   readonly templates?: string;
+  /** The working folder: messages show template paths inside it relative to it (default: process.cwd()). */
+  readonly cwd?: string;
 }
 
 export interface Generated {
@@ -62,6 +64,7 @@ export function generate(spec: SpecInput, options: GenerateOptions = {}): Genera
   const { model, warnings, parsed } = loadModel(spec, options);
   const reported: Diagnostic[] = [];
   const ctx: EmitContext = {
+    cwd: options.cwd ?? process.cwd(),
     report: (d) => reported.push(d),
     reportProblem: (p) => reported.push(toDiagnostic(parsed, p)),
     runtimeFile: readRuntimeFile,

@@ -9,6 +9,8 @@ export interface GeneratedFile {
 }
 
 export interface EmitContext {
+  /** The working folder: messages show the paths inside it relative to it. */
+  readonly cwd: string;
   /** Reports a problem found while emitting (e.g. in a template). */
   report(diagnostic: Diagnostic): void;
   /** Reports a problem at a path of the spec; it is located in tools.yaml like the spec's own problems. */

@@ -13,7 +13,7 @@ import { loadTemplates } from "./templates.js";
  */
 export const emitDocs: Emitter = (model, ctx) => {
   checkMentions(model, (p) => ctx.reportProblem(p));
-  const templates = loadTemplates(model.targets.docs.templates, (d) => ctx.report(d));
+  const templates = loadTemplates(model.targets.docs.templates, ctx.cwd, (d) => ctx.report(d));
   const texts = templates && renderDocs(model, templates, (d) => ctx.report(d));
   if (!texts) return [manifest(model)];
   checkRenamedNames(model, texts, (d) => ctx.report(d));

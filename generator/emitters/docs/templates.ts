@@ -17,12 +17,13 @@ export const defaultTemplatesFolder = path.join(packageRoot, "templates", "docs"
  * overriding one template does not mean copying them all. Null when any is unusable
  * (each problem is reported).
  */
-export function loadTemplates(userFolder: string | null, report: (d: Diagnostic) => void): Templates | null {
+export function loadTemplates(userFolder: string | null, cwd: string, report: (d: Diagnostic) => void): Templates | null {
+  const shown = (file: string) => shownPath(file, cwd);
   let own = new Set<string>();
   if (userFolder !== null) {
     const listed = listFolder(userFolder);
     if (listed === null) {
-      report({ severity: "error", file: shownPath(userFolder), message: "the templates folder does not exist or cannot be read" });
+      report({ severity: "error", file: shown(userFolder), message: "the templates folder does not exist or cannot be read" });
       return null;
     }
     own = listed;
@@ -30,7 +31,7 @@ export function loadTemplates(userFolder: string | null, report: (d: Diagnostic)
       if (name.endsWith(".hbs") && !(TEMPLATE_NAMES as readonly string[]).includes(name))
         report({
           severity: "warning",
-          file: shownPath(path.join(userFolder, name)),
+          file: shown(path.join(userFolder, name)),
           message: `toolgen does not use this template: the templates it reads are ${TEMPLATE_NAMES.join(", ")}`,
         });
     }
@@ -40,10 +41,10 @@ export function loadTemplates(userFolder: string | null, report: (d: Diagnostic)
   for (const name of TEMPLATE_NAMES) {
     const file = path.join(userFolder !== null && own.has(name) ? userFolder : defaultTemplatesFolder, name);
     try {
-      loaded[name] = compileTemplate(shownPath(file), fs.readFileSync(file, "utf8"));
+      loaded[name] = compileTemplate(shown(file), fs.readFileSync(file, "utf8"));
     } catch (e) {
       if (e instanceof TemplateError) report(templateDiagnostic(e));
-      else if (isFsError(e)) report({ severity: "error", file: shownPath(file), message: `cannot read the template: ${e.code}` });
+      else if (isFsError(e)) report({ severity: "error", file: shown(file), message: `cannot read the template: ${e.code}` });
       else throw e;
       ok = false;
     }
@@ -56,11 +57,11 @@ export function templateDiagnostic(e: TemplateError): Diagnostic {
 }
 
 /**
- * A template's path as messages show it: relative to the working folder when inside it
+ * A template's path as messages show it: relative to the working folder `cwd` when inside it
  * (where a user looks for it), absolute otherwise; / separators either way.
  */
-export function shownPath(file: string): string {
-  const rel = path.relative(process.cwd(), file);
+export function shownPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
   const shown = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
   return shown.split(path.sep).join("/");
 }

@@ -33,8 +33,8 @@ describe("the MCP text of a section, for any text", () => {
 
 describe("template paths in messages", () => {
   it("are relative to the working folder when inside it, absolute otherwise, with / separators", () => {
-    expect(shownPath(path.join(process.cwd(), "prompts", "section.md.hbs"))).toBe("prompts/section.md.hbs");
+    expect(shownPath(path.join(process.cwd(), "prompts", "section.md.hbs"), process.cwd())).toBe("prompts/section.md.hbs");
     const outside = path.resolve(process.cwd(), "..", "elsewhere", "section.md.hbs");
-    expect(shownPath(outside)).toBe(outside.split(path.sep).join("/"));
+    expect(shownPath(outside, process.cwd())).toBe(outside.split(path.sep).join("/"));
   });
 });
