@@ -1,15 +1,14 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
-import { PRINT_WIDTH, textWidth } from "../../render/width.js";
+import { namedModuleLine } from "../../render/layout.js";
 import { cliTools, commandMap } from "./commands.js";
 
 /** index.js: the command map and `main`, wiring the client package into the copied runtime. */
 export function indexJs(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import { createRequire } from "node:module";
-${importLine("import", ["ConfigError", "createClientFromEnv", "UnknownWorkspaceError", "validateInput"], client)}
-import { runCli } from "./runtime/run.js";
+${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "UnknownWorkspaceError", "validateInput"], client)}import { runCli } from "./runtime/run.js";
 
 const data = createRequire(import.meta.url)("./commands.json");
 
@@ -35,8 +34,7 @@ export function indexDts(model: Model): string {
   );
   const locals = cliTools(model).filter((t) => t.http === null);
   const handlers = locals.map((t) => `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`);
-  return `${codeHeader}${importLine("import type", ["LocalHandlers", "PlatformClient"], client)}
-
+  return `${codeHeader}${namedModuleLine("import type", ["LocalHandlers", "PlatformClient"], client)}
 /**
  * Every tool of a section exposed on the CLI, mapped to its command keyword,
  * or to null when the spec leaves it out of the CLI on purpose.
@@ -79,13 +77,6 @@ ${codeHeader}import { main } from "./index.js";
 
 process.exitCode = await main(process.argv.slice(2));
 `;
-}
-
-/** An import on one line when it fits, else one name a line, as prettier lays it out. */
-function importLine(keyword: string, names: readonly string[], from: string): string {
-  const flat = `${keyword} { ${names.join(", ")} } from ${from};`;
-  if (textWidth(flat) <= PRINT_WIDTH) return flat;
-  return `${keyword} {\n${names.map((n) => `  ${n},\n`).join("")}} from ${from};`;
 }
 
 /** An interface body, always open as prettier keeps it (an empty one stays `{}`). */

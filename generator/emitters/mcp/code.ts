@@ -1,7 +1,7 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
-import { namedModuleLine } from "./layout.js";
+import { namedModuleLine } from "../../render/layout.js";
 
 /**
  * The package's entry: binds the copied runtime to this spec's tools.json and to the client

@@ -1,7 +1,7 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
-import { namedModuleLine, unionAlias } from "./layout.js";
+import { namedModuleLine, unionAlias } from "../../render/layout.js";
 
 /** The client's names this package passes on, so that an MCP consumer needs one import. */
 const FROM_CLIENT = ["HandlerContext", "LocalHandlers", "LocalToolName", "HttpToolName", "ToolInputs", "PlatformClient"];

@@ -1,4 +1,4 @@
-import { PRINT_WIDTH, textWidth } from "../../render/width.js";
+import { PRINT_WIDTH, textWidth } from "./width.js";
 
 /**
  * `import { a, b } from "pkg";` laid out as prettier lays it out: on one line when it fits or
