@@ -23,14 +23,29 @@ export interface CommandMap {
 
 export declare const commandMap: CommandMap;
 
-/** Handlers for the local tools offered as commands; the plain bin has none. */
+/** Handlers for the local tools offered as commands (the bin takes them from targets.cli.runtime). */
 export interface CliHandlers {
   readonly delegate_task?: LocalHandlers["delegate_task"];
 }
 
+/** What a runtime package's createRuntime returns, as far as one command needs it. */
+export interface CommandRuntime {
+  readonly handlers: CliHandlers;
+  /** Called once the command has ended, whatever its outcome. */
+  stop?(): Promise<void>;
+}
+
 export interface MainOptions {
-  /** Without a handler, a local tool's command prints why and exits 1. */
+  /** Without a handler here or from `runtime`, a local tool's command prints why and exits 1. */
   readonly handlers?: CliHandlers;
+  /**
+   * Makes the handlers for a local tool's command that `handlers` does not answer: only for
+   * such a command, after the client, never started, and stopped when the command ends.
+   */
+  readonly runtime?: (
+    client: PlatformClient,
+    env: { readonly [name: string]: string | undefined },
+  ) => CommandRuntime;
   /** A ready client; by default one is made from `env` by createClientFromEnv. */
   readonly client?: PlatformClient;
   /** Defaults to process.env. */

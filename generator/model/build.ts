@@ -42,7 +42,7 @@ interface RawSpec {
     client: { package: string; env: { base_url: string; workspace_id: string; token: string; workspaces: string } };
     mcp: { package: string; bin: string; server_name: string; runtime?: string };
     langchain: { package: string };
-    cli: { package: string; bin: string; program?: string };
+    cli: { package: string; bin: string; program?: string; runtime?: string };
     docs: { package: string; templates?: string; budget?: number; preamble: string };
   };
   sections: { id: string; heading: string; label: string; footer?: string; cli?: { intro: string; closing?: string } }[];
@@ -136,7 +136,7 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
     },
     mcp: { package: r.mcp.package, bin: r.mcp.bin, serverName: r.mcp.server_name, runtime: r.mcp.runtime ?? null },
     langchain: { package: r.langchain.package },
-    cli: { package: r.cli.package, bin: r.cli.bin, program: r.cli.program ?? r.cli.bin },
+    cli: { package: r.cli.package, bin: r.cli.bin, program: r.cli.program ?? r.cli.bin, runtime: r.cli.runtime ?? null },
     docs: {
       package: r.docs.package,
       templates: r.docs.templates === undefined ? null : path.resolve(specDir, r.docs.templates),

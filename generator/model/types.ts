@@ -27,7 +27,13 @@ export interface Targets {
     readonly runtime: string | null;
   };
   readonly langchain: { readonly package: string };
-  readonly cli: { readonly package: string; readonly bin: string; readonly program: string };
+  readonly cli: {
+    readonly package: string;
+    readonly bin: string;
+    readonly program: string;
+    /** The package whose createRuntime answers the bin's local-tool commands, or null: none. */
+    readonly runtime: string | null;
+  };
   readonly docs: {
     readonly package: string;
     /** Absolute folder of the user's own templates, or null for toolgen's. */

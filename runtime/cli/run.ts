@@ -25,6 +25,13 @@ export type LocalHandler = (input: never, ctx: HandlerContext) => Promise<unknow
 
 export type Env = { readonly [name: string]: string | undefined };
 
+/** What a runtime package's createRuntime returns, as far as one command needs it. */
+export interface CommandRuntime {
+  readonly handlers: { readonly [tool: string]: LocalHandler | undefined };
+  /** Called once the command has ended, whatever its outcome. */
+  stop?(): Promise<void>;
+}
+
 /** What the generated index.js passes in from the client package (runtime code never imports it by name). */
 export interface CliDeps {
   createClientFromEnv(env: Env): PlatformCaller;
@@ -36,6 +43,12 @@ export interface CliDeps {
 export interface RunOptions {
   /** Handlers for the local tools offered as commands; without one such a command exits 1. */
   readonly handlers?: { readonly [tool: string]: LocalHandler | undefined };
+  /**
+   * Makes a runtime for a local tool's command that `handlers` does not answer (the bin's
+   * `targets.cli.runtime`). It is made only for such a command, after the client, and never
+   * started: one command registers nothing and polls nothing. Its stop() ends the command.
+   */
+  readonly runtime?: (client: PlatformCaller, env: Env) => CommandRuntime;
   /** A ready client; by default one is made from `env` as createClientFromEnv makes it. */
   readonly client?: PlatformCaller;
   /** Defaults to process.env. */
@@ -66,8 +79,8 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
     err(`${who(data, command)}: invalid arguments:${list}\n${usageHint(data, command)}\n`);
     return EXIT.usage;
   }
-  const handler = command.local ? options.handlers?.[command.tool] : undefined;
-  if (command.local && !handler) {
+  const own = command.local ? options.handlers?.[command.tool] : undefined;
+  if (command.local && !own && !options.runtime) {
     err(
       `${who(data, command)}: '${command.tool}' is a local tool, handled by the agent runtime's own code, ` +
         `and this CLI was started without a handler for it.\n` +
@@ -77,8 +90,16 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
   }
 
   const signal = options.signal ?? new AbortController().signal;
+  const env = options.env ?? process.env;
+  let runtime: CommandRuntime | undefined;
   try {
-    const client = options.client ?? deps.createClientFromEnv(options.env ?? process.env);
+    const client = options.client ?? deps.createClientFromEnv(env);
+    let handler = own;
+    if (command.local && !handler && options.runtime) {
+      runtime = options.runtime(client, env);
+      handler = runtime.handlers[command.tool];
+      if (!handler) throw new Error(`the runtime has no handler for the local tool '${command.tool}'`);
+    }
     const answer = handler ? await handler(input as never, { client, signal }) : await client.$call(command.tool, input, { signal });
     out(json ? formatJson(answer) : formatText(answer));
     return EXIT.ok;
@@ -86,6 +107,17 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
     const usage = deps.usageErrors.some((kind) => error instanceof kind);
     err(`${who(data, command)}: ${visible(message(error))}\n`);
     return usage ? EXIT.usage : EXIT.failed;
+  } finally {
+    await stopQuietly(runtime, (text) => err(`${who(data, command)}: ${text}\n`));
+  }
+}
+
+/** A runtime that fails to stop is reported; the command's own outcome stands. */
+async function stopQuietly(runtime: CommandRuntime | undefined, report: (text: string) => void): Promise<void> {
+  try {
+    await runtime?.stop?.();
+  } catch (error) {
+    report(`the runtime did not stop cleanly: ${visible(message(error))}`);
   }
 }
 

@@ -24,6 +24,14 @@ export type LocalHandler = (
 export type Env = {
   readonly [name: string]: string | undefined;
 };
+/** What a runtime package's createRuntime returns, as far as one command needs it. */
+export interface CommandRuntime {
+  readonly handlers: {
+    readonly [tool: string]: LocalHandler | undefined;
+  };
+  /** Called once the command has ended, whatever its outcome. */
+  stop?(): Promise<void>;
+}
 /** What the generated index.js passes in from the client package (runtime code never imports it by name). */
 export interface CliDeps {
   createClientFromEnv(env: Env): PlatformCaller;
@@ -36,6 +44,12 @@ export interface RunOptions {
   readonly handlers?: {
     readonly [tool: string]: LocalHandler | undefined;
   };
+  /**
+   * Makes a runtime for a local tool's command that `handlers` does not answer (the bin's
+   * `targets.cli.runtime`). It is made only for such a command, after the client, and never
+   * started: one command registers nothing and polls nothing. Its stop() ends the command.
+   */
+  readonly runtime?: (client: PlatformCaller, env: Env) => CommandRuntime;
   /** A ready client; by default one is made from `env` as createClientFromEnv makes it. */
   readonly client?: PlatformCaller;
   /** Defaults to process.env. */

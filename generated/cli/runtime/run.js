@@ -35,8 +35,8 @@ export async function runCli(argv, data, deps, options = {}) {
     );
     return EXIT.usage;
   }
-  const handler = command.local ? options.handlers?.[command.tool] : undefined;
-  if (command.local && !handler) {
+  const own = command.local ? options.handlers?.[command.tool] : undefined;
+  if (command.local && !own && !options.runtime) {
     err(
       `${who(data, command)}: '${command.tool}' is a local tool, handled by the agent runtime's own code, ` +
         `and this CLI was started without a handler for it.\n` +
@@ -45,9 +45,19 @@ export async function runCli(argv, data, deps, options = {}) {
     return EXIT.failed;
   }
   const signal = options.signal ?? new AbortController().signal;
+  const env = options.env ?? process.env;
+  let runtime;
   try {
-    const client =
-      options.client ?? deps.createClientFromEnv(options.env ?? process.env);
+    const client = options.client ?? deps.createClientFromEnv(env);
+    let handler = own;
+    if (command.local && !handler && options.runtime) {
+      runtime = options.runtime(client, env);
+      handler = runtime.handlers[command.tool];
+      if (!handler)
+        throw new Error(
+          `the runtime has no handler for the local tool '${command.tool}'`,
+        );
+    }
     const answer = handler
       ? await handler(input, { client, signal })
       : await client.$call(command.tool, input, { signal });
@@ -57,6 +67,18 @@ export async function runCli(argv, data, deps, options = {}) {
     const usage = deps.usageErrors.some((kind) => error instanceof kind);
     err(`${who(data, command)}: ${visible(message(error))}\n`);
     return usage ? EXIT.usage : EXIT.failed;
+  } finally {
+    await stopQuietly(runtime, (text) =>
+      err(`${who(data, command)}: ${text}\n`),
+    );
+  }
+}
+/** A runtime that fails to stop is reported; the command's own outcome stands. */
+async function stopQuietly(runtime, report) {
+  try {
+    await runtime?.stop?.();
+  } catch (error) {
+    report(`the runtime did not stop cleanly: ${visible(message(error))}`);
   }
 }
 function who(data, command) {

@@ -42,11 +42,26 @@ export function indexDts(model: Model): string {
 export interface CommandMap ${block(map)}
 export declare const commandMap: CommandMap;
 
-/** Handlers for the local tools offered as commands; the plain bin has none. */
+/** Handlers for the local tools offered as commands (the bin takes them from targets.cli.runtime). */
 export interface CliHandlers ${block(handlers)}
+/** What a runtime package's createRuntime returns, as far as one command needs it. */
+export interface CommandRuntime {
+  readonly handlers: CliHandlers;
+  /** Called once the command has ended, whatever its outcome. */
+  stop?(): Promise<void>;
+}
+
 export interface MainOptions {
-  /** Without a handler, a local tool's command prints why and exits 1. */
+  /** Without a handler here or from \`runtime\`, a local tool's command prints why and exits 1. */
   readonly handlers?: CliHandlers;
+  /**
+   * Makes the handlers for a local tool's command that \`handlers\` does not answer: only for
+   * such a command, after the client, never started, and stopped when the command ends.
+   */
+  readonly runtime?: (
+    client: PlatformClient,
+    env: { readonly [name: string]: string | undefined },
+  ) => CommandRuntime;
   /** A ready client; by default one is made from \`env\` by createClientFromEnv. */
   readonly client?: PlatformClient;
   /** Defaults to process.env. */
@@ -70,12 +85,25 @@ export declare function main(
 `;
 }
 
-/** bin.js: the plain command, without handlers for local tools. */
-export function binJs(): string {
-  return `#!/usr/bin/env node
+/**
+ * bin.js: the command. With `targets.cli.runtime`, a local tool's command is answered by that
+ * package's createRuntime; without it, such a command says it has no handler and exits 1.
+ */
+export function binJs(model: Model): string {
+  const runtime = model.targets.cli.runtime;
+  if (runtime === null) {
+    return `#!/usr/bin/env node
 ${codeHeader}import { main } from "./index.js";
 
 process.exitCode = await main(process.argv.slice(2));
+`;
+  }
+  return `#!/usr/bin/env node
+${codeHeader}${namedModuleLine("import", ["createRuntime"], stringLiteral(runtime))}import { main } from "./index.js";
+
+process.exitCode = await main(process.argv.slice(2), {
+  runtime: (client, env) => createRuntime({ client, env }),
+});
 `;
 }
 

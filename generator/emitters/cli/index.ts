@@ -18,7 +18,7 @@ const files: Emitter = (model, ctx) => [
   { path: "cli/commands.json", content: printJsonWithHeader(cliData(model)) },
   { path: "cli/index.js", content: indexJs(model) },
   { path: "cli/index.d.ts", content: indexDts(model) },
-  { path: "cli/bin.js", content: binJs() },
+  { path: "cli/bin.js", content: binJs(model) },
   ...ctx.runtimeFolder("cli").map((f) => ({ path: `cli/runtime/${f.path}`, content: codeHeader + f.content })),
 ];
 
@@ -30,7 +30,10 @@ function manifest(model: Model): GeneratedFile {
       description: "The platform's tools as a command line, generated from tools.yaml.",
       exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./commands.json": "./commands.json" },
       bin: { [model.targets.cli.bin]: "./bin.js" },
-      dependencies: { [model.targets.client.package]: "0.0.0" },
+      dependencies: {
+        [model.targets.client.package]: "0.0.0",
+        ...(model.targets.cli.runtime === null ? {} : { [model.targets.cli.runtime]: "0.0.0" }),
+      },
     }),
   };
 }

@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generate } from "../../../generator/index.js";
+import { installConsumer, removeConsumer } from "../../hardening/consumer.js";
+import { repoRoot } from "../../helpers/project.js";
 import { binOf, FakePlatform, runBin } from "./platform.js";
 
 /**
@@ -177,14 +182,27 @@ describe("exit codes", () => {
 });
 
 describe("a local tool's command", () => {
-  it("delegate is offered, but the plain bin has no handler: it says so and exits 1 without calling the platform", async () => {
-    const run = await molecule("delegate", "ws-peer", "Summarise the Q3 report");
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe("");
-    expect(run.stderr).toBe(
-      "molecule delegate: 'delegate_task' is a local tool, handled by the agent runtime's own code, and this CLI was started without a handler for it.\n" +
+  // tools.yaml sets targets.cli.runtime, so this bin answers delegate with the reference runtime
+  // (tests/reference/runtime/cli-bin.test.ts). Without the setting, the bin is the plain one.
+  const plain = (() => {
+    const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
+    const without = text.replace(/\n    # Answers the local tools' commands[^\n]*\n    runtime: [^\n]*/, "");
+    if (without === text) throw new Error("tools.yaml no longer sets targets.cli.runtime where this test expects it");
+    const { files } = generate({ file: "tools.yaml", text: without, dir: repoRoot });
+    const consumer = installConsumer([files]);
+    return { consumer, bin: path.join(consumer.packages.get("@molecule/platform-cli")!, "bin.js") };
+  })();
+  afterAll(() => removeConsumer(plain.consumer));
+
+  it("without targets.cli.runtime the bin has no handler: it says so and exits 1 without calling the platform", async () => {
+    const run = await runBin(plain.bin, ["delegate", "ws-peer", "Summarise the Q3 report"], env);
+    expect(run).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "molecule delegate: 'delegate_task' is a local tool, handled by the agent runtime's own code, and this CLI was started without a handler for it.\n" +
         "A runtime that implements it runs the CLI as main(argv, { handlers: { delegate_task } }) from @molecule/platform-cli.\n",
-    );
+    });
     expect(platform.received).toEqual([]);
   });
 
@@ -192,5 +210,6 @@ describe("a local tool's command", () => {
     const run = await molecule("delegate", "ws-peer");
     expect(run.code).toBe(2);
     expect(run.stderr).toBe("molecule delegate: missing <task>\nRun 'molecule delegate --help' for its usage.\n");
+    expect(platform.received).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { main, type CliHandlers } from "@molecule/platform-cli";
+import { main, type CliHandlers, type MainOptions } from "@molecule/platform-cli";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakePlatform } from "./platform.js";
 
@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => platform.stop());
 beforeEach(() => platform.reset());
 
-async function run(argv: string[], handlers: CliHandlers) {
+async function run(argv: string[], handlers: CliHandlers, options: MainOptions = {}) {
   let stdout = "";
   let stderr = "";
-  const code = await main(argv, { handlers, env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  const code = await main(argv, { handlers, env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), ...options });
   return { code, stdout, stderr };
 }
 
@@ -52,5 +52,96 @@ describe("main(argv, { handlers })", () => {
     const result = await run(["info", "--json"], { delegate_task: async () => "unused" });
     expect(result).toEqual({ code: 0, stdout: '{\n  "id": "ws-self"\n}\n', stderr: "" });
     expect(platform.received).toHaveLength(1);
+  });
+});
+
+/**
+ * The option the bin passes when tools.yaml sets targets.cli.runtime: a runtime made for one
+ * local tool's command, with the command's client and environment, and stopped when it ends.
+ */
+describe("main(argv, { runtime })", () => {
+  /** A runtime that records what happens to it; `handlers` are what its createRuntime would return. */
+  function recordingRuntime(handlers: CliHandlers, stop: () => Promise<void> = async () => {}) {
+    const events: string[] = [];
+    const made: { client: unknown; env: unknown }[] = [];
+    const runtime: MainOptions["runtime"] = (client, runtimeEnv) => {
+      made.push({ client, env: runtimeEnv });
+      events.push("made");
+      return {
+        handlers,
+        async stop() {
+          events.push("stopped");
+          await stop();
+        },
+      };
+    };
+    return { runtime, events, made };
+  }
+
+  it("answers a local command with the runtime's handler, given the command's client and env, then stops it", async () => {
+    platform.answer("GET /registry/ws-self/peers", 200, [{ id: "ws-peer" }]);
+    const seen: unknown[] = [];
+    const rt = recordingRuntime({
+      delegate_task: async (input, ctx) => {
+        seen.push(input);
+        rt.events.push("handled");
+        const peers = (await ctx.client.$call("list_peers", {})) as unknown[];
+        return `sent to ${input.workspace_id}, ${peers.length} peer(s) known`;
+      },
+    });
+    const result = await run(["delegate", "ws-peer", "Summarise"], {}, { runtime: rt.runtime });
+    expect(result).toEqual({ code: 0, stdout: "sent to ws-peer, 1 peer(s) known\n", stderr: "" });
+    expect(seen).toEqual([{ workspace_id: "ws-peer", task: "Summarise" }]);
+    expect(rt.events).toEqual(["made", "handled", "stopped"]);
+    expect(rt.made).toHaveLength(1);
+    expect(rt.made[0]!.env).toBe(env);
+    expect(typeof (rt.made[0]!.client as { $call?: unknown }).$call).toBe("function");
+    expect(platform.received).toEqual([expect.objectContaining({ path: "/registry/ws-self/peers", authorization: "Bearer tok-self-secret" })]);
+  });
+
+  it("is not made for an HTTP command, nor when handlers already answer the local one", async () => {
+    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+    const rt = recordingRuntime({ delegate_task: async () => "from the runtime" });
+    expect(await run(["info"], {}, { runtime: rt.runtime })).toEqual({ code: 0, stdout: "id: ws-self\n", stderr: "" });
+    expect(await run(["delegate", "ws-peer", "x"], { delegate_task: async () => "from handlers" }, { runtime: rt.runtime })).toEqual({
+      code: 0,
+      stdout: "from handlers\n",
+      stderr: "",
+    });
+    expect(rt.events).toEqual([]);
+  });
+
+  it("is not made when the configuration is missing: that is a usage error, 2", async () => {
+    const rt = recordingRuntime({ delegate_task: async () => "unused" });
+    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime, env: {} });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^molecule delegate: /);
+    expect(rt.events).toEqual([]);
+  });
+
+  it("a runtime without the command's handler: says so, exits 1, and is still stopped", async () => {
+    const rt = recordingRuntime({});
+    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime });
+    expect(result).toEqual({ code: 1, stdout: "", stderr: "molecule delegate: the runtime has no handler for the local tool 'delegate_task'\n" });
+    expect(rt.events).toEqual(["made", "stopped"]);
+  });
+
+  it("a handler's failure exits 1 after the runtime is stopped", async () => {
+    const rt = recordingRuntime({
+      delegate_task: async () => {
+        throw new Error("ws-peer failed the task");
+      },
+    });
+    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime });
+    expect(result).toEqual({ code: 1, stdout: "", stderr: "molecule delegate: ws-peer failed the task\n" });
+    expect(rt.events).toEqual(["made", "stopped"]);
+  });
+
+  it("a runtime that fails to stop is reported, and the command's answer and exit code stand", async () => {
+    const rt = recordingRuntime({ delegate_task: async () => "done" }, async () => {
+      throw new Error("a poller\u001b[2J would not end");
+    });
+    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime });
+    expect(result).toEqual({ code: 0, stdout: "done\n", stderr: "molecule delegate: the runtime did not stop cleanly: a poller\\x1b[2J would not end\n" });
   });
 });
