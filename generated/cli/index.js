@@ -5,6 +5,7 @@ import {
   createClientFromEnv,
   UnknownWorkspaceError,
   validateInput,
+  withDefaults,
 } from "@molecule/platform-client";
 import { runCli } from "./runtime/run.js";
 
@@ -13,6 +14,7 @@ const data = createRequire(import.meta.url)("./commands.json");
 const deps = {
   createClientFromEnv,
   validateInput,
+  withDefaults,
   usageErrors: [ConfigError, UnknownWorkspaceError],
 };
 

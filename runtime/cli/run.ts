@@ -36,6 +36,8 @@ export interface CommandRuntime {
 export interface CliDeps {
   createClientFromEnv(env: Env): PlatformCaller;
   validateInput(name: string, input: unknown): readonly string[];
+  /** The input with its tool's schema defaults filled in, as every target passes it on. */
+  withDefaults(name: string, input: object): object;
   /** Errors that mean the CLI was configured or called wrongly (ConfigError, UnknownWorkspaceError): exit 2, not 1. */
   readonly usageErrors: readonly (abstract new (...args: never[]) => Error)[];
 }
@@ -100,7 +102,8 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
       handler = runtime.handlers[command.tool];
       if (!handler) throw new Error(`the runtime has no handler for the local tool '${command.tool}'`);
     }
-    const answer = handler ? await handler(input as never, { client, signal }) : await client.$call(command.tool, input, { signal });
+    const complete = deps.withDefaults(command.tool, input);
+    const answer = handler ? await handler(complete as never, { client, signal }) : await client.$call(command.tool, complete, { signal });
     out(json ? formatJson(answer) : formatText(answer));
     return EXIT.ok;
   } catch (error) {

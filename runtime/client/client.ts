@@ -4,6 +4,7 @@ import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
 import { redact } from "./redact.js";
 import { planRaw, planRequest, type PlatformRequest } from "./request.js";
 import { send } from "./transport.js";
+import type { DefaultsFiller } from "./defaults.js";
 import type { Validator } from "./validate.js";
 
 /** What createClient returns at run time; the generated index.d.ts types it per tool. */
@@ -18,12 +19,19 @@ export interface RuntimeClient {
   readonly [method: string]: unknown;
 }
 
+/** How a call's input is checked and completed against its tool's schema. */
+export interface InputRules {
+  readonly validate: Validator;
+  readonly withDefaults: DefaultsFiller;
+}
+
 /**
  * A client over the platform's HTTP API: one method per HTTP-bound tool plus `$call`.
- * Each call is validated against the tool's schema, routed to one workspace (the route
- * input's value, else the primary) and sent with that workspace's token and no other.
+ * Each call is validated against the tool's schema, completed with its defaults, routed to one
+ * workspace (the route input's value, else the primary) and sent with that workspace's token
+ * and no other.
  */
-export function createPlatformClient(tools: readonly ToolData[], validate: Validator, config: ClientConfig): RuntimeClient {
+export function createPlatformClient(tools: readonly ToolData[], rules: InputRules, config: ClientConfig): RuntimeClient {
   const resolved = resolveConfig(config);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -34,9 +42,9 @@ export function createPlatformClient(tools: readonly ToolData[], validate: Valid
     if (!tool) throw new ClientError(`unknown tool ${JSON.stringify(name)}`);
     if (!tool.http) throw new ClientError(`${name} is not a platform call: the agent's runtime handles it with its own handler`, name);
     const args = input === undefined ? {} : input;
-    const problems = validate(name, args);
+    const problems = rules.validate(name, args);
     if (problems.length > 0) throw new InputError(name, problems.map((p) => redact(p, tokens)));
-    const fields = args as { readonly [key: string]: unknown };
+    const fields = rules.withDefaults(name, args) as { readonly [key: string]: unknown };
 
     const workspace = route(tool.http.route === null ? undefined : fields[tool.http.route], name);
     const plan = planRequest(name, tool.http, fields, workspace.id);

@@ -2,6 +2,7 @@ import type { ClientConfig } from "./config.js";
 import { createPlatformClient, type RuntimeClient } from "./client.js";
 import type { ClientData } from "./data.js";
 import { configFromEnv, type Env } from "./env.js";
+import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
 import { createValidator, type Validator } from "./validate.js";
 
 export type { CallOptions, ClientConfig, WorkspaceCredentials } from "./config.js";
@@ -23,6 +24,7 @@ export interface ToolInfo {
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];
   readonly validateInput: Validator;
+  readonly withDefaults: DefaultsFiller;
   readonly createClient: (config: ClientConfig) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;
 }
@@ -34,10 +36,12 @@ export function bindClient(data: ClientData): BoundClient {
   const tools = Object.freeze(
     data.tools.map((t): ToolInfo => Object.freeze({ name: t.name, section: t.section, short: t.short, inputSchema: t.inputSchema, local: t.local })),
   );
-  const validateInput = createValidator(new Map(data.tools.map((t) => [t.name, t.inputSchema])));
-  const createClient = (config: ClientConfig) => createPlatformClient(data.tools, validateInput, config);
+  const schemas = new Map(data.tools.map((t) => [t.name, t.inputSchema]));
+  const validateInput = createValidator(schemas);
+  const withDefaults = createDefaultsFiller(schemas);
+  const createClient = (config: ClientConfig) => createPlatformClient(data.tools, { validate: validateInput, withDefaults }, config);
   const createClientFromEnv = (env: Env = process.env) => createClient(configFromEnv(env, data.env));
-  return { tools, validateInput, createClient, createClientFromEnv };
+  return { tools, validateInput, withDefaults, createClient, createClientFromEnv };
 }
 
 function deepFreeze(value: unknown): void {

@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
-import { errorText, resultText, withDefaults } from "./results.js";
+import { errorText, resultText } from "./results.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
 
@@ -35,7 +35,7 @@ export function toolFactory(deps: Dependencies): (options: CreateToolsOptions) =
           (input, signal = new AbortController().signal) =>
             (handlers as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>)[entry.name]!(input, { client, signal })
         : (input, signal) => (client.$call as (name: string, input: unknown, o?: object) => Promise<unknown>)(entry.name, input, signal ? { signal } : undefined);
-      return wrap(entry, call, { appendWhenToUse, throwOnError, isClientError: deps.isClientError });
+      return wrap(entry, call, { appendWhenToUse, throwOnError, isClientError: deps.isClientError, withDefaults: deps.withDefaults });
     });
   };
 }
@@ -44,12 +44,13 @@ interface WrapOptions {
   readonly appendWhenToUse: boolean;
   readonly throwOnError: boolean;
   readonly isClientError: (error: unknown) => boolean;
+  readonly withDefaults: (name: string, input: unknown) => unknown;
 }
 
 function wrap(entry: ToolEntry, call: Call, o: WrapOptions): DynamicStructuredTool {
   const run = async (input: unknown, config?: ToolRunnableConfig): Promise<string | ToolMessage> => {
     try {
-      return resultText(await call(withDefaults(entry.inputSchema, input), config?.signal));
+      return resultText(await call(o.withDefaults(entry.name, input), config?.signal));
     } catch (error) {
       if (o.throwOnError || !o.isClientError(error)) throw error;
       const content = errorText(entry.name, error);

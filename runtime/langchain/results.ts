@@ -1,5 +1,3 @@
-import type { Json } from "./types.js";
-
 /**
  * What a model reads back from a successful call: text as it came, structured answers as
  * compact JSON (fewer tokens than indented JSON, read just as well), and a plain sentence
@@ -27,23 +25,4 @@ export function errorText(tool: string, error: unknown): string {
 function statusOf(error: unknown): number | null {
   const status = error !== null && typeof error === "object" ? (error as { status?: unknown }).status : undefined;
   return typeof status === "number" ? status : null;
-}
-
-/**
- * Fills the top-level defaults the schema declares, since LangChain validates JSON Schema
- * input but does not apply defaults: the handler or the platform then gets what the
- * model was told it would. The caller's object is left as it was.
- */
-export function withDefaults(schema: { readonly [key: string]: Json }, input: unknown): unknown {
-  const properties = schema.properties;
-  if (input === null || typeof input !== "object" || Array.isArray(input) || !isObject(properties)) return input;
-  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const [key, property] of Object.entries(properties)) {
-    if (out[key] === undefined && isObject(property) && property.default !== undefined) out[key] = structuredClone(property.default);
-  }
-  return out;
-}
-
-function isObject(value: Json | undefined): value is { readonly [key: string]: Json } {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 /**
  * The shapes the LangChain runtime works with. The generated index.js reads tools.json
  * (written by toolgen from tools.yaml) and passes it in with the client package's error
- * test, so this code never names another package: every name comes from the spec.
+ * test and defaults, so this code never names another package: every name comes from the spec.
  */
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
@@ -56,4 +56,6 @@ export interface Dependencies {
    * Anything else is a bug and is rethrown.
    */
   readonly isClientError: (error: unknown) => boolean;
+  /** The client package's withDefaults: the input with its tool's schema defaults filled in. */
+  readonly withDefaults: (name: string, input: unknown) => unknown;
 }

@@ -29,19 +29,23 @@ export interface ToolTableData {
 /** Error messages for `input` against the named tool's schema; empty when it is valid. */
 export type Validate = (name: string, input: unknown) => string[];
 
-/** What the server wiring needs: the table plus how to check arguments before dispatch. */
+/** The input with the named tool's schema defaults filled in (the client package's withDefaults). */
+export type WithDefaults = (name: string, input: { readonly [key: string]: unknown }) => { readonly [key: string]: unknown };
+
+/** What the server wiring needs: the table, how to check arguments and how to complete them before dispatch. */
 export interface ToolTable extends ToolTableData {
   readonly validate: Validate;
+  readonly withDefaults: WithDefaults;
 }
 
 /**
  * Reads tools.json beside the generated index.js. Read rather than imported: Node 20 prints an
  * ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(url: URL, validate: Validate): ToolTable {
+export function loadToolTable(url: URL, validate: Validate, withDefaults: WithDefaults): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as ToolTableData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
-  return { server: deepFreeze(data.server), tools: deepFreeze(data.tools), local: deepFreeze(data.local), renamed: deepFreeze(data.renamed), validate };
+  return { server: deepFreeze(data.server), tools: deepFreeze(data.tools), local: deepFreeze(data.local), renamed: deepFreeze(data.renamed), validate, withDefaults };
 }
 
 function deepFreeze<T>(value: T): T {

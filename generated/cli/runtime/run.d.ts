@@ -36,6 +36,8 @@ export interface CommandRuntime {
 export interface CliDeps {
   createClientFromEnv(env: Env): PlatformCaller;
   validateInput(name: string, input: unknown): readonly string[];
+  /** The input with its tool's schema defaults filled in, as every target passes it on. */
+  withDefaults(name: string, input: object): object;
   /** Errors that mean the CLI was configured or called wrongly (ConfigError, UnknownWorkspaceError): exit 2, not 1. */
   readonly usageErrors: readonly (abstract new (...args: never[]) => Error)[];
 }

@@ -58,9 +58,10 @@ export async function runCli(argv, data, deps, options = {}) {
           `the runtime has no handler for the local tool '${command.tool}'`,
         );
     }
+    const complete = deps.withDefaults(command.tool, input);
     const answer = handler
-      ? await handler(input, { client, signal })
-      : await client.$call(command.tool, input, { signal });
+      ? await handler(complete, { client, signal })
+      : await client.$call(command.tool, complete, { signal });
     out(json ? formatJson(answer) : formatText(answer));
     return EXIT.ok;
   } catch (error) {

@@ -2,6 +2,7 @@
 import { type CallOptions, type ClientConfig } from "./config.js";
 import type { ToolData } from "./data.js";
 import { type PlatformRequest } from "./request.js";
+import type { DefaultsFiller } from "./defaults.js";
 import type { Validator } from "./validate.js";
 /** What createClient returns at run time; the generated index.d.ts types it per tool. */
 export interface RuntimeClient {
@@ -14,13 +15,19 @@ export interface RuntimeClient {
   readonly $primary: string;
   readonly [method: string]: unknown;
 }
+/** How a call's input is checked and completed against its tool's schema. */
+export interface InputRules {
+  readonly validate: Validator;
+  readonly withDefaults: DefaultsFiller;
+}
 /**
  * A client over the platform's HTTP API: one method per HTTP-bound tool plus `$call`.
- * Each call is validated against the tool's schema, routed to one workspace (the route
- * input's value, else the primary) and sent with that workspace's token and no other.
+ * Each call is validated against the tool's schema, completed with its defaults, routed to one
+ * workspace (the route input's value, else the primary) and sent with that workspace's token
+ * and no other.
  */
 export declare function createPlatformClient(
   tools: readonly ToolData[],
-  validate: Validator,
+  rules: InputRules,
   config: ClientConfig,
 ): RuntimeClient;

@@ -6,10 +6,11 @@ import { planRaw, planRequest } from "./request.js";
 import { send } from "./transport.js";
 /**
  * A client over the platform's HTTP API: one method per HTTP-bound tool plus `$call`.
- * Each call is validated against the tool's schema, routed to one workspace (the route
- * input's value, else the primary) and sent with that workspace's token and no other.
+ * Each call is validated against the tool's schema, completed with its defaults, routed to one
+ * workspace (the route input's value, else the primary) and sent with that workspace's token
+ * and no other.
  */
-export function createPlatformClient(tools, validate, config) {
+export function createPlatformClient(tools, rules, config) {
   const resolved = resolveConfig(config);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -23,13 +24,13 @@ export function createPlatformClient(tools, validate, config) {
         name,
       );
     const args = input === undefined ? {} : input;
-    const problems = validate(name, args);
+    const problems = rules.validate(name, args);
     if (problems.length > 0)
       throw new InputError(
         name,
         problems.map((p) => redact(p, tokens)),
       );
-    const fields = args;
+    const fields = rules.withDefaults(name, args);
     const workspace = route(
       tool.http.route === null ? undefined : fields[tool.http.route],
       name,

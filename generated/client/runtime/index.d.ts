@@ -3,6 +3,7 @@ import type { ClientConfig } from "./config.js";
 import { type RuntimeClient } from "./client.js";
 import type { ClientData } from "./data.js";
 import { type Env } from "./env.js";
+import { type DefaultsFiller } from "./defaults.js";
 import { type Validator } from "./validate.js";
 export type {
   CallOptions,
@@ -27,6 +28,7 @@ export interface ToolInfo {
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];
   readonly validateInput: Validator;
+  readonly withDefaults: DefaultsFiller;
   readonly createClient: (config: ClientConfig) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;
 }

@@ -28,31 +28,3 @@ function statusOf(error) {
     error !== null && typeof error === "object" ? error.status : undefined;
   return typeof status === "number" ? status : null;
 }
-/**
- * Fills the top-level defaults the schema declares, since LangChain validates JSON Schema
- * input but does not apply defaults: the handler or the platform then gets what the
- * model was told it would. The caller's object is left as it was.
- */
-export function withDefaults(schema, input) {
-  const properties = schema.properties;
-  if (
-    input === null ||
-    typeof input !== "object" ||
-    Array.isArray(input) ||
-    !isObject(properties)
-  )
-    return input;
-  const out = { ...input };
-  for (const [key, property] of Object.entries(properties)) {
-    if (
-      out[key] === undefined &&
-      isObject(property) &&
-      property.default !== undefined
-    )
-      out[key] = structuredClone(property.default);
-  }
-  return out;
-}
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}

@@ -2,6 +2,6 @@
 /**
  * The shapes the LangChain runtime works with. The generated index.js reads tools.json
  * (written by toolgen from tools.yaml) and passes it in with the client package's error
- * test, so this code never names another package: every name comes from the spec.
+ * test and defaults, so this code never names another package: every name comes from the spec.
  */
 export {};

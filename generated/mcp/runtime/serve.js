@@ -52,7 +52,9 @@ export function serveToolTable(table, server, options) {
     try {
       const problems = table.validate(name, input);
       if (problems.length > 0) return failure(invalidArguments(name, problems));
-      return success(await dispatch(input, extra.signal));
+      return success(
+        await dispatch(table.withDefaults(name, input), extra.signal),
+      );
     } catch (error) {
       return failure(errorText(error));
     }

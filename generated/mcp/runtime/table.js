@@ -4,7 +4,7 @@ import fs from "node:fs";
  * Reads tools.json beside the generated index.js. Read rather than imported: Node 20 prints an
  * ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(url, validate) {
+export function loadToolTable(url, validate, withDefaults) {
   const data = JSON.parse(fs.readFileSync(url, "utf8"));
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
@@ -13,6 +13,7 @@ export function loadToolTable(url, validate) {
     local: deepFreeze(data.local),
     renamed: deepFreeze(data.renamed),
     validate,
+    withDefaults,
   };
 }
 function deepFreeze(value) {

@@ -8,13 +8,14 @@ import { cliTools, commandMap } from "./commands.js";
 export function indexJs(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import { createRequire } from "node:module";
-${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "UnknownWorkspaceError", "validateInput"], client)}import { runCli } from "./runtime/run.js";
+${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { runCli } from "./runtime/run.js";
 
 const data = createRequire(import.meta.url)("./commands.json");
 
 const deps = {
   createClientFromEnv,
   validateInput,
+  withDefaults,
   usageErrors: [ConfigError, UnknownWorkspaceError],
 };
 

@@ -38,6 +38,7 @@ export function indexDts(model: Model): string {
     ),
     `${docComment("Every tool's name, section, short description, input schema and whether it is local.", "")}export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];\n`,
     `${docComment("Checks an input against its tool's schema: one readable message per problem, [] when valid.", "")}${signature("export declare function validateInput", ["name: ToolName", "input: unknown"], "string[]")}`,
+    `${docComment("The input as every target passes it on: its tool's top-level schema defaults filled in.", "")}${signature("export declare function withDefaults<N extends ToolName>", ["name: N", "input: ToolInputs[N]"], "ToolInputs[N]")}`,
     `${docComment("A client for the given base URL and workspaces (the first is the primary).", "")}${signature("export declare function createClient", ["config: ClientConfig"], "PlatformClient")}`,
     `${docComment(envDoc(model), "")}${signature("export declare function createClientFromEnv", ["env?: Env"], "PlatformClient")}`,
   ];

@@ -8,12 +8,13 @@ import { namedModuleLine } from "../../render/layout.js";
  * package. Everything spec-specific lives in the JSON; this file only wires.
  */
 export function indexJs(model: Model): string {
-  return `${codeHeader}${clientImport(model, ["validateInput"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
+  return `${codeHeader}${clientImport(model, ["validateInput", "withDefaults"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
 import { loadToolTable } from "./runtime/table.js";
 
 const table = loadToolTable(
   new URL("./tools.json", import.meta.url),
   validateInput,
+  withDefaults,
 );
 
 export const tools = table.tools;
@@ -39,12 +40,13 @@ export function binJs(model: Model): string {
   const runtimeImport = runtime === null ? "" : namedModuleLine("import", ["createRuntime"], stringLiteral(runtime));
   const runtimeOption = runtime === null ? "" : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
 const table = loadToolTable(
   new URL("../tools.json", import.meta.url),
   validateInput,
+  withDefaults,
 );
 
 process.exitCode = await runStdio({

@@ -45,6 +45,12 @@ describe("typed arguments reach the platform as their schema types", () => {
     ]);
   });
 
+  it("notes find without --scope: the schema's default is sent, as every target sends it", async () => {
+    platform.answer("GET /workspaces/ws-self/notes", 200, []);
+    expect(await typed("notes", "find", "deploy")).toEqual({ code: 0, stdout: "(none)\n", stderr: "" });
+    expect(platform.received).toEqual([expect.objectContaining({ search: "?query=deploy&scope=LOCAL" })]);
+  });
+
   it("notes find --all: the flag word picks the other tool", async () => {
     platform.answer("GET /notes", 200, ["n1"]);
     expect(await typed("notes", "find", "--all", "deploy")).toEqual({ code: 0, stdout: "- n1\n", stderr: "" });

@@ -100,6 +100,16 @@ export const httpCases: readonly HttpCase[] = [
     token: SIDE.token,
   },
   {
+    // scope left out: its schema default is sent, as every target sends it.
+    tool: "commit_memory",
+    args: { content: "The deploy key rotates weekly." },
+    method: "POST",
+    path: "/workspaces/ws-main/memories",
+    query: [],
+    body: { content: "The deploy key rotates weekly.", scope: "LOCAL", workspace_id: "ws-main" },
+    token: MAIN.token,
+  },
+  {
     tool: "recall_memory",
     args: { query: "units", scope: "" },
     method: "GET",

@@ -153,7 +153,7 @@ describe("redirects", () => {
     expect(other.seen[0]!.headers.authorization).toBeUndefined();
     // 307 keeps the method and the body.
     expect(other.seen[0]!.method).toBe("POST");
-    expect(JSON.parse(other.seen[0]!.body)).toEqual({ content: "moved", workspace_id: "ws-a" });
+    expect(JSON.parse(other.seen[0]!.body)).toEqual({ content: "moved", scope: "LOCAL", workspace_id: "ws-a" });
   });
 
   it("once off the origin, a redirect back does not bring the token back", async () => {

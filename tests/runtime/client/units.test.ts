@@ -133,7 +133,7 @@ describe("input errors", () => {
     const { createPlatformClient } = await import("../../../runtime/client/client.js");
     const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };
     const tool = { name: "t", method: "t", section: "s", short: "s", local: false, inputSchema: schema, http: binding({}) };
-    const client = createPlatformClient([tool], createValidator(new Map([["t", schema]])), { baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "tok-field-77" } });
+    const client = createPlatformClient([tool], { validate: createValidator(new Map([["t", schema]])), withDefaults: (_, input) => input }, { baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "tok-field-77" } });
     const e = await client.$call("t", { "tok-field-77": 1 }).catch((x: unknown) => x);
     expect((e as Error).message).toBe("invalid input for t: [redacted] is not a known field");
   });

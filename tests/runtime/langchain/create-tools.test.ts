@@ -15,7 +15,7 @@ const local = (name: string): ToolEntry => ({
 const data: ToolData = { sections: ["misc"], tools: [local("toString"), local("constructor")] };
 // These tools are local: the client is never called, so an object that refuses every call will do.
 const client = { $call: async () => Promise.reject(new Error("the client must not be called")) };
-const createTools = toolFactory({ data, isClientError: () => false });
+const createTools = toolFactory({ data, isClientError: () => false, withDefaults: (_, input) => input });
 
 describe("createTools", () => {
   it("does not take an Object method for the handler of a tool named like one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorText, resultText, withDefaults } from "../../../runtime/langchain/results.js";
+import { errorText, resultText } from "../../../runtime/langchain/results.js";
 
 describe("resultText", () => {
   it.each([
@@ -32,37 +32,5 @@ describe("errorText", () => {
     ["reads a thrown string", "boom", "Error from x: boom"],
   ])("%s", (_, error, expected) => {
     expect(errorText("x", error)).toBe(expected);
-  });
-});
-
-describe("withDefaults", () => {
-  const schema = {
-    type: "object",
-    properties: {
-      scope: { type: "string", default: "LOCAL" },
-      tags: { type: "array", default: ["a"] },
-      content: { type: "string" },
-    },
-  };
-
-  it("fills the top-level defaults that are missing, and nothing else", () => {
-    expect(withDefaults(schema, { content: "c" })).toEqual({ content: "c", scope: "LOCAL", tags: ["a"] });
-  });
-
-  it("keeps values given, even falsy ones", () => {
-    expect(withDefaults(schema, { scope: "", tags: [] })).toEqual({ scope: "", tags: [] });
-  });
-
-  it("leaves the caller's object and the schema untouched", () => {
-    const input = { content: "c" };
-    const filled = withDefaults(schema, input) as { tags: string[] };
-    filled.tags.push("b");
-    expect(input).toEqual({ content: "c" });
-    expect(schema.properties.tags.default).toEqual(["a"]);
-  });
-
-  it("passes through what is not an object", () => {
-    expect(withDefaults(schema, "text")).toBe("text");
-    expect(withDefaults({ type: "object" }, { a: 1 })).toEqual({ a: 1 });
   });
 });

@@ -6,6 +6,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolServer, serveToolTable, type HandlerContext, type LocalHandler, type PlatformCaller } from "../../../runtime/mcp/serve.js";
+import { createDefaultsFiller } from "../../../runtime/client/defaults.js";
 import type { ToolTable } from "../../../runtime/mcp/table.js";
 
 // The wiring alone, over the real SDK client and server: the platform side is a recorder here,
@@ -17,11 +18,11 @@ const tools: Tool[] = [
     description: "Save a fact.",
     inputSchema: {
       type: "object",
-      properties: { content: { type: "string" }, scope: { type: "string", enum: ["LOCAL", "TEAM"] } },
+      properties: { content: { type: "string" }, scope: { type: "string", enum: ["LOCAL", "TEAM"], default: "LOCAL" } },
       required: ["content"],
     },
   },
-  { name: "whoami", description: "Say who you are.", inputSchema: { type: "object", properties: {} } },
+  { name: "whoami", description: "Say who you are.", inputSchema: { type: "object", properties: { detail: { type: "string", default: "short" } } } },
 ];
 
 function table(): ToolTable {
@@ -36,6 +37,8 @@ function table(): ToolTable {
       const validate = validators.get(name)!;
       return validate(input) ? [] : validate.errors!.map((e) => `${e.instancePath || "input"} ${e.message}`);
     },
+    // The client package's own, as the generated index.js passes it in.
+    withDefaults: createDefaultsFiller(new Map(tools.map((t) => [t.name, t.inputSchema]))) as ToolTable["withDefaults"],
   };
 }
 
@@ -120,7 +123,7 @@ describe("serveToolTable", () => {
     expect(platform.calls).toEqual([]);
   });
 
-  it("treats absent arguments as an empty object", async () => {
+  it("treats absent arguments as an empty object, then fills in its defaults", async () => {
     const seen: object[] = [];
     const client = await connect(
       createToolServer(table(), {
@@ -134,7 +137,7 @@ describe("serveToolTable", () => {
       }),
     );
     expect(text(await client.callTool({ name: "whoami" }))).toBe("ok");
-    expect(seen).toEqual([{}]);
+    expect(seen).toEqual([{ detail: "short" }]);
     expect((await client.callTool({ name: "save" })).isError).toBe(true);
   });
 
@@ -196,6 +199,31 @@ describe("serveToolTable", () => {
     const failed = await client.callTool({ name: "whoami", arguments: {} });
     expect(failed.isError).toBe(true);
     expect(text(failed)).toBe("no identity configured");
+  });
+
+  it("completes the arguments with the schema's defaults before a handler or the platform gets them", async () => {
+    const platform = recorder(async () => "ok");
+    const inputs: object[] = [];
+    const client = await connect(
+      createToolServer(table(), {
+        client: platform,
+        handlers: {
+          whoami: async (input: object) => {
+            inputs.push(input);
+            return "me";
+          },
+        },
+      }),
+    );
+    await client.callTool({ name: "whoami", arguments: {} });
+    await client.callTool({ name: "whoami", arguments: { detail: "full" } });
+    expect(inputs).toEqual([{ detail: "short" }, { detail: "full" }]);
+    await client.callTool({ name: "save", arguments: { content: "x" } });
+    await client.callTool({ name: "save", arguments: { content: "y", scope: "TEAM" } });
+    expect(platform.calls.map((c) => c.input)).toEqual([
+      { content: "x", scope: "LOCAL" },
+      { content: "y", scope: "TEAM" },
+    ]);
   });
 
   it("aborts the handler's signal when the MCP client cancels the call", async () => {

@@ -15,6 +15,7 @@ const table: ToolTable = {
   local: [],
   renamed: {},
   validate: () => [],
+  withDefaults: (_, input) => input,
 };
 
 async function run(argv: string[], createClient: () => never) {

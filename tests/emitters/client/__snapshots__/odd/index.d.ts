@@ -130,6 +130,12 @@ export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];
 /** Checks an input against its tool's schema: one readable message per problem, [] when valid. */
 export declare function validateInput(name: ToolName, input: unknown): string[];
 
+/** The input as every target passes it on: its tool's top-level schema defaults filled in. */
+export declare function withDefaults<N extends ToolName>(
+  name: N,
+  input: ToolInputs[N],
+): ToolInputs[N];
+
 /** A client for the given base URL and workspaces (the first is the primary). */
 export declare function createClient(config: ClientConfig): PlatformClient;
 

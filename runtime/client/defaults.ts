@@ -1,0 +1,33 @@
+/** The input as every target passes it on: the schema's top-level defaults filled in. */
+export type DefaultsFiller = (name: string, input: unknown) => unknown;
+
+/**
+ * Fills the top-level defaults a tool's schema declares, for each property the input leaves
+ * out, so that the platform or a local handler gets what the model was told it would, through
+ * MCP, LangChain, the CLI and the client alike. A new object: the caller's is left as it was,
+ * and a default is copied, so that no call can change the schema's.
+ */
+export function fillDefaults(schema: { readonly [key: string]: unknown }, input: unknown): unknown {
+  const properties = schema.properties;
+  if (!isObject(input) || !isObject(properties)) return input;
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(properties)) {
+    const property = properties[key];
+    if (input[key] !== undefined || !isObject(property) || property.default === undefined) continue;
+    out ??= { ...input };
+    out[key] = structuredClone(property.default);
+  }
+  return out ?? input;
+}
+
+/** fillDefaults over a set of tools' schemas, by tool name; an unknown name's input is left as it is. */
+export function createDefaultsFiller(schemas: ReadonlyMap<string, { readonly [key: string]: unknown }>): DefaultsFiller {
+  return (name, input) => {
+    const schema = schemas.get(name);
+    return schema === undefined ? input : fillDefaults(schema, input);
+  };
+}
+
+function isObject(value: unknown): value is { readonly [key: string]: unknown } {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
