@@ -4,13 +4,19 @@ import type { CliCommandSpec, CliData, CliInput } from "./types.js";
 const JSON_HELP = "Print the answer as JSON instead of text";
 const EXIT_STATUS = "Exit status: 0 success, 1 platform or network error, 2 usage error.";
 
+/** Whether this run of the CLI has a handler for a local tool (its own, or a runtime's). */
+export type Answers = (tool: string) => boolean;
+
 /** `molecule --help`: every command with its summary, the global options and the environment. */
-export function globalHelp(data: CliData): string {
+export function globalHelp(data: CliData, answers: Answers): string {
   const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
   lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
-  const local = data.commands.filter((c) => c.local).map((c) => c.keyword);
-  if (local.length > 0) {
-    lines.push("", `Handled by the agent runtime (without its handler the command exits 1): ${local.join(", ")}`);
+  const local = data.commands.filter((c) => c.local);
+  const answered = local.filter((c) => answers(c.tool)).map((c) => c.keyword);
+  const unanswered = local.filter((c) => !answers(c.tool)).map((c) => c.keyword);
+  if (answered.length > 0) lines.push("", `Handled by the agent runtime's own code: ${answered.join(", ")}`);
+  if (unanswered.length > 0) {
+    lines.push("", `Handled by the agent runtime (without its handler the command exits 1): ${unanswered.join(", ")}`);
   }
   lines.push("", "Options:");
   lines.push(
@@ -33,13 +39,15 @@ export function globalHelp(data: CliData): string {
 }
 
 /** `molecule <command> --help`: its usage, what it does, its arguments and options. */
-export function commandHelp(data: CliData, command: CliCommandSpec): string {
+export function commandHelp(data: CliData, command: CliCommandSpec, answers: Answers): string {
   const positionals = command.inputs.filter((i) => i.option === null);
   const options = command.inputs.filter((i) => i.option !== null);
   const required = options.filter((i) => i.required).map((i) => ` ${optionUsage(i)}`);
   const lines = [`Usage: ${data.bin} ${command.usage}${required.join("")} [options]`, "", sentence(command.summary)];
   if (command.description !== sentence(command.summary)) lines.push("", command.description);
-  if (command.local) {
+  if (command.local && answers(command.tool)) {
+    lines.push("", "Handled by the agent runtime's own code, not by the platform.");
+  } else if (command.local) {
     lines.push(
       "",
       `Handled by the agent runtime's own code, not by the platform: the plain '${data.bin}' command`,

@@ -66,7 +66,8 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
   const err = options.stderr ?? ((t: string) => void process.stderr.write(t));
   const invocation = parseCommandLine(argv, data);
   if (invocation.kind === "help") {
-    out(invocation.command ? commandHelp(data, invocation.command) : globalHelp(data));
+    const answers = (tool: string) => options.handlers?.[tool] !== undefined || options.runtime !== undefined;
+    out(invocation.command ? commandHelp(data, invocation.command, answers) : globalHelp(data, answers));
     return EXIT.ok;
   }
   if (invocation.kind === "usage") {

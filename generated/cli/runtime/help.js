@@ -4,14 +4,23 @@ const JSON_HELP = "Print the answer as JSON instead of text";
 const EXIT_STATUS =
   "Exit status: 0 success, 1 platform or network error, 2 usage error.";
 /** `molecule --help`: every command with its summary, the global options and the environment. */
-export function globalHelp(data) {
+export function globalHelp(data, answers) {
   const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
   lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
-  const local = data.commands.filter((c) => c.local).map((c) => c.keyword);
-  if (local.length > 0) {
+  const local = data.commands.filter((c) => c.local);
+  const answered = local.filter((c) => answers(c.tool)).map((c) => c.keyword);
+  const unanswered = local
+    .filter((c) => !answers(c.tool))
+    .map((c) => c.keyword);
+  if (answered.length > 0)
     lines.push(
       "",
-      `Handled by the agent runtime (without its handler the command exits 1): ${local.join(", ")}`,
+      `Handled by the agent runtime's own code: ${answered.join(", ")}`,
+    );
+  if (unanswered.length > 0) {
+    lines.push(
+      "",
+      `Handled by the agent runtime (without its handler the command exits 1): ${unanswered.join(", ")}`,
     );
   }
   lines.push("", "Options:");
@@ -40,7 +49,7 @@ export function globalHelp(data) {
   return `${lines.join("\n")}\n`;
 }
 /** `molecule <command> --help`: its usage, what it does, its arguments and options. */
-export function commandHelp(data, command) {
+export function commandHelp(data, command, answers) {
   const positionals = command.inputs.filter((i) => i.option === null);
   const options = command.inputs.filter((i) => i.option !== null);
   const required = options
@@ -53,7 +62,12 @@ export function commandHelp(data, command) {
   ];
   if (command.description !== sentence(command.summary))
     lines.push("", command.description);
-  if (command.local) {
+  if (command.local && answers(command.tool)) {
+    lines.push(
+      "",
+      "Handled by the agent runtime's own code, not by the platform.",
+    );
+  } else if (command.local) {
     lines.push(
       "",
       `Handled by the agent runtime's own code, not by the platform: the plain '${data.bin}' command`,

@@ -10,10 +10,12 @@ export async function runCli(argv, data, deps, options = {}) {
   const err = options.stderr ?? ((t) => void process.stderr.write(t));
   const invocation = parseCommandLine(argv, data);
   if (invocation.kind === "help") {
+    const answers = (tool) =>
+      options.handlers?.[tool] !== undefined || options.runtime !== undefined;
     out(
       invocation.command
-        ? commandHelp(data, invocation.command)
-        : globalHelp(data),
+        ? commandHelp(data, invocation.command, answers)
+        : globalHelp(data, answers),
     );
     return EXIT.ok;
   }

@@ -206,6 +206,15 @@ describe("a local tool's command", () => {
     expect(platform.received).toEqual([]);
   });
 
+  it("the help says which bin answers it: the plain one tells that it exits 1", async () => {
+    const plainHelp = await runBin(plain.bin, ["delegate", "--help"], {});
+    expect(plainHelp.stdout).toContain("the plain 'molecule' command\nhas no handler for it and exits 1");
+    expect((await runBin(plain.bin, ["--help"], {})).stdout).toContain("Handled by the agent runtime (without its handler the command exits 1): delegate\n");
+    const wired = await molecule("delegate", "--help");
+    expect(wired.stdout).toContain("Handled by the agent runtime's own code, not by the platform.\n");
+    expect(wired.stdout).not.toContain("exits 1;");
+  });
+
   it("still checks its arguments first: a usage error is 2", async () => {
     const run = await molecule("delegate", "ws-peer");
     expect(run.code).toBe(2);
