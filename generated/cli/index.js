@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import {
   ConfigError,
   createClientFromEnv,
+  InputError,
   UnknownWorkspaceError,
   validateInput,
   withDefaults,
@@ -15,7 +16,7 @@ const deps = {
   createClientFromEnv,
   validateInput,
   withDefaults,
-  usageErrors: [ConfigError, UnknownWorkspaceError],
+  usageErrors: [ConfigError, InputError, UnknownWorkspaceError],
 };
 
 export const commandMap = Object.freeze(data.commandMap);

@@ -38,7 +38,7 @@ export interface CliDeps {
   validateInput(name: string, input: unknown): readonly string[];
   /** The input with its tool's schema defaults filled in, as every target passes it on. */
   withDefaults(name: string, input: object): object;
-  /** Errors that mean the CLI was configured or called wrongly (ConfigError, UnknownWorkspaceError): exit 2, not 1. */
+  /** Errors that mean the CLI was configured or called wrongly (ConfigError, InputError, UnknownWorkspaceError): exit 2, not 1. */
   readonly usageErrors: readonly (abstract new (...args: never[]) => Error)[];
 }
 

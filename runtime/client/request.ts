@@ -1,6 +1,6 @@
 import { isHeaderValue } from "./config.js";
 import type { HttpBinding, PathPart, ValueSource } from "./data.js";
-import { ClientError } from "./errors.js";
+import { ClientError, InputError } from "./errors.js";
 
 /** One HTTP request, before the base URL and the token are added. */
 export interface PlannedRequest {
@@ -129,12 +129,12 @@ function literal(label: string, text: string): string {
 /** A value placed into the path as exactly one segment: `/`, `?`, `#` and `%` are encoded; dot segments are refused. */
 function segment(tool: string, part: Exclude<PathPart, { text: string }>, v: unknown): string {
   const what = "input" in part ? `path parameter ${part.input}` : "workspace"; // a const is the spec's own
-  if (v === undefined || v === null) throw new ClientError(`${tool}: ${what} is missing`, tool);
-  if (typeof v === "object") throw new ClientError(`${tool}: ${what} must be a string or a number`, tool);
+  // A caller's value is the caller's mistake (an InputError, a usage error on the CLI); a workspace id is the configuration's.
+  const refuse = (problem: string) => ("input" in part ? new InputError(tool, [`${what} ${problem}`]) : new ClientError(`${tool}: ${what} ${problem}`, tool));
+  if (v === undefined || v === null) throw refuse("is missing");
+  if (typeof v === "object") throw refuse("must be a string or a number");
   const text = String(v);
-  if (text === "" || text === "." || text === "..") {
-    throw new ClientError(`${tool}: ${what} cannot be ${JSON.stringify(text)}: it would not be one path segment`, tool);
-  }
+  if (text === "" || text === "." || text === "..") throw refuse(`cannot be ${JSON.stringify(text)}: it would not be one path segment`);
   return encode(tool, text);
 }
 

@@ -8,7 +8,7 @@ import { cliTools, commandMap } from "./commands.js";
 export function indexJs(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import { createRequire } from "node:module";
-${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { runCli } from "./runtime/run.js";
+${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "InputError", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { runCli } from "./runtime/run.js";
 
 const data = createRequire(import.meta.url)("./commands.json");
 
@@ -16,7 +16,7 @@ const deps = {
   createClientFromEnv,
   validateInput,
   withDefaults,
-  usageErrors: [ConfigError, UnknownWorkspaceError],
+  usageErrors: [ConfigError, InputError, UnknownWorkspaceError],
 };
 
 export const commandMap = Object.freeze(data.commandMap);

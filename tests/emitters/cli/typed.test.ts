@@ -74,6 +74,15 @@ describe("typed arguments reach the platform as their schema types", () => {
     expect(await typed("show", "a/b c")).toEqual({ code: 0, stdout: "id: a/b c\n", stderr: "" });
     expect(platform.received).toEqual([expect.objectContaining({ path: "/notes/a%2Fb%20c" })]);
   });
+
+  it.each(["..", "."])("show %s: a value that cannot be one segment is a usage error, 2, and nothing is sent", async (id) => {
+    expect(await typed("show", id)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `typed show: invalid input for show_note: path parameter id cannot be "${id}": it would not be one path segment\n`,
+    });
+    expect(platform.received).toEqual([]);
+  });
 });
 
 describe("values are validated against the schema before anything is sent", () => {

@@ -1,4 +1,4 @@
-import { ClientError, createClient, PlatformError, UnknownWorkspaceError, type PlatformClient } from "@molecule/platform-client";
+import { ClientError, createClient, InputError, PlatformError, UnknownWorkspaceError, type PlatformClient } from "@molecule/platform-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startPlatform, type Platform } from "./platform.js";
 
@@ -60,8 +60,8 @@ describe("$request: endpoints no tool declares, with the same guarantees", () =>
     [{ method: "GET", path: "/x", workspace: "ws-c" }, UnknownWorkspaceError, 'workspace "ws-c" is not configured in this client (configured: "ws-a", "ws-b")'],
     [{ method: "GET", path: "x" }, ClientError, "GET x: the path must be a string starting with /"],
     [{ method: "GET", path: "/x?admin=1" }, ClientError, "GET /x?admin=1: the path may not contain ?, # or unmatched braces: use query"],
-    [{ method: "GET", path: "/items/{id}" }, ClientError, "GET /items/{id}: path parameter id is missing"],
-    [{ method: "GET", path: "/items/{id}", params: { id: ".." } }, ClientError, 'GET /items/{id}: path parameter id cannot be "..": it would not be one path segment'],
+    [{ method: "GET", path: "/items/{id}" }, InputError, "invalid input for GET /items/{id}: path parameter id is missing"],
+    [{ method: "GET", path: "/items/{id}", params: { id: ".." } }, InputError, 'invalid input for GET /items/{id}: path parameter id cannot be "..": it would not be one path segment'],
     [{ method: "GET", path: "/x", headers: { authorization: "Bearer other" } }, ClientError, "GET /x: a request may not set Authorization: the client sends the workspace's own token"],
     [{ method: "GET", path: "/x", body: {} }, ClientError, "GET /x: a GET request has no body"],
     [{ method: "TRACE", path: "/x" }, ClientError, 'TRACE /x: unsupported method "TRACE"'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HttpBinding } from "../../../runtime/client/data.js";
-import { ClientError } from "../../../runtime/client/errors.js";
+import { ClientError, InputError } from "../../../runtime/client/errors.js";
 import { redact, redactValue } from "../../../runtime/client/redact.js";
 import { planRequest } from "../../../runtime/client/request.js";
 import { joinUrl } from "../../../runtime/client/transport.js";
@@ -43,9 +43,10 @@ describe("planRequest", () => {
   it("path parameters: numbers are fine, empty and objects are refused", () => {
     const path = binding({ path: [{ text: "/items/" }, { input: "id" }] });
     expect(planRequest("t", path, { id: 42 }, "w").target).toBe("/items/42");
-    expect(() => planRequest("t", path, { id: "" }, "w")).toThrow('t: path parameter id cannot be "": it would not be one path segment');
-    expect(() => planRequest("t", path, { id: { a: 1 } }, "w")).toThrow("t: path parameter id must be a string or a number");
-    expect(() => planRequest("t", path, {}, "w")).toThrow("t: path parameter id is missing");
+    expect(() => planRequest("t", path, { id: "" }, "w")).toThrow(InputError);
+    expect(() => planRequest("t", path, { id: "" }, "w")).toThrow('invalid input for t: path parameter id cannot be "": it would not be one path segment');
+    expect(() => planRequest("t", path, { id: { a: 1 } }, "w")).toThrow("invalid input for t: path parameter id must be a string or a number");
+    expect(() => planRequest("t", path, {}, "w")).toThrow("invalid input for t: path parameter id is missing");
     expect(() => planRequest("t", path, { id: "\ud800" }, "w")).toThrow("unpaired surrogate");
   });
 });
