@@ -28,6 +28,11 @@ export async function send(plan: PlannedRequest, x: Exchange): Promise<unknown> 
   if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new ClientError(`${x.tool}: timeoutMs must be a positive number of milliseconds`, x.tool);
   }
+  let url = joinUrl(x.config.base, plan.target);
+  // The planners refuse dot segments; this holds what fetch will really ask for to the same rule.
+  if (!new URL(url).pathname.startsWith(`${x.config.base.pathname.replace(/\/+$/, "")}/`)) {
+    throw new ClientError(`${x.tool}: the path would leave the base URL's path`, x.tool);
+  }
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -39,7 +44,6 @@ export async function send(plan: PlannedRequest, x: Exchange): Promise<unknown> 
   if (outer?.aborted) onAbort();
   else outer?.addEventListener("abort", onAbort, { once: true });
 
-  let url = joinUrl(x.config.base, plan.target);
   let method = plan.method;
   let body = plan.body;
   let withToken = true;
@@ -107,9 +111,14 @@ async function answer(res: Response, tool: string, tokens: readonly string[]): P
     return parsed;
   }
   const own = platformMessage(parsed, json && !parseFailed);
-  // Even the status text is the server's to choose, so it is redacted like the body.
-  const message = redact(own ?? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, tokens);
+  // Even the status text is the server's to choose, so it is redacted like the body; and before
+  // it is cut short, so that a token across the cut cannot leave its first characters behind.
+  const message = clip(redact(own ?? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, tokens));
   throw new PlatformError(res.status, message, redactValue(parsed, tokens), tool);
+}
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 
 /** The platform's own explanation: `{error}`, `{error: {message}}`, `{message}`, `{detail}` or a plain-text body. */
@@ -118,7 +127,7 @@ function platformMessage(body: unknown, isJson: boolean): string | null {
     const text = body.trim();
     // An HTML error page says nothing a caller can use.
     if (!text || (!isJson && text.startsWith("<"))) return null;
-    return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+    return text;
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
   const o = body as Record<string, unknown>;

@@ -7,8 +7,31 @@ export const REDACTED = "[redacted]";
  */
 export function redact(text, tokens) {
   let out = text;
-  for (const token of tokens) if (token) out = out.split(token).join(REDACTED);
+  for (const form of tokenForms(tokens))
+    if (out.includes(form)) out = out.split(form).join(REDACTED);
   return out;
+}
+/**
+ * Each token as it may be written back: as it is, percent-encoded (a URL in a message, in either
+ * case of hex), and escaped inside JSON text (`\/` too). Longest first, so that a token which
+ * begins another cannot leave the longer one's tail behind.
+ */
+function tokenForms(tokens) {
+  const forms = new Set();
+  for (const token of tokens) {
+    if (!token) continue;
+    const encoded = encodeURIComponent(token);
+    const json = JSON.stringify(token).slice(1, -1);
+    for (const form of [
+      token,
+      encoded,
+      encoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+      json,
+      json.replaceAll("/", "\\/"),
+    ])
+      forms.add(form);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
 }
 /** `redact` applied to every string (keys included) of a parsed JSON value. */
 export function redactValue(value, tokens) {

@@ -135,15 +135,27 @@ export function planRaw(label, req, workspace) {
     headers,
   };
 }
-/** Literal path text of a hand-written template: it may not smuggle in a query, a fragment or a stray brace. */
+/**
+ * Literal path text of a hand-written template: it may not smuggle in a query, a fragment or a
+ * stray brace, nor climb out of the base URL's path: URL parsing resolves `.` and `..` segments,
+ * spelt `%2e` too, and reads `\` as `/`.
+ */
 function literal(label, text) {
   if (/[?#{}]/.test(text))
     throw new ClientError(
       `${label}: the path may not contain ?, # or unmatched braces: use query`,
       label,
     );
+  if (text.includes("\\") || text.split("/").some((s) => DOT_SEGMENT.test(s))) {
+    throw new ClientError(
+      `${label}: the path may not contain a backslash or a . or .. segment`,
+      label,
+    );
+  }
   return text;
 }
+/** `.` or `..`, as the URL parser reads them: `%2e` is a dot, in either case. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /** A value placed into the path as exactly one segment: `/`, `?`, `#` and `%` are encoded; dot segments are refused. */
 function segment(tool, part, v) {
   const what = "input" in part ? `path parameter ${part.input}` : "workspace"; // a const is the spec's own

@@ -29,6 +29,18 @@ export async function send(plan, x) {
       x.tool,
     );
   }
+  let url = joinUrl(x.config.base, plan.target);
+  // The planners refuse dot segments; this holds what fetch will really ask for to the same rule.
+  if (
+    !new URL(url).pathname.startsWith(
+      `${x.config.base.pathname.replace(/\/+$/, "")}/`,
+    )
+  ) {
+    throw new ClientError(
+      `${x.tool}: the path would leave the base URL's path`,
+      x.tool,
+    );
+  }
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -39,7 +51,6 @@ export async function send(plan, x) {
   const onAbort = () => controller.abort(outer?.reason);
   if (outer?.aborted) onAbort();
   else outer?.addEventListener("abort", onAbort, { once: true });
-  let url = joinUrl(x.config.base, plan.target);
   let method = plan.method;
   let body = plan.body;
   let withToken = true;
@@ -137,11 +148,14 @@ async function answer(res, tool, tokens) {
     return parsed;
   }
   const own = platformMessage(parsed, json && !parseFailed);
-  // Even the status text is the server's to choose, so it is redacted like the body.
-  const message = redact(
-    own ??
-      `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`,
-    tokens,
+  // Even the status text is the server's to choose, so it is redacted like the body; and before
+  // it is cut short, so that a token across the cut cannot leave its first characters behind.
+  const message = clip(
+    redact(
+      own ??
+        `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`,
+      tokens,
+    ),
   );
   throw new PlatformError(
     res.status,
@@ -150,13 +164,16 @@ async function answer(res, tool, tokens) {
     tool,
   );
 }
+function clip(text) {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
 /** The platform's own explanation: `{error}`, `{error: {message}}`, `{message}`, `{detail}` or a plain-text body. */
 function platformMessage(body, isJson) {
   if (typeof body === "string") {
     const text = body.trim();
     // An HTML error page says nothing a caller can use.
     if (!text || (!isJson && text.startsWith("<"))) return null;
-    return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+    return text;
   }
   if (body === null || typeof body !== "object" || Array.isArray(body))
     return null;

@@ -69,6 +69,14 @@ describe("platform errors", () => {
     expect((e as PlatformError).body).toEqual(body === "" ? null : body);
   });
 
+  it("a long message is cut after the token is removed, so no part of a token across the cut survives", async () => {
+    platform.answer((req) => ({ status: 401, body: `${"x".repeat(985)} ${req.headers.authorization}` }));
+    const e = (await failure(() => client.listPeers())) as PlatformError;
+    // 1,000 characters of the redacted text, then the ellipsis.
+    expect(e.message).toBe(`${"x".repeat(985)} Bearer [redact…`);
+    expect(e.message).not.toContain("tok-");
+  });
+
   it("a platform that echoes the token it refused does not get it into the error", async () => {
     platform.answer((req) => ({ status: 401, body: { error: `invalid token ${req.headers.authorization}`, seen: { auth: req.headers.authorization } } }));
     const e = (await failure(() => client.listPeers({ source_workspace_id: "ws-b" }))) as PlatformError;

@@ -104,6 +104,38 @@ describe("redact", () => {
     expect(redact("a tok1 b tok1 tok2", ["tok1", "tok2"])).toBe("a [redacted] b [redacted] [redacted]");
     expect(redactValue({ tok1: ["x tok1"], n: 1 }, ["tok1"])).toEqual({ "[redacted]": ["x [redacted]"], n: 1 });
   });
+
+  it("removes a token percent-encoded (either hex case) and JSON-escaped, as URLs and echoing platforms write it", () => {
+    const token = "tokA/aaaa+bbbb==";
+    for (const form of ["tokA%2Faaaa%2Bbbbb%3D%3D", "tokA%2faaaa%2bbbbb%3d%3d", "tokA\\/aaaa+bbbb=="]) {
+      expect(redact(`GET /items/${form} failed`, [token])).toBe("GET /items/[redacted] failed");
+    }
+    expect(redact('{"error":"bad \\"tok\\"q"}', ['tok"q'])).toBe('{"error":"bad \\"[redacted]"}');
+  });
+
+  it("removes the longer of two tokens that begin alike whole, whatever their order", () => {
+    expect(redact("x tok-abcdef y tok-abc", ["tok-abc", "tok-abcdef"])).toBe("x [redacted] y [redacted]");
+  });
+});
+
+describe("send", () => {
+  it("refuses a target that would leave the base URL's path, before any request", async () => {
+    const { send } = await import("../../../runtime/client/transport.js");
+    const { resolveConfig } = await import("../../../runtime/client/config.js");
+    const requested: string[] = [];
+    const config = resolveConfig({
+      baseUrl: "http://127.0.0.1:9/base",
+      workspace: { id: "w", token: "tok-w-1" },
+      fetch: async (url) => {
+        requested.push(String(url));
+        return new Response("{}");
+      },
+    });
+    const plan = { method: "GET" as const, target: "/../other/x", body: null, headers: [] };
+    await expect(send(plan, { config, tool: "t", token: "tok-w-1", options: undefined })).rejects.toThrow("t: the path would leave the base URL's path");
+    await send({ ...plan, target: "/x" }, { config, tool: "t", token: "tok-w-1", options: undefined });
+    expect(requested).toEqual(["http://127.0.0.1:9/base/x"]);
+  });
 });
 
 describe("the package's tools", () => {
