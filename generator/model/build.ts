@@ -51,6 +51,12 @@ interface RawSpec {
 
 const WORKSPACE = "$workspace";
 
+/** A path step that sends a binding's problem to the tool's input declaration instead of its http block. */
+const INPUT = "\0input";
+
+/** A header name as HTTP defines a token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /**
  * Resolves a structurally valid spec into the model, reporting what only
  * a reading of each tool can find (placeholders, routing, CLI usage).
@@ -99,7 +105,9 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
       inputNames,
       required,
       renamedFrom: t.renamed_from ?? [],
-      http: t.http ? buildHttp(t.http, inputNames, required, (p) => problems.push({ ...p, path: at("http", ...p.path) })) : null,
+      http: t.http
+        ? buildHttp(t.http, inputNames, required, (p) => problems.push({ ...p, path: p.path[0] === INPUT ? at("input", "properties", ...p.path.slice(1)) : at("http", ...p.path) }))
+        : null,
       cli,
     };
   });
@@ -183,8 +191,10 @@ function buildHttp(
     last = m.index + m[0].length;
   }
   if (last < raw.path.length) parts.push({ kind: "literal", text: raw.path.slice(last) });
+  let pathBroken = false;
   for (const part of parts) {
     if (part.kind === "literal" && /[{}?#]/.test(part.text)) {
+      pathBroken = true;
       report({ path: ["path"], message: "the path may not contain ?, # or unmatched braces: put query values under 'query'" });
     }
   }
@@ -206,9 +216,17 @@ function buildHttp(
   if (binding.body && (raw.method === "GET" || raw.method === "DELETE")) {
     report({ path: ["body"], key: true, message: `a ${raw.method} request has no body: send these values in the query` });
   }
+  for (const { name } of binding.headers) {
+    if (name.toLowerCase() === "authorization") {
+      report({ path: ["headers", name], key: true, message: "a binding may not set Authorization: the client sends the routed workspace's own token" });
+    } else if (!HEADER_NAME.test(name)) {
+      report({ path: ["headers", name], key: true, message: `'${name}' is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~)` });
+    }
+  }
   for (const input of inputs) {
-    if (!used.has(input)) {
-      report({ path: ["method"], message: `input '${input}' is never sent: place it in the path, query, body or headers, or make it the route` });
+    // A placeholder the broken path meant to hold is reported there, not again here.
+    if (!used.has(input) && !(pathBroken && raw.path.includes(input))) {
+      report({ path: [INPUT, input], key: true, message: `input '${input}' is never sent: place it in the path, query, body or headers, or make it the route` });
     }
   }
   return binding;

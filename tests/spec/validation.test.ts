@@ -23,6 +23,9 @@ const cases: [name: string, mustSay: string][] = [
   ["http-and-local", "has both http and local"],
   ["input-never-sent", "input 'tag' is never sent"],
   ["route-unknown", "route 'workspace_id' is not an input of this tool"],
+  ["header-authorization", "a binding may not set Authorization"],
+  ["header-name-invalid", "'X Workspace' is not a valid HTTP header name"],
+  ["path-placeholder-malformed", "1 error(s)"],
   ["yaml-syntax", "tools.yaml:"],
   ["several-errors", "3 error(s)"],
 ];

@@ -40,6 +40,12 @@ describe("planRequest", () => {
     expect(() => planRequest("t", binding({ headers: [{ name: "X-Peer", input: "peer" }] }), { peer: "a\r\nX-Admin: 1" }, "w")).toThrow("t: header X-Peer would contain a line break");
   });
 
+  it("a binding that would set Authorization is refused (toolgen rejects it in the spec too), in any case", () => {
+    for (const name of ["Authorization", "authorization", "AUTHORIZATION"]) {
+      expect(() => planRequest("t", binding({ headers: [{ name, input: "peer" }] }), { peer: "Bearer stolen" }, "w")).toThrow("t: the binding may not set Authorization");
+    }
+  });
+
   it("path parameters: numbers are fine, empty and objects are refused", () => {
     const path = binding({ path: [{ text: "/items/" }, { input: "id" }] });
     expect(planRequest("t", path, { id: 42 }, "w").target).toBe("/items/42");
