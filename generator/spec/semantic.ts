@@ -48,7 +48,11 @@ export function checkSemantics(model: Model, raw: unknown, source?: string): Pro
   model.tools.forEach((t, i) => {
     if (RESERVED_TYPE_NAMES.has(`${t.pascalName}Input`) || RESERVED_TYPE_NAMES.has(t.pascalName))
       problems.push({ path: toolPath(i, "name"), message: `tool name '${t.name}' clashes with a name the generated code defines` });
+    // A client with a `then` method is a thenable: `await createClient(…)` would call it and never resolve.
+    else if (t.http !== null && t.camelName === "then")
+      problems.push({ path: toolPath(i, "name"), message: `tool name '${t.name}' would be the client's method then(), which makes the client look like a promise: rename it` });
   });
+  problems.push(...targetClashes(model));
 
   model.tools.forEach((t, i) => {
     if (!t.cli) return;
@@ -74,12 +78,12 @@ export function checkSemantics(model: Model, raw: unknown, source?: string): Pro
   const oldNames = new Map<string, string>();
   model.tools.forEach((t, i) =>
     t.renamedFrom.forEach((old, j) => {
-      oldNames.set(old, t.name);
-      if (inUse.has(old))
-        problems.push({
-          path: toolPath(i, "renamed_from", j),
-          message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}`,
-        });
+      const at = toolPath(i, "renamed_from", j);
+      if (old === t.name) problems.push({ path: at, message: `'${old}' is this tool's own name: a tool cannot be renamed from itself` });
+      else if (inUse.has(old)) problems.push({ path: at, message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}` });
+      else if (oldNames.has(old) && oldNames.get(old) !== t.name)
+        problems.push({ path: at, message: `'${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only` });
+      if (!oldNames.has(old)) oldNames.set(old, t.name);
     }),
   );
 
@@ -89,6 +93,47 @@ export function checkSemantics(model: Model, raw: unknown, source?: string): Pro
 
   problems.push(...hiddenTextProblems(raw, source));
   if (oldNames.size > 0) problems.push(...oldNamesInDocs(raw, oldNames));
+  return problems;
+}
+
+/**
+ * The generated packages are installed side by side: two with one name, two bins with one name,
+ * or two settings read from one environment variable cannot all work.
+ */
+function targetClashes(model: Model): Problem[] {
+  const problems: Problem[] = [];
+  const { client, mcp, langchain, cli, docs } = model.targets;
+  const each = (entries: readonly [JsonPath, string][], what: string) =>
+    firstSeen(
+      entries.map(([, v]) => v),
+      (i, first) => problems.push({ path: entries[i]![0], message: `${what} '${entries[i]![1]}' is already ${entries[first]![0].join(".")}: each needs its own` }),
+    );
+  each(
+    [
+      [["targets", "client", "package"], client.package],
+      [["targets", "mcp", "package"], mcp.package],
+      [["targets", "langchain", "package"], langchain.package],
+      [["targets", "cli", "package"], cli.package],
+      [["targets", "docs", "package"], docs.package],
+    ],
+    "package name",
+  );
+  each(
+    [
+      [["targets", "mcp", "bin"], mcp.bin],
+      [["targets", "cli", "bin"], cli.bin],
+    ],
+    "bin",
+  );
+  each(
+    [
+      [["targets", "client", "env", "base_url"], client.env.baseUrl],
+      [["targets", "client", "env", "workspace_id"], client.env.workspaceId],
+      [["targets", "client", "env", "token"], client.env.token],
+      [["targets", "client", "env", "workspaces"], client.env.workspaces],
+    ],
+    "environment variable",
+  );
   return problems;
 }
 

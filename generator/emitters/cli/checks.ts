@@ -7,8 +7,10 @@ import { cliTools } from "./commands.js";
 const RESERVED = new Set(["json", "help"]);
 
 /**
- * Each non-positional input becomes `--kebab-case`: refuses the names the CLI's own flags or a
- * flag word that selects a command already take (two inputs sharing one is a spec error already).
+ * Each non-positional input becomes `--kebab-case`: refuses the names the CLI's own flags, a
+ * flag word that selects a command, or a boolean's `--no-` form already take (two inputs sharing
+ * one is a spec error already); a usage may not use the CLI's own flags as words, nor make an
+ * optional input a positional argument, which the command line could never leave out.
  */
 export function checkOptions(model: Model, report: (p: Problem) => void): void {
   const commands = cliTools(model);
@@ -25,16 +27,43 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
   for (const tool of commands) {
     const i = index.get(tool)!;
     const selecting = selectingByPlain.get(plainOf(tool.cli.keyword))!;
+    const usage = (message: string) => report({ path: ["tools", i, "cli", "usage"], message });
+    for (const word of tool.cli.keyword.split(" ")) {
+      if (word.startsWith("--") && RESERVED.has(word.slice(2))) usage(`usage flag '${word}' is an option every command keeps for itself: choose another word`);
+    }
+    const required = new Set(tool.required);
+    for (const name of tool.cli.positionals) {
+      if (!required.has(name)) {
+        usage(`usage placeholder <${name}> is an optional input, but a positional argument must always be given: make '${name}' required, or leave it to its --${kebabCase(name)} option`);
+      }
+    }
+    const properties = (tool.input.properties ?? {}) as { readonly [name: string]: unknown };
+    // A boolean option also answers to --no-<option>, which no other input may then be.
+    const negations = new Map<string, string>();
+    for (const name of tool.inputNames) {
+      if (!tool.cli.positionals.includes(name) && isBoolean(properties[name])) negations.set(`no-${kebabCase(name)}`, name);
+    }
     for (const name of tool.inputNames) {
       if (tool.cli.positionals.includes(name)) continue;
       const option = kebabCase(name);
       const at = ["tools", i, "input", "properties", name];
       const problem = (message: string) => report({ path: at, key: true, message });
-      if (RESERVED.has(option)) {
+      if (negations.has(option)) {
+        problem(`input '${name}' would be the CLI option --${option}, which already turns off the boolean '${negations.get(option)}': rename it`);
+      } else if (RESERVED.has(option)) {
         problem(`input '${name}' would be the CLI option --${option}, which every command keeps for itself: rename it, or take it as a <${name}> in the usage`);
       } else if (selecting.has(option)) {
         problem(`input '${name}' would be the CLI option --${option}, which already selects the command '${selecting.get(option)}': rename it, or take it as a <${name}> in the usage`);
       }
     }
   }
+}
+
+/** A boolean as the CLI reads it: its first type other than null (runtime/cli/convert.ts, mainType). */
+function isBoolean(schema: unknown): boolean {
+  if (schema === null || typeof schema !== "object") return false;
+  const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
+  if (Array.isArray(values) && values.length > 0 && type === undefined) return false;
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
+  return types.find((t) => t !== "null") === "boolean";
 }

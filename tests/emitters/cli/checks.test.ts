@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generate, SpecError } from "../../../generator/index.js";
 
-const spec = (properties: string) => `
+const spec = (properties: string, usage = "run", required = "[]") => `
 targets:
   client:
     package: "@c/client"
@@ -20,8 +20,9 @@ tools:
     input:
       type: object
       properties: {${properties}}
+      required: ${required}
     http: { method: GET, path: /go, query: [${properties.replace(/:[^,]*\}/g, "").replace(/[{} ]/g, "")}] }
-    cli: { usage: run, summary: Run }
+    cli: { usage: ${usage}, summary: Run }
   - name: go_all
     section: s
     short: Go everywhere.
@@ -57,6 +58,28 @@ describe("CLI option names", () => {
   it("refuses two inputs that share an option", () => {
     expect(problems(spec("min_score: { type: string }, minScore: { type: string }"))).toEqual([
       "19:49: inputs 'minScore' and 'min_score' both become the CLI option --min-score: rename one",
+    ]);
+  });
+
+  it("refuses an input whose option a boolean's --no- form already takes, and only for a boolean", () => {
+    expect(problems(spec("verbose: { type: boolean }, no_verbose: { type: boolean }"))).toEqual([
+      "19:48: input 'no_verbose' would be the CLI option --no-verbose, which already turns off the boolean 'verbose': rename it",
+    ]);
+    expect(problems(spec("verbose: { type: [boolean, 'null'] }, no_verbose: { type: string }"))).toHaveLength(1);
+    expect(problems(spec("verbose: { type: string }, no_verbose: { type: boolean }"))).toEqual([]);
+  });
+});
+
+describe("CLI usage lines", () => {
+  it("refuses --json and --help as flag words of a usage", () => {
+    expect(problems(spec("text: { type: string }", "run --json <text>", "[text]"))).toEqual([
+      "22:19: usage flag '--json' is an option every command keeps for itself: choose another word",
+    ]);
+  });
+
+  it("refuses an optional input as a positional argument, which could never be left out", () => {
+    expect(problems(spec("text: { type: string }, tag: { type: string }", "run <text> <tag>", "[text]"))).toEqual([
+      "22:19: usage placeholder <tag> is an optional input, but a positional argument must always be given: make 'tag' required, or leave it to its --tag option",
     ]);
   });
 });

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { generate, SpecError } from "../../generator/index.js";
+import { readFixture } from "../helpers/project.js";
+
+// Checks that need the whole spec, each on the minimal valid spec changed in one place.
+const minimal = readFixture("valid", "minimal", "tools.yaml");
+
+/** The minimal spec with each [from, to] replaced once (each `from` must be there). */
+function variant(...edits: [from: string, to: string][]): string {
+  return edits.reduce((text, [from, to]) => {
+    if (!text.includes(from)) throw new Error(`the minimal spec no longer holds ${JSON.stringify(from)}`);
+    return text.replace(from, to);
+  }, minimal);
+}
+
+function problems(text: string): string[] {
+  try {
+    generate({ file: "tools.yaml", text, dir: "/nonexistent" });
+  } catch (e) {
+    if (e instanceof SpecError) return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
+    throw e;
+  }
+  return [];
+}
+
+describe("the minimal spec", () => {
+  it("has no problem, so each variant below shows only its own", () => {
+    expect(problems(minimal)).toEqual([]);
+  });
+});
+
+describe("target settings the packages would clash on", () => {
+  it("refuses two packages with one name", () => {
+    expect(problems(variant(['langchain: { package: "@acme/langchain" }', 'langchain: { package: "@acme/client" }']))).toEqual([
+      "7:25: package name '@acme/client' is already targets.client.package: each needs its own",
+    ]);
+  });
+
+  it("refuses the CLI's bin named as the MCP server's", () => {
+    expect(problems(variant(["bin: acme }", "bin: acme-mcp }"]))).toEqual(["8:37: bin 'acme-mcp' is already targets.mcp.bin: each needs its own"]);
+  });
+
+  it("refuses two client settings read from one environment variable", () => {
+    expect(problems(variant(["workspace_id: ACME_WORKSPACE", "workspace_id: ACME_URL"]))).toEqual([
+      "5:46: environment variable 'ACME_URL' is already targets.client.env.base_url: each needs its own",
+    ]);
+  });
+});
+
+describe("tool names and renames", () => {
+  it("refuses an HTTP tool whose client method would be then(): the client would look like a promise", () => {
+    expect(problems(variant(["name: get_note", "name: then"]))).toEqual([
+      "43:11: tool name 'then' would be the client's method then(), which makes the client look like a promise: rename it",
+    ]);
+  });
+
+  it("lets a local tool be called then: it is no client method", () => {
+    expect(problems(variant(["name: ping", "name: then"]))).toEqual([]);
+  });
+
+  it("refuses a tool renamed from itself, and one old name given to two tools", () => {
+    expect(problems(variant(["renamed_from: [create_note]", "renamed_from: [add_note]"]))).toEqual([
+      "25:20: 'add_note' is this tool's own name: a tool cannot be renamed from itself",
+    ]);
+    expect(problems(variant(["    short: Read a note.", "    renamed_from: [create_note]\n    short: Read a note."]))).toEqual([
+      "45:20: 'create_note' is already an old name of 'add_note': one old name can lead to one tool only",
+    ]);
+  });
+});
