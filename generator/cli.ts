@@ -20,8 +20,9 @@ Options:
                        from what the spec produces, with a diff of each file
   -h, --help           show this help
 
-Exit codes: 0 done, 1 drift (with --check), 2 invalid spec or arguments,
-3 a bug in toolgen (please report it with the printed stack).
+Exit codes: 0 done, 1 drift (with --check), 2 invalid spec or arguments, or an
+output folder that cannot be read or written, 3 a bug in toolgen (please report
+it with the printed stack).
 `;
 
 export interface Io {
@@ -77,7 +78,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const { files, warnings } = generate(spec, { templates: args.templates ? path.resolve(io.cwd, args.templates) : undefined, cwd: io.cwd });
     for (const w of warnings) io.err(`${show(w)}\n`);
-    const shown = path.relative(io.cwd, outDir) || ".";
+    const shown = shownOut(outDir, io.cwd);
     if (args.check) {
       const drift = await checkTree(outDir, files);
       if (!hasDrift(drift)) {
@@ -87,8 +88,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       for (const c of drift.changed) io.err(c.diff);
       for (const m of drift.missing) io.err(`missing: ${shown}/${m}\n`);
       for (const x of drift.extra) io.err(`extra:   ${shown}/${x}\n`);
-      const count = drift.changed.length + drift.missing.length + drift.extra.length;
-      io.err(`\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, run: npm run gen\n`);
+      for (const x of drift.foreign) io.err(`foreign: ${shown}/${x} (toolgen did not write it)\n`);
+      const count = drift.changed.length + drift.missing.length + drift.extra.length + drift.foreign.length;
+      const fix = fixCommand(argv);
+      io.err(
+        drift.foreign.length > 0
+          ? `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, move the foreign files out of ${shown}/, then run: ${fix}\n`
+          : `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, run: ${fix}\n`,
+      );
       return EXIT.drift;
     }
     const report = writeTree(outDir, files);
@@ -102,12 +109,34 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.invalid;
     }
     if (e instanceof ForeignFilesError) {
-      io.err(`toolgen: refusing to write: ${e.message}. Empty that folder or choose another --out. Nothing was written.\n`);
+      const advice = e.owned ? "Move them out of that folder" : "Empty that folder or choose another --out";
+      io.err(`toolgen: refusing to write: ${e.message}. ${advice}. Nothing was written.\n`);
+      return EXIT.invalid;
+    }
+    const fsError = e as NodeJS.ErrnoException;
+    if (typeof fsError.code === "string" && typeof fsError.syscall === "string") {
+      // The disk said no (a file where a folder belongs, no permission, no space): no bug of toolgen's.
+      io.err(`toolgen: cannot ${args.check ? "read" : "write"} ${shownOut(outDir, io.cwd)}/: ${fsError.message}\n`);
       return EXIT.invalid;
     }
     io.err(`toolgen: internal error (a bug in toolgen, not in your spec):\n${(e as Error).stack ?? String(e)}\n`);
     return EXIT.bug;
   }
+}
+
+function shownOut(outDir: string, cwd: string): string {
+  return path.relative(cwd, outDir) || ".";
+}
+
+/** The command that brings the output up to date: this run's own options, without --check. */
+function fixCommand(argv: readonly string[]): string {
+  const rest = argv.filter((a) => a !== "--check");
+  return rest.length === 0 ? "npm run gen" : `npm run gen -- ${rest.map(shellWord).join(" ")}`;
+}
+
+/** A word as a POSIX shell reads it back unchanged. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 function readQuietly(file: string, cwd: string): string | undefined {

@@ -3,13 +3,13 @@ import { emitters } from "./emitters/index.js";
 import type { EmitContext, GeneratedFile } from "./emitters/types.js";
 import { buildModel } from "./model/build.js";
 import type { Model } from "./model/types.js";
-import { HEADER } from "./render/header.js";
 import { readRuntimeFile, readRuntimeFolder } from "./runtime-files.js";
 import { isError, sortDiagnostics, SpecError, type Diagnostic } from "./spec/diagnostics.js";
 import { parseSpec, type ParsedSpec } from "./spec/parse.js";
 import { toDiagnostic } from "./spec/problem.js";
 import { checkSemantics } from "./spec/semantic.js";
 import { checkStructure } from "./spec/structure.js";
+import { manifestText } from "./io/manifest.js";
 import { MANIFEST } from "./io/paths.js";
 
 export { SpecError, formatDiagnostic, type Diagnostic } from "./spec/diagnostics.js";
@@ -82,7 +82,7 @@ export function generate(spec: SpecInput, options: GenerateOptions = {}): Genera
 
 function manifest(files: readonly GeneratedFile[]): GeneratedFile {
   const paths = files.map((f) => f.path).sort();
-  return { path: MANIFEST, content: `# ${HEADER}\n# Every file toolgen owns in this folder:\n${paths.join("\n")}\n` };
+  return { path: MANIFEST, content: manifestText(paths) };
 }
 
 function assertUnique(files: readonly GeneratedFile[]): void {

@@ -1,15 +1,20 @@
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
-import { listFiles, readIfExists } from "./tree.js";
+import { manifestPaths } from "./manifest.js";
+import { MANIFEST } from "./paths.js";
+import { isLeftover, listFiles, readIfExists } from "./tree.js";
 
 export interface Drift {
   readonly changed: readonly { readonly path: string; readonly diff: string }[];
   readonly missing: readonly string[];
+  /** Files of toolgen's (its manifest lists them) that the spec no longer produces: gen deletes them. */
   readonly extra: readonly string[];
+  /** Files toolgen did not write: gen refuses to touch the folder until they are moved out. */
+  readonly foreign: readonly string[];
 }
 
 export function hasDrift(d: Drift): boolean {
-  return d.changed.length + d.missing.length + d.extra.length > 0;
+  return d.changed.length + d.missing.length + d.extra.length + d.foreign.length > 0;
 }
 
 /** Compares `outDir` with what the spec produces, byte for byte. Reads only; never writes. */
@@ -28,6 +33,9 @@ export async function checkTree(outDir: string, files: readonly GeneratedFile[])
     for (const p of pending) changed.push({ path: p.path, diff: unifiedDiff(p.path, p.actual, p.expected) });
   }
   const produced = new Set(files.map((f) => f.path));
-  const extra = listFiles(outDir).filter((p) => !produced.has(p));
-  return { changed, missing, extra };
+  const unproduced = listFiles(outDir).filter((p) => !produced.has(p));
+  const listed = readIfExists(path.join(outDir, MANIFEST));
+  const owned = listed === undefined ? undefined : manifestPaths(listed);
+  const isToolgens = (p: string) => isLeftover(p) || (owned !== undefined && owned.has(p));
+  return { changed, missing, extra: unproduced.filter(isToolgens), foreign: unproduced.filter((p) => !isToolgens(p)) };
 }

@@ -33,3 +33,8 @@ export function readIfExists(file: string): string | undefined {
     throw e;
   }
 }
+
+/** A temporary file of writeAtomic (io/write.ts) that a killed run left behind; swept like a stale file. */
+export function isLeftover(file: string): boolean {
+  return /^\.[^/]+\.\d+\.[0-9a-f]{8}\.tmp$/.test(path.posix.basename(file));
+}

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { manifestPaths, manifestText } from "./manifest.js";
 import { MANIFEST } from "./paths.js";
-import { listFiles, readIfExists } from "./tree.js";
+import { isLeftover, listFiles, readIfExists } from "./tree.js";
 
 export interface WriteReport {
   readonly written: readonly string[];
@@ -12,30 +13,57 @@ export interface WriteReport {
 
 /** The output folder holds files toolgen did not write; nothing was touched. */
 export class ForeignFilesError extends Error {
-  constructor(readonly outDir: string, readonly files: readonly string[]) {
-    super(`${outDir} holds files that toolgen did not write (it has no ${MANIFEST}): ${files.slice(0, 5).join(", ")}${files.length > 5 ? ", …" : ""}`);
+  constructor(readonly outDir: string, readonly files: readonly string[], readonly owned: boolean) {
+    const list = `${files.slice(0, 5).join(", ")}${files.length > 5 ? ", …" : ""}`;
+    super(
+      owned
+        ? `${outDir} holds files that toolgen did not write (its ${MANIFEST} does not list them): ${list}`
+        : `${outDir} holds files that toolgen did not write (it has no ${MANIFEST}): ${list}`,
+    );
     this.name = "ForeignFilesError";
   }
 }
 
 /**
- * Makes `outDir` hold exactly `files`: rewrites only files whose bytes changed,
- * each through a temporary file and a rename (an interrupted run leaves every file
- * whole, old or new), then deletes what is no longer produced. The manifest goes last,
- * except into a folder that has none yet: there it goes first, so a run killed half-way
- * still leaves a folder the next run recognises as its own and repairs.
+ * Makes `outDir` hold exactly `files`: deletes what is no longer produced, then rewrites only
+ * files whose bytes changed, each through a temporary file and a rename (an interrupted run
+ * leaves every file whole, old or new). Only files its manifest lists are toolgen's to replace or
+ * delete: any other file is refused before anything is touched. Before the first write the
+ * manifest lists what is owned now and what is about to be written, and after the last write
+ * exactly what was produced, so a run killed at any moment leaves a folder whose every file of
+ * toolgen's is listed, and the next run repairs it.
  */
 export function writeTree(outDir: string, files: readonly GeneratedFile[]): WriteReport {
   const existing = listFiles(outDir);
-  const foreign = existing.filter((p) => !isLeftover(p));
-  if (foreign.length > 0 && !existing.includes(MANIFEST)) throw new ForeignFilesError(outDir, foreign);
+  const manifestFile = path.join(outDir, MANIFEST);
+  const hasManifest = existing.includes(MANIFEST);
+  const onDisk = hasManifest ? readIfExists(manifestFile) : undefined;
+  const owned = manifestPaths(onDisk ?? "");
+  const produced = new Set([...files.map((f) => f.path), MANIFEST]);
+  // A folder without a manifest is someone else's, whatever its files are called.
+  const foreign = existing.filter((p) => p !== MANIFEST && !isLeftover(p) && (!hasManifest || (!owned.has(p) && !produced.has(p))));
+  if (foreign.length > 0) throw new ForeignFilesError(outDir, foreign, hasManifest);
 
-  const manifest = files.filter((f) => f.path === MANIFEST);
-  const rest = files.filter((f) => f.path !== MANIFEST);
-  const ordered = existing.includes(MANIFEST) ? [...rest, ...manifest] : [...manifest, ...rest];
+  const manifest = files.find((f) => f.path === MANIFEST)?.content ?? manifestText(files.map((f) => f.path));
+  let manifestWritten = false;
+  const claimed = [...new Set([...owned, ...produced])].filter((p) => p !== MANIFEST);
+  if (claimed.some((p) => !owned.has(p))) {
+    const claim = manifestText(claimed);
+    if (claim !== onDisk) {
+      writeAtomic(manifestFile, claim);
+      manifestWritten = true;
+    }
+  }
+
+  // Stale files go first: one may stand where a new file's folder belongs, or the other way round.
+  const deleted = existing.filter((p) => !produced.has(p));
+  for (const p of deleted) fs.rmSync(path.join(outDir, p), { force: true });
+  removeEmptyDirs(outDir, deleted);
+
   const written: string[] = [];
   let unchanged = 0;
-  for (const file of ordered) {
+  for (const file of files) {
+    if (file.path === MANIFEST) continue;
     const target = path.join(outDir, file.path);
     if (readIfExists(target) === file.content) {
       unchanged++;
@@ -45,10 +73,12 @@ export function writeTree(outDir: string, files: readonly GeneratedFile[]): Writ
     written.push(file.path);
   }
 
-  const produced = new Set(files.map((f) => f.path));
-  const deleted = existing.filter((p) => !produced.has(p));
-  for (const p of deleted) fs.rmSync(path.join(outDir, p), { force: true });
-  removeEmptyDirs(outDir, deleted);
+  if (readIfExists(manifestFile) !== manifest) {
+    writeAtomic(manifestFile, manifest);
+    manifestWritten = true;
+  }
+  if (manifestWritten) written.push(MANIFEST);
+  else unchanged++;
   return { written, deleted, unchanged };
 }
 
@@ -80,11 +110,6 @@ export function writeAtomic(target: string, content: string): void {
  */
 function tmpSuffix(): string {
   return Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0");
-}
-
-/** A temporary file of writeAtomic that a killed run left behind (see its name below); swept like a stale file. */
-function isLeftover(file: string): boolean {
-  return /^\.[^/]+\.\d+\.[0-9a-f]{8}\.tmp$/.test(path.posix.basename(file));
 }
 
 function fileMode(content: string): number {

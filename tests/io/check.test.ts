@@ -38,11 +38,29 @@ describe("the drift gate (--check)", () => {
     expect(result.stderr).toContain("missing: generated/mcp/tools.json");
   });
 
-  it("exits 1 on an extra file and names it", async () => {
-    fs.writeFileSync(path.join(out, "mcp", "stray.js"), "// left behind\n");
+  it("exits 1 on a file of toolgen's that the spec no longer produces, and names it", async () => {
+    fs.appendFileSync(path.join(out, ".toolgen"), "mcp/stale.js\n");
+    fs.writeFileSync(path.join(out, "mcp", "stale.js"), "// from an older spec\n");
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("extra:   generated/mcp/stray.js");
+    expect(result.stderr).toContain("extra:   generated/mcp/stale.js\n");
+    expect(result.stderr).toContain("To fix this, run: npm run gen\n");
+  });
+
+  it("exits 1 on a file toolgen did not write, and says to move it out first", async () => {
+    fs.writeFileSync(path.join(out, "mcp", "stray.js"), "// someone's notes\n");
+    const result = await toolgen(dir, "--check");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("foreign: generated/mcp/stray.js (toolgen did not write it)\n");
+    expect(result.stderr).toContain("To fix this, move the foreign files out of generated/, then run: npm run gen\n");
+  });
+
+  it("names the fixing command with the options this check was run with", async () => {
+    expect((await toolgen(dir, "--out", "other dir")).code).toBe(0);
+    fs.rmSync(path.join(dir, "other dir", "mcp", "tools.json"));
+    const result = await toolgen(dir, "--check", "--out", "other dir");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("To fix this, run: npm run gen -- --out 'other dir'\n");
   });
 
   it("catches a change of line endings alone", async () => {
@@ -64,8 +82,29 @@ describe("the drift gate (--check)", () => {
 
   it("is repaired by one run of gen", async () => {
     fs.rmSync(path.join(out, "mcp", "tools.json"));
-    fs.writeFileSync(path.join(out, "mcp", "stray.js"), "// left behind\n");
+    fs.appendFileSync(path.join(out, ".toolgen"), "mcp/stale.js\n");
+    fs.writeFileSync(path.join(out, "mcp", "stale.js"), "// from an older spec\n");
     expect((await toolgen(dir)).code).toBe(0);
+    expect(fs.existsSync(path.join(out, "mcp", "stale.js"))).toBe(false);
     expect((await toolgen(dir, "--check")).code).toBe(0);
+  });
+
+  it("an output folder that cannot be read is exit 2 with the system's reason, not a bug", async () => {
+    fs.writeFileSync(path.join(dir, "a-file"), "");
+    for (const args of [["--out", "a-file/generated"], ["--check", "--out", "a-file/generated"]]) {
+      const result = await toolgen(dir, ...args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^toolgen: cannot (write|read) a-file\/generated\/: ENOTDIR: not a directory, \w+ '.*a-file\/generated.*'\n$/);
+    }
+  });
+
+  it("gen refuses a file it did not write, and loses nothing", async () => {
+    fs.writeFileSync(path.join(out, "mcp", "stray.js"), "// someone's notes\n");
+    fs.rmSync(path.join(out, "mcp", "tools.json"));
+    const before = snapshotDir(out);
+    const result = await toolgen(dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("holds files that toolgen did not write (its .toolgen does not list them): mcp/stray.js. Move them out of that folder. Nothing was written.");
+    expect(snapshotDir(out)).toEqual(before);
   });
 });

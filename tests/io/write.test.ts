@@ -15,17 +15,16 @@ describe("writeTree", () => {
   it("rewrites only files whose bytes changed", () => {
     const out = tempDir();
     writeTree(out, [
-      { path: ".toolgen", content: "manifest\n" },
       { path: "a/one.js", content: "1\n" },
       { path: "a/two.js", content: "2\n" },
     ]);
     const inode = fs.statSync(path.join(out, "a/one.js")).ino;
     const report = writeTree(out, [
-      { path: ".toolgen", content: "manifest\n" },
       { path: "a/one.js", content: "1\n" },
       { path: "a/two.js", content: "two\n" },
     ]);
     expect(report.written).toEqual(["a/two.js"]);
+    // a/one.js and the manifest.
     expect(report.unchanged).toBe(2);
     // An unchanged file is not even replaced: the same inode is still there.
     expect(fs.statSync(path.join(out, "a/one.js")).ino).toBe(inode);
@@ -34,16 +33,33 @@ describe("writeTree", () => {
   it("deletes files no longer produced, and their empty folders", () => {
     const out = tempDir();
     writeTree(out, [
-      { path: ".toolgen", content: "m\n" },
       { path: "old/gone.js", content: "x\n" },
       { path: "kept.js", content: "k\n" },
     ]);
-    const report = writeTree(out, [
-      { path: ".toolgen", content: "m\n" },
-      { path: "kept.js", content: "k\n" },
-    ]);
+    const report = writeTree(out, [{ path: "kept.js", content: "k\n" }]);
     expect(report.deleted).toEqual(["old/gone.js"]);
     expect(fs.existsSync(path.join(out, "old"))).toBe(false);
+    expect(fs.readFileSync(path.join(out, ".toolgen"), "utf8")).toMatch(/\nkept\.js\n$/);
+  });
+
+  it("refuses a file its manifest does not list, in a folder it owns, touching nothing", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]);
+    fs.writeFileSync(path.join(out, "pkg/notes.md"), "mine\n");
+    const before = fs.readdirSync(out, { recursive: true }).sort();
+    expect(() => writeTree(out, [{ path: "pkg/b.js", content: "b\n" }])).toThrow(/holds files that toolgen did not write \(its \.toolgen does not list them\): pkg\/notes\.md/);
+    expect(fs.readdirSync(out, { recursive: true }).sort()).toEqual(before);
+    expect(fs.readFileSync(path.join(out, "pkg/notes.md"), "utf8")).toBe("mine\n");
+  });
+
+  it("lists every file it is about to write before writing it, so that a run stopped half-way owns what it left", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: "a.js", content: "a\n" }]);
+    // A run that fails half-way: a folder stands where b.js goes, so b.js cannot be renamed into place.
+    fs.mkdirSync(path.join(out, "b.js", "in-the-way"), { recursive: true });
+    expect(() => writeTree(out, [{ path: "a.js", content: "a\n" }, { path: "c.js", content: "c\n" }, { path: "b.js", content: "b\n" }])).toThrow();
+    expect(fs.readFileSync(path.join(out, "c.js"), "utf8")).toBe("c\n");
+    expect(fs.readFileSync(path.join(out, ".toolgen"), "utf8").split("\n").filter((l) => !l.startsWith("#"))).toEqual(["a.js", "b.js", "c.js", ""]);
   });
 
   it("leaves node_modules inside the output alone", () => {

@@ -1,0 +1,11 @@
+import { HEADER } from "../render/header.js";
+
+/** The manifest's text: the header, then every file toolgen owns in the folder, one path a line. */
+export function manifestText(paths: readonly string[]): string {
+  return `# ${HEADER}\n# Every file toolgen owns in this folder:\n${[...paths].sort().join("\n")}\n`;
+}
+
+/** The files a manifest lists (comment lines and blank lines are not paths). */
+export function manifestPaths(text: string): Set<string> {
+  return new Set(text.split("\n").filter((line) => line !== "" && !line.startsWith("#")));
+}
