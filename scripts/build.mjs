@@ -123,7 +123,9 @@ function buildRuntime() {
   const link = path.join(dist, "runtime");
   const tmpLink = `${link}.${process.pid}.tmp`;
   fs.rmSync(tmpLink, { force: true });
-  fs.symlinkSync(fresh, tmpLink, "junction");
+  // Relative, so that a copy of the checkout reads its own build, not the original's; a Windows
+  // junction needs an absolute target.
+  fs.symlinkSync(process.platform === "win32" ? fresh : path.relative(dist, fresh), tmpLink, "junction");
   // Before this scheme dist/runtime was a plain folder, which a link cannot replace by rename.
   if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink()) fs.rmSync(link, { recursive: true, force: true });
   fs.renameSync(tmpLink, link);
@@ -193,6 +195,8 @@ export function isStale() {
   } catch {
     return true;
   }
+  // A link to a build that is gone (a copied checkout, a dist/ cleaned by hand) is no build.
+  if (fs.existsSync(path.join(root, "runtime")) && !fs.existsSync(path.join(dist, "runtime"))) return true;
   const newer = (dir) => {
     let entries;
     try {
