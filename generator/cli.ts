@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { checkTree, formatDiagnostic, ForeignFilesError, generate, hasDrift, SpecError, specInput, writeTree, type Diagnostic } from "./index.js";
 import { unsafeOutDir } from "./io/guard.js";
+import { decodeSpec } from "./spec/encoding.js";
 
 /** Exit codes: the contract CI scripts rely on. */
 export const EXIT = { ok: 0, drift: 1, invalid: 2, bug: 3 } as const;
@@ -57,11 +58,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 
   const specPath = path.resolve(io.cwd, args.spec ?? "tools.yaml");
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = fs.readFileSync(specPath, "utf8");
+    bytes = fs.readFileSync(specPath);
   } catch (e) {
     io.err(`toolgen: cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    return EXIT.invalid;
+  }
+  let text: string;
+  try {
+    text = decodeSpec(specInput(specPath, "", io.cwd).file, bytes);
+  } catch (e) {
+    if (!(e instanceof SpecError)) throw e;
+    for (const d of e.diagnostics) io.err(`${formatDiagnostic(d, bytes.toString("utf8"))}\n`);
+    io.err(`\ntoolgen: 1 error(s); nothing was written.\n`);
     return EXIT.invalid;
   }
   const rawOut = args.out ?? path.join(path.dirname(specPath), "generated");
