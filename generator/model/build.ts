@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Problem } from "../spec/problem.js";
-import { camelCase, pascalCase } from "./names.js";
+import { camelCase, kebabCase, pascalCase } from "./names.js";
 import type {
   CliCommand,
   Field,
@@ -90,7 +90,7 @@ export function buildModel(value: unknown, specDir: string): { model: Model; pro
           path: at("name"),
           message: `tool '${t.name}' is in section '${t.section}', which is on the CLI: declare its cli usage, or 'cli: null' to leave it out`,
         });
-      } else cli = t.cli === null ? null : parseUsage(t.cli, inputNames, (m) => problems.push({ path: at("cli", "usage"), message: m }));
+      } else cli = t.cli === null ? null : parseUsage(t.cli, t.input, required, (m) => problems.push({ path: at("cli", "usage"), message: m }));
     } else if (t.cli !== undefined && section) {
       problems.push({ path: at("cli"), key: true, message: `section '${t.section}' is not on the CLI (it has no cli block), so tool '${t.name}' cannot declare one` });
     }
@@ -233,7 +233,9 @@ function buildHttp(
 }
 
 /** `delegate --async <workspace_id> <task>` → keyword `delegate --async`, positionals [workspace_id, task]. */
-function parseUsage(raw: { usage: string; summary: string }, inputs: readonly string[], report: (m: string) => void): CliCommand {
+function parseUsage(raw: { usage: string; summary: string }, input: JsonObject, required: readonly string[], report: (m: string) => void): CliCommand {
+  const properties = asObject(input.properties);
+  const inputs = Object.keys(properties);
   const words = raw.usage.trim().split(/\s+/);
   const keywords: string[] = [];
   const positionals: string[] = [];
@@ -251,7 +253,12 @@ function parseUsage(raw: { usage: string; summary: string }, inputs: readonly st
     } else keywords.push(word);
   }
   if (keywords.length === 0 || keywords[0]!.startsWith("--")) report("usage must start with a command keyword");
-  return { usage: words.join(" "), keyword: keywords.join(" "), positionals, summary: raw.summary };
+  const options = required.filter((name) => Object.hasOwn(properties, name) && !positionals.includes(name)).map((name) => {
+    const type = asObject(properties[name]).type;
+    return type === "boolean" ? `--${kebabCase(name)}` : `--${kebabCase(name)} <${name}>`;
+  });
+  const usage = words.join(" ");
+  return { usage, keyword: keywords.join(" "), positionals, line: [usage, ...options].join(" "), summary: raw.summary };
 }
 
 function asObject(value: unknown): Record<string, unknown> {

@@ -109,5 +109,10 @@ export interface CliCommand {
   readonly keyword: string;
   /** Inputs taken as positional arguments, in order. */
   readonly positionals: readonly string[];
+  /**
+   * The usage with every required input that is no placeholder added as its option, e.g.
+   * `put <title> --body <body>`: the whole command a caller must write, as the prompt docs show it.
+   */
+  readonly line: string;
   readonly summary: string;
 }

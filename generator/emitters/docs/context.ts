@@ -79,7 +79,7 @@ export function createViews(model: Model): Views {
   const textsOf = (t: Tool): ToolTexts => {
     let texts = toolTexts.get(t);
     if (texts === undefined) {
-      const command = t.cli ? `${program} ${t.cli.usage}` : null;
+      const command = t.cli ? `${program} ${t.cli.line}` : null;
       texts = { name: t.name, short: tidy(t.short), whenToUse: tidy(t.whenToUse), command, usage: t.cli ? t.cli.usage : null, summary: t.cli ? tidy(t.cli.summary) : null };
       toolTexts.set(t, texts);
     }

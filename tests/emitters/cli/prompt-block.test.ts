@@ -3,7 +3,7 @@ import path from "node:path";
 import { commandMap } from "@molecule/platform-cli";
 import { sections } from "@molecule/platform-prompts";
 import { describe, expect, it } from "vitest";
-import { loadModel, specInput } from "../../../generator/index.js";
+import { generate, loadModel, specInput } from "../../../generator/index.js";
 import { repoRoot } from "../../helpers/project.js";
 
 /**
@@ -35,5 +35,16 @@ describe("the CLI prompt block", () => {
 
   it("has no block for a section kept off the CLI", () => {
     for (const s of model.sections.filter((s) => s.cli === null)) expect(blocks[s.id]!.cli).toBeNull();
+  });
+});
+
+describe("a command with a required input that is no placeholder", () => {
+  it("is listed with that input's option, as the CLI demands it", () => {
+    const fixture = path.join(import.meta.dirname, "fixtures", "typed.yaml");
+    const { files } = generate(specInput(fixture, fs.readFileSync(fixture, "utf8"), repoRoot));
+    const block = files.find((f) => f.path === "docs/sections/notes.cli.md")!.content;
+    // card is required and not in the usage `notes put <title>`: without --card the CLI refuses the call.
+    expect(block).toMatch(/^ {2}typed notes put <title> --card <card> +# Save a note$/m);
+    expect(block).toMatch(/^ {2}typed notes find <query> +# /m);
   });
 });
