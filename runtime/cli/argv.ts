@@ -22,14 +22,22 @@ export function parseCommandLine(argv: readonly string[], data: CliData): Invoca
 
   // The leading words, with their places, skipping the global flags that may precede them.
   const leading: { word: string; at: number }[] = [];
+  let firstOption: string | undefined;
   for (let i = 0; i < cut; i++) {
     const t = argv[i]!;
     if (HELP_FLAGS.has(t) || t === JSON_FLAG) continue;
-    if (t.startsWith("-")) break;
+    if (t.startsWith("-")) {
+      firstOption = t;
+      break;
+    }
     leading.push({ word: t, at: i });
   }
   if (leading.length === 0) {
-    return wantsHelp ? { kind: "help", command: null } : usage("missing command", null);
+    if (wantsHelp) return { kind: "help", command: null };
+    const option = firstOption?.split("=")[0];
+    // A command's own flag word (--async) without its command is a missing command; anything else is unknown here.
+    const flagWord = option !== undefined && data.commands.some((c) => c.keyword.split(" ").includes(option));
+    return usage(option === undefined || flagWord ? "missing command" : `unknown option '${option}': a command comes first`, null);
   }
 
   let matched = match(data.commands, leading, before, 0);
@@ -94,6 +102,7 @@ function readArguments(command: CliCommandSpec, rest: readonly { t: string; i: n
       json = true;
       continue;
     }
+    if (t.startsWith(`${JSON_FLAG}=`)) return usage(`option '${JSON_FLAG}' takes no value`, command);
     const eq = t.indexOf("=");
     const name = t.startsWith("--") ? t.slice(2, eq === -1 ? undefined : eq) : "";
     const inline = eq === -1 ? undefined : t.slice(eq + 1);
