@@ -254,6 +254,13 @@ function yamlMessage(code: string, message: string): string {
       return "a tab is used for indentation; YAML indents with spaces";
     case "MULTIPLE_DOCS":
       return "the spec holds more than one YAML document: remove the '---' line and what follows it, or merge the two";
+    case "BLOCK_AS_IMPLICIT_KEY":
+      // Almost always a plain value holding ': ' (short: Read: a note.), or the next key indented too deep.
+      return /nested mappings/i.test(first)
+        ? `this value holds ': ', or the line after it is indented deeper than its key: quote such a value ("Read: a note."), or indent the next key as this one`
+        : first.charAt(0).toLowerCase() + first.slice(1);
+    case "NON_STRING_KEY":
+      return "a key must be a plain string, not a list or a mapping";
     case "TAG_RESOLVE_FAILED":
       return tagMessage(first.replace(/^Unresolved tag:\s*/i, ""));
     default:
