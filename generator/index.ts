@@ -8,6 +8,7 @@ import { isError, sortDiagnostics, SpecError, type Diagnostic } from "./spec/dia
 import { parseSpec, type ParsedSpec } from "./spec/parse.js";
 import { toDiagnostic } from "./spec/problem.js";
 import { checkSemantics } from "./spec/semantic.js";
+import { checkSoundTools } from "./spec/sound-tools.js";
 import { checkStructure } from "./spec/structure.js";
 import { manifestText } from "./io/manifest.js";
 import { MANIFEST } from "./io/paths.js";
@@ -47,7 +48,7 @@ export function loadModel(spec: SpecInput, options: GenerateOptions = {}): { mod
     sortDiagnostics(problems.map((p) => toDiagnostic(parsed.spec, p)));
 
   const structural = checkStructure(parsed.spec.value);
-  if (structural.length > 0) throw new SpecError(located(structural));
+  if (structural.length > 0) throw new SpecError(located([...structural, ...checkSoundTools(parsed.spec.value, structural, spec.dir, parsed.spec.source)]));
 
   const { model: built, problems } = buildModel(parsed.spec.value, spec.dir);
   const model = options.templates ? { ...built, targets: { ...built.targets, docs: { ...built.targets.docs, templates: options.templates } } } : built;

@@ -27,7 +27,7 @@ const RESERVED_TYPE_NAMES = new Set([
  * Checks that need the whole spec: duplicates, collisions, renames, schemas and hidden text.
  * `source`, the text `raw` was read from, lets the search for hidden characters skip a text that holds none.
  */
-export function checkSemantics(model: Model, raw: unknown, source?: string): Problem[] {
+export function checkSemantics(model: Model, raw: unknown, source?: string, toolNumber: (i: number) => number = (i) => i + 1): Problem[] {
   const problems: Problem[] = [];
   const toolPath = (i: number, ...rest: (string | number)[]): JsonPath => ["tools", i, ...rest];
 
@@ -35,7 +35,7 @@ export function checkSemantics(model: Model, raw: unknown, source?: string): Pro
     problems.push({ path: ["sections", i, "id"], message: `section '${model.sections[i]!.id}' is declared twice (first as section ${first + 1})` }),
   );
   firstSeen(model.tools.map((t) => t.name), (i, first) =>
-    problems.push({ path: toolPath(i, "name"), message: `tool '${model.tools[i]!.name}' is declared twice (first as tool ${first + 1})` }),
+    problems.push({ path: toolPath(i, "name"), message: `tool '${model.tools[i]!.name}' is declared twice (first as tool ${toolNumber(first)})` }),
   );
   firstSeen(model.tools.map((t) => t.camelName.toLowerCase()), (i, first) => {
     const [a, b] = [model.tools[first]!, model.tools[i]!];
@@ -80,7 +80,7 @@ export function checkSemantics(model: Model, raw: unknown, source?: string): Pro
     t.renamedFrom.forEach((old, j) => {
       const at = toolPath(i, "renamed_from", j);
       if (old === t.name) problems.push({ path: at, message: `'${old}' is this tool's own name: a tool cannot be renamed from itself` });
-      else if (inUse.has(old)) problems.push({ path: at, message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}` });
+      else if (inUse.has(old)) problems.push({ path: at, message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${toolNumber(inUse.get(old)!)}` });
       else if (oldNames.has(old) && oldNames.get(old) !== t.name)
         problems.push({ path: at, message: `'${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only` });
       if (!oldNames.has(old)) oldNames.set(old, t.name);

@@ -67,3 +67,19 @@ describe("tool names and renames", () => {
     ]);
   });
 });
+
+describe("a spec broken in some tools' structure", () => {
+  it("still has its other tools checked, numbered and located as written", () => {
+    const text = variant(["    short: Add a note.", "    shrot: Add a note."], ["name: ping", "name: get_note"]);
+    expect(problems(text)).toEqual([
+      "26:5: tool 'add_note': unknown key 'shrot'; did you mean 'short'?",
+      "57:11: tool 'get_note' is declared twice (first as tool 2)",
+    ]);
+  });
+
+  it("has nothing else checked when the targets are broken: the model could not be trusted", () => {
+    const text = variant(["langchain: { package: \"@acme/langchain\" }", "langchain: { pakage: \"@acme/langchain\" }"], ["name: ping", "name: get_note"]);
+    // The duplicate get_note is not reported: only the structure is.
+    expect(problems(text)).toEqual(["7:16: 'targets.langchain': unknown key 'pakage'; did you mean 'package'?"]);
+  });
+});

@@ -28,6 +28,7 @@ const cases: [name: string, mustSay: string][] = [
   ["path-placeholder-malformed", "1 error(s)"],
   ["yaml-syntax", "tools.yaml:"],
   ["several-errors", "3 error(s)"],
+  ["structure-and-meaning", "'note_id' is not an input of this tool"],
 ];
 
 describe("an invalid spec", () => {
