@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main, type Io } from "../../generator/cli.js";
+import { generate, SpecError } from "../../generator/index.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 export const fixtures = path.join(repoRoot, "tests/fixtures");
@@ -45,4 +46,15 @@ export function snapshotDir(dir: string): Record<string, string> {
 
 export function readFixture(...parts: string[]): string {
   return fs.readFileSync(path.join(fixtures, ...parts), "utf8");
+}
+
+/** Every problem generate() finds in a spec text, as `line:col: message`; [] when it is valid. */
+export function specProblems(text: string): string[] {
+  try {
+    generate({ file: "tools.yaml", text, dir: "/nonexistent" });
+  } catch (e) {
+    if (e instanceof SpecError) return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
+    throw e;
+  }
+  return [];
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generate, SpecError } from "../../generator/index.js";
-import { readFixture } from "../helpers/project.js";
+import { readFixture, specProblems as problems } from "../helpers/project.js";
 
 // Checks that need the whole spec, each on the minimal valid spec changed in one place.
 const minimal = readFixture("valid", "minimal", "tools.yaml");
@@ -11,16 +10,6 @@ function variant(...edits: [from: string, to: string][]): string {
     if (!text.includes(from)) throw new Error(`the minimal spec no longer holds ${JSON.stringify(from)}`);
     return text.replace(from, to);
   }, minimal);
-}
-
-function problems(text: string): string[] {
-  try {
-    generate({ file: "tools.yaml", text, dir: "/nonexistent" });
-  } catch (e) {
-    if (e instanceof SpecError) return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
-    throw e;
-  }
-  return [];
 }
 
 describe("the minimal spec", () => {

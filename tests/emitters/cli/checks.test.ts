@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generate, SpecError } from "../../../generator/index.js";
+import { specProblems as problems } from "../../helpers/project.js";
 
 const spec = (properties: string, usage = "run", required = "[]") => `
 targets:
@@ -31,16 +31,6 @@ tools:
     http: { method: GET, path: /go-all }
     cli: { usage: run --all, summary: Run everywhere }
 `;
-
-function problems(text: string): string[] {
-  try {
-    generate({ file: "tools.yaml", text, dir: "/nonexistent" });
-  } catch (e) {
-    if (e instanceof SpecError) return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
-    throw e;
-  }
-  return [];
-}
 
 describe("CLI option names", () => {
   it("accepts options that take no name twice", () => {
