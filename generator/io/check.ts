@@ -19,10 +19,19 @@ export function hasDrift(d: Drift): boolean {
 
 /** Compares `outDir` with what the spec produces, byte for byte. Reads only; never writes. */
 export async function checkTree(outDir: string, files: readonly GeneratedFile[]): Promise<Drift> {
+  const produced = new Set(files.map((f) => f.path));
+  const onDisk = listFiles(outDir);
+  const listed = readIfExists(path.join(outDir, MANIFEST));
+  const owned = manifestPaths(listed ?? "");
+  const known = new Set([...owned, ...produced]);
+  // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it, are toolgen's.
+  const foreign = onDisk.filter((p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known));
+  const foreignSet = new Set(foreign);
   const changed: { path: string; diff: string }[] = [];
   const missing: string[] = [];
   const pending: { path: string; actual: string; expected: string }[] = [];
   for (const file of files) {
+    if (foreignSet.has(file.path)) continue;
     const actual = readIfExists(path.join(outDir, file.path));
     if (actual === undefined) missing.push(file.path);
     else if (actual !== file.content) pending.push({ path: file.path, actual, expected: file.content });
@@ -32,10 +41,6 @@ export async function checkTree(outDir: string, files: readonly GeneratedFile[])
     const { unifiedDiff } = await import("./diff.js");
     for (const p of pending) changed.push({ path: p.path, diff: unifiedDiff(p.path, p.actual, p.expected) });
   }
-  const produced = new Set(files.map((f) => f.path));
-  const unproduced = listFiles(outDir).filter((p) => !produced.has(p));
-  const listed = readIfExists(path.join(outDir, MANIFEST));
-  const owned = listed === undefined ? undefined : manifestPaths(listed);
-  const isToolgens = (p: string) => isLeftover(p) || (owned !== undefined && owned.has(p));
-  return { changed, missing, extra: unproduced.filter(isToolgens), foreign: unproduced.filter((p) => !isToolgens(p)) };
+  const extra = onDisk.filter((p) => !produced.has(p) && !foreignSet.has(p));
+  return { changed, missing, extra, foreign };
 }

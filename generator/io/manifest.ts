@@ -7,5 +7,6 @@ export function manifestText(paths: readonly string[]): string {
 
 /** The files a manifest lists (comment lines and blank lines are not paths). */
 export function manifestPaths(text: string): Set<string> {
-  return new Set(text.split("\n").filter((line) => line !== "" && !line.startsWith("#")));
+  // CRLF too: a checkout that converts line endings must not make toolgen disown its files.
+  return new Set(text.split(/\r?\n/).filter((line) => line !== "" && !line.startsWith("#")));
 }

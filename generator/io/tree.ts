@@ -34,7 +34,14 @@ export function readIfExists(file: string): string | undefined {
   }
 }
 
-/** A temporary file of writeAtomic (io/write.ts) that a killed run left behind; swept like a stale file. */
-export function isLeftover(file: string): boolean {
-  return /^\.[^/]+\.\d+\.[0-9a-f]{8}\.tmp$/.test(path.posix.basename(file));
+/**
+ * A temporary file that writeAtomic (io/write.ts) left behind when its run was killed, for one of
+ * the `known` files (`.<name>.<pid>.<8 hex>.tmp` beside `<name>`); swept like a stale file. A file
+ * that merely looks like one, beside no file of toolgen's, is someone else's.
+ */
+export function isLeftover(file: string, known: ReadonlySet<string>): boolean {
+  const m = /^\.([^/]+)\.\d+\.[0-9a-f]{8}\.tmp$/.exec(path.posix.basename(file));
+  if (m === null) return false;
+  const dir = path.posix.dirname(file);
+  return known.has(dir === "." ? m[1]! : `${dir}/${m[1]}`);
 }

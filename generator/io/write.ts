@@ -40,8 +40,9 @@ export function writeTree(outDir: string, files: readonly GeneratedFile[]): Writ
   const onDisk = hasManifest ? readIfExists(manifestFile) : undefined;
   const owned = manifestPaths(onDisk ?? "");
   const produced = new Set([...files.map((f) => f.path), MANIFEST]);
-  // A folder without a manifest is someone else's, whatever its files are called.
-  const foreign = existing.filter((p) => p !== MANIFEST && !isLeftover(p) && (!hasManifest || (!owned.has(p) && !produced.has(p))));
+  const known = new Set([...owned, ...produced]);
+  // Only a listed file is toolgen's: one at a path the spec now produces is someone's all the same.
+  const foreign = existing.filter((p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known));
   if (foreign.length > 0) throw new ForeignFilesError(outDir, foreign, hasManifest);
 
   const manifest = files.find((f) => f.path === MANIFEST)?.content ?? manifestText(files.map((f) => f.path));

@@ -78,10 +78,10 @@ describe("a generation killed at random moments", () => {
     const out = path.join(dir, "generated");
     // What a kill can leave in a fresh folder: a temporary file of the first write, nothing else.
     fs.mkdirSync(out);
-    fs.writeFileSync(path.join(out, ".toolgen.4242.0badc0de.tmp"), "# half a manif");
+    fs.writeFileSync(path.join(out, "..toolgen.4242.0badc0de.tmp"), "# half a manif");
     const result = await toolgen(dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(fs.existsSync(path.join(out, ".toolgen.4242.0badc0de.tmp"))).toBe(false);
+    expect(fs.existsSync(path.join(out, "..toolgen.4242.0badc0de.tmp"))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeAtomic, writeTree } from "../../generator/io/write.js";
+import { ForeignFilesError, writeAtomic, writeTree } from "../../generator/io/write.js";
 import { generate, specInput } from "../../generator/index.js";
 import { readFixture, repoRoot, snapshotDir, tempProject, toolgen } from "../helpers/project.js";
 
@@ -50,6 +50,34 @@ describe("writeTree", () => {
     expect(() => writeTree(out, [{ path: "pkg/b.js", content: "b\n" }])).toThrow(/holds files that toolgen did not write \(its \.toolgen does not list them\): pkg\/notes\.md/);
     expect(fs.readdirSync(out, { recursive: true }).sort()).toEqual(before);
     expect(fs.readFileSync(path.join(out, "pkg/notes.md"), "utf8")).toBe("mine\n");
+  });
+
+  it("refuses an unlisted file even where the spec now produces one: it is someone's all the same", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: "a.js", content: "a\n" }]);
+    fs.writeFileSync(path.join(out, "mine.js"), "my own\n");
+    expect(() => writeTree(out, [{ path: "a.js", content: "a\n" }, { path: "mine.js", content: "generated\n" }])).toThrow(/\(its \.toolgen does not list them\): mine\.js/);
+    expect(fs.readFileSync(path.join(out, "mine.js"), "utf8")).toBe("my own\n");
+  });
+
+  it("still owns its files when a checkout turned the manifest's line ends into CRLF", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: "a.js", content: "a\n" }, { path: "b.js", content: "b\n" }]);
+    const manifest = path.join(out, ".toolgen");
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, "utf8").replace(/\n/g, "\r\n"));
+    expect(writeTree(out, [{ path: "a.js", content: "a\n" }]).deleted).toEqual(["b.js"]);
+  });
+
+  it("sweeps a temporary file it left beside a file of its own, but not a look-alike of someone else's", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]);
+    fs.writeFileSync(path.join(out, "pkg/.a.js.4242.0badc0de.tmp"), "half");
+    expect(writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]).deleted).toEqual(["pkg/.a.js.4242.0badc0de.tmp"]);
+
+    const fresh = tempDir();
+    fs.writeFileSync(path.join(fresh, ".notes.2024.deadbeef.tmp"), "mine\n");
+    expect(() => writeTree(fresh, [{ path: "a.js", content: "a\n" }])).toThrow(ForeignFilesError);
+    expect(fs.readFileSync(path.join(fresh, ".notes.2024.deadbeef.tmp"), "utf8")).toBe("mine\n");
   });
 
   it("lists every file it is about to write before writing it, so that a run stopped half-way owns what it left", () => {
