@@ -18,15 +18,18 @@ export function decodeSpec(file: string, bytes: Uint8Array): string {
 
 /** The place of the first invalid byte: its line, and its column in characters of the valid text before it. */
 function invalidAt(file: string, bytes: Uint8Array) {
-  // The longest valid prefix, found by halving: decoding is linear, so this is O(n log n) at worst.
+  // The longest prefix with no invalid byte, found by halving (decoding is linear: O(n log n) at
+  // worst). A prefix may end inside a multi-byte character: read as a stream, that is no error,
+  // so validity only ever turns off as the prefix grows.
   let good = 0;
   let bad = bytes.length;
   while (bad - good > 1) {
     const mid = (good + bad) >> 1;
-    if (isValid(bytes.subarray(0, mid))) good = mid;
+    if (isValidStart(bytes.subarray(0, mid))) good = mid;
     else bad = mid;
   }
-  // A prefix that ends inside a valid multi-byte character is itself invalid: step back to the character's start.
+  // The first invalid byte is where the last whole character before `bad` ends.
+  good = bad - 1;
   while (good > 0 && !isValid(bytes.subarray(0, good))) good--;
   const before = lenient.decode(bytes.subarray(0, good));
   const lineStart = before.lastIndexOf("\n") + 1;
@@ -46,6 +49,16 @@ function invalidAt(file: string, bytes: Uint8Array) {
 function isValid(bytes: Uint8Array): boolean {
   try {
     strict.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** No invalid byte so far: a character cut off at the end may still be completed. */
+function isValidStart(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes, { stream: true });
     return true;
   } catch {
     return false;

@@ -25,6 +25,16 @@ describe("a spec that is not UTF-8", () => {
     expect(result.stderr).toContain("\n     |                   ^\n");
   });
 
+  it("after much text in other scripts: still placed at its first bad byte", async () => {
+    // 300 lines of multi-byte text first: a search that took a cut character for an error would stop there.
+    const cjk = Array.from({ length: 300 }, (_, i) => `# 説明説明説明説明 ${i}\n`).join("");
+    const [head, tail] = minimal.split("short: Add a note.");
+    const bytes = Buffer.concat([Buffer.from(`${cjk}${head}short: Add a caf`), Buffer.from([0xe9]), Buffer.from(`.${tail}`)]);
+    const result = await run(bytes);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^tools\.yaml:326:21: the spec is not valid UTF-8 \(byte 0xE9\)/);
+  });
+
   it("saved as UTF-16: refused at its first byte", async () => {
     const result = await run(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(minimal, "utf16le")]));
     expect(result.code).toBe(2);
