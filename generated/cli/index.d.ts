@@ -45,7 +45,7 @@ export interface MainOptions {
   readonly runtime?: (
     client: PlatformClient,
     env: { readonly [name: string]: string | undefined },
-  ) => CommandRuntime;
+  ) => CommandRuntime | Promise<CommandRuntime>;
   /** A ready client; by default one is made from `env` by createClientFromEnv. */
   readonly client?: PlatformClient;
   /** Defaults to process.env. */

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Problem } from "../spec/problem.js";
+import { mainType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
 import type {
   CliCommand,
@@ -254,8 +255,7 @@ function parseUsage(raw: { usage: string; summary: string }, input: JsonObject, 
   }
   if (keywords.length === 0 || keywords[0]!.startsWith("--")) report("usage must start with a command keyword");
   const options = required.filter((name) => Object.hasOwn(properties, name) && !positionals.includes(name)).map((name) => {
-    const type = asObject(properties[name]).type;
-    return type === "boolean" ? `--${kebabCase(name)}` : `--${kebabCase(name)} <${name}>`;
+    return mainType(properties[name]) === "boolean" ? `--${kebabCase(name)}` : `--${kebabCase(name)} <${name}>`;
   });
   const usage = words.join(" ");
   return { usage, keyword: keywords.join(" "), positionals, line: [usage, ...options].join(" "), summary: raw.summary };

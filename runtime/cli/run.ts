@@ -50,7 +50,7 @@ export interface RunOptions {
    * `targets.cli.runtime`). It is made only for such a command, after the client, and never
    * started: one command registers nothing and polls nothing. Its stop() ends the command.
    */
-  readonly runtime?: (client: PlatformCaller, env: Env) => CommandRuntime;
+  readonly runtime?: (client: PlatformCaller, env: Env) => CommandRuntime | Promise<CommandRuntime>;
   /** A ready client; by default one is made from `env` as createClientFromEnv makes it. */
   readonly client?: PlatformCaller;
   /** Defaults to process.env. */
@@ -99,7 +99,7 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
     const client = options.client ?? deps.createClientFromEnv(env);
     let handler = own;
     if (command.local && !handler && options.runtime) {
-      runtime = options.runtime(client, env);
+      runtime = await options.runtime(client, env);
       handler = runtime.handlers[command.tool];
       if (!handler) throw new Error(`the runtime has no handler for the local tool '${command.tool}'`);
     }

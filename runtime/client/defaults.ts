@@ -13,9 +13,11 @@ export function fillDefaults(schema: { readonly [key: string]: unknown }, input:
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(properties)) {
     const property = properties[key];
-    if (input[key] !== undefined || !isObject(property) || property.default === undefined) continue;
+    // Own properties only: an input named constructor or toString is not given by Object.prototype.
+    if ((Object.hasOwn(input, key) && input[key] !== undefined) || !isObject(property) || property.default === undefined) continue;
     out ??= { ...input };
-    out[key] = structuredClone(property.default);
+    // Defined, not assigned: a key like __proto__ is a field to send, not the object's prototype.
+    Object.defineProperty(out, key, { value: structuredClone(property.default), enumerable: true, writable: true, configurable: true });
   }
   return out ?? input;
 }

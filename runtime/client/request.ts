@@ -127,8 +127,9 @@ export function planRaw(label: string, req: PlatformRequest, workspace: string):
  */
 function literal(label: string, text: string): string {
   if (/[?#{}]/.test(text)) throw new ClientError(`${label}: the path may not contain ?, # or unmatched braces: use query`, label);
-  if (text.includes("\\") || text.split("/").some((s) => DOT_SEGMENT.test(s))) {
-    throw new ClientError(`${label}: the path may not contain a backslash or a . or .. segment`, label);
+  // URL parsing also drops tabs and line breaks, which could join `.` and `.` into `..` after this check.
+  if (/[\\\u0000-\u001f\u007f]/.test(text) || text.split("/").some((s) => DOT_SEGMENT.test(s))) {
+    throw new ClientError(`${label}: the path may not contain a backslash, a control character, or a . or .. segment`, label);
   }
   return text;
 }

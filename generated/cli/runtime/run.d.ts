@@ -51,7 +51,10 @@ export interface RunOptions {
    * `targets.cli.runtime`). It is made only for such a command, after the client, and never
    * started: one command registers nothing and polls nothing. Its stop() ends the command.
    */
-  readonly runtime?: (client: PlatformCaller, env: Env) => CommandRuntime;
+  readonly runtime?: (
+    client: PlatformCaller,
+    env: Env,
+  ) => CommandRuntime | Promise<CommandRuntime>;
   /** A ready client; by default one is made from `env` as createClientFromEnv makes it. */
   readonly client?: PlatformCaller;
   /** Defaults to process.env. */

@@ -53,7 +53,7 @@ export async function runCli(argv, data, deps, options = {}) {
     const client = options.client ?? deps.createClientFromEnv(env);
     let handler = own;
     if (command.local && !handler && options.runtime) {
-      runtime = options.runtime(client, env);
+      runtime = await options.runtime(client, env);
       handler = runtime.handlers[command.tool];
       if (!handler)
         throw new Error(

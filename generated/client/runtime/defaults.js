@@ -11,14 +11,21 @@ export function fillDefaults(schema, input) {
   let out;
   for (const key of Object.keys(properties)) {
     const property = properties[key];
+    // Own properties only: an input named constructor or toString is not given by Object.prototype.
     if (
-      input[key] !== undefined ||
+      (Object.hasOwn(input, key) && input[key] !== undefined) ||
       !isObject(property) ||
       property.default === undefined
     )
       continue;
     out ??= { ...input };
-    out[key] = structuredClone(property.default);
+    // Defined, not assigned: a key like __proto__ is a field to send, not the object's prototype.
+    Object.defineProperty(out, key, {
+      value: structuredClone(property.default),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out ?? input;
 }

@@ -1,3 +1,4 @@
+import { mainType } from "../../model/main-type.js";
 import { kebabCase } from "../../model/names.js";
 import type { Model } from "../../model/types.js";
 import type { Problem } from "../../spec/problem.js";
@@ -41,7 +42,7 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     // A boolean option also answers to --no-<option>, which no other input may then be.
     const negations = new Map<string, string>();
     for (const name of tool.inputNames) {
-      if (!tool.cli.positionals.includes(name) && isBoolean(properties[name])) negations.set(`no-${kebabCase(name)}`, name);
+      if (!tool.cli.positionals.includes(name) && mainType(properties[name]) === "boolean") negations.set(`no-${kebabCase(name)}`, name);
     }
     for (const name of tool.inputNames) {
       if (tool.cli.positionals.includes(name)) continue;
@@ -57,13 +58,4 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
       }
     }
   }
-}
-
-/** A boolean as the CLI reads it: its first type other than null (runtime/cli/convert.ts, mainType). */
-function isBoolean(schema: unknown): boolean {
-  if (schema === null || typeof schema !== "object") return false;
-  const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
-  if (Array.isArray(values) && values.length > 0 && type === undefined) return false;
-  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
-  return types.find((t) => t !== "null") === "boolean";
 }

@@ -62,7 +62,7 @@ export interface MainOptions {
   readonly runtime?: (
     client: PlatformClient,
     env: { readonly [name: string]: string | undefined },
-  ) => CommandRuntime;
+  ) => CommandRuntime | Promise<CommandRuntime>;
   /** A ready client; by default one is made from \`env\` by createClientFromEnv. */
   readonly client?: PlatformClient;
   /** Defaults to process.env. */
@@ -99,11 +99,15 @@ ${codeHeader}import { main } from "./index.js";
 process.exitCode = await main(process.argv.slice(2));
 `;
   }
+  // Imported only for a local tool's command: --help and the HTTP commands work without it.
   return `#!/usr/bin/env node
-${codeHeader}${namedModuleLine("import", ["createRuntime"], stringLiteral(runtime))}import { main } from "./index.js";
+${codeHeader}import { main } from "./index.js";
 
 process.exitCode = await main(process.argv.slice(2), {
-  runtime: (client, env) => createRuntime({ client, env }),
+  runtime: async (client, env) => {
+    const { createRuntime } = await import(${stringLiteral(runtime)});
+    return createRuntime({ client, env });
+  },
 });
 `;
 }

@@ -215,6 +215,23 @@ describe("a local tool's command", () => {
     expect(wired.stdout).not.toContain("exits 1;");
   });
 
+  it("with a runtime package that is not installed, --help and the HTTP commands still work; a local command says why it fails", async () => {
+    const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8").replace(/(# Answers the local tools' commands[^\n]*\n    runtime: )"[^"]*"/, '$1"@nowhere/runtime"');
+    if (!text.includes("@nowhere/runtime")) throw new Error("tools.yaml no longer sets targets.cli.runtime where this test expects it");
+    const consumer = installConsumer([generate({ file: "tools.yaml", text, dir: repoRoot }).files]);
+    try {
+      const missingBin = path.join(consumer.packages.get("@molecule/platform-cli")!, "bin.js");
+      expect((await runBin(missingBin, ["--help"], {})).code).toBe(0);
+      platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+      expect(await runBin(missingBin, ["info"], env)).toEqual({ code: 0, stdout: "id: ws-self\n", stderr: "" });
+      const local = await runBin(missingBin, ["delegate", "ws-peer", "x"], env);
+      expect(local.code).toBe(1);
+      expect(local.stderr).toMatch(/^molecule delegate: Cannot find package '@nowhere\/runtime'/);
+    } finally {
+      removeConsumer(consumer);
+    }
+  });
+
   it("still checks its arguments first: a usage error is 2", async () => {
     const run = await molecule("delegate", "ws-peer");
     expect(run.code).toBe(2);

@@ -40,6 +40,18 @@ describe("fillDefaults", () => {
     expect(fillDefaults(schema, ["a"])).toEqual(["a"]);
     expect(fillDefaults({ type: "object" }, { a: 1 })).toEqual({ a: 1 });
   });
+
+  it("fills inputs named like Object.prototype's members, and sends __proto__ as a field", () => {
+    const odd = {
+      type: "object",
+      properties: { constructor: { default: "fast" }, toString: { default: 1 }, ["__proto__"]: { default: { polluted: true } } },
+    };
+    const filled = fillDefaults(odd, {}) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect(Object.keys(filled)).toEqual(["constructor", "toString", "__proto__"]);
+    expect(JSON.parse(JSON.stringify(filled))).toEqual(JSON.parse('{"constructor":"fast","toString":1,"__proto__":{"polluted":true}}'));
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
 });
 
 describe("createDefaultsFiller", () => {
