@@ -24,6 +24,13 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     if (!selecting) selectingByPlain.set(plain, (selecting = new Map()));
     for (const w of command.cli.keyword.split(" ")) if (w.startsWith("--")) selecting.set(w.slice(2), command.cli.keyword);
   }
+  const commandsByPlain = new Map<string, (typeof commands)[number][]>();
+  for (const command of commands) {
+    const plain = plainOf(command.cli.keyword);
+    const same = commandsByPlain.get(plain);
+    if (same) same.push(command);
+    else commandsByPlain.set(plain, [command]);
+  }
   const index = new Map(model.tools.map((t, i) => [t, i]));
   for (const tool of commands) {
     const i = index.get(tool)!;
@@ -31,6 +38,22 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     const usage = (message: string) => report({ path: ["tools", i, "cli", "usage"], message });
     for (const word of tool.cli.keyword.split(" ")) {
       if (word.startsWith("--") && RESERVED.has(word.slice(2))) usage(`usage flag '${word}' is an option every command keeps for itself: choose another word`);
+    }
+    // A command whose plain words begin with another command's: that one's first argument can
+    // then not be this command's next word, unless written after --. Allowed, but said.
+    const plainWords = plainOf(tool.cli.keyword).split(" ");
+    for (let k = plainWords.length - 1; k > 0; k--) {
+      const shorter = commandsByPlain.get(plainWords.slice(0, k).join(" "));
+      const other = shorter?.find((c) => c.cli.positionals.length > 0);
+      if (other) {
+        const first = other.cli.positionals[0]!;
+        report({
+          path: ["tools", i, "cli", "usage"],
+          severity: "warning",
+          message: `command '${tool.cli.keyword}' begins like command '${other.cli.usage}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${model.targets.cli.bin} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
+        });
+        break;
+      }
     }
     const required = new Set(tool.required);
     for (const name of tool.cli.positionals) {

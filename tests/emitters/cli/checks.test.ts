@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { generate } from "../../../generator/index.js";
 import { specProblems as problems } from "../../helpers/project.js";
 
 const spec = (properties: string, usage = "run", required = "[]") => `
@@ -70,6 +71,23 @@ describe("CLI usage lines", () => {
   it("refuses an optional input as a positional argument, which could never be left out", () => {
     expect(problems(spec("text: { type: string }, tag: { type: string }", "run <text> <tag>", "[text]"))).toEqual([
       "22:19: usage placeholder <tag> is an optional input, but a positional argument must always be given: make 'tag' required, or leave it to its --tag option",
+    ]);
+  });
+});
+
+describe("CLI commands that begin alike", () => {
+  it("warn where one command's words begin another's, whose first argument then needs --", () => {
+    const text = `${spec("text: { type: string }", "run <text>", "[text]")}  - name: go_extra
+    section: s
+    short: Go further.
+    when_to_use: Later.
+    input: { type: object, properties: {} }
+    http: { method: GET, path: /go-extra }
+    cli: { usage: run extra, summary: Run further }
+`;
+    const { warnings } = generate({ file: "tools.yaml", text, dir: "/nonexistent" });
+    expect(warnings.map((w) => `${w.severity} ${w.line}:${w.col}: ${w.message}`)).toEqual([
+      "warning 36:19: command 'run extra' begins like command 'run <text>': there, a <text> of 'extra' must be written after -- (c run -- extra)",
     ]);
   });
 });
