@@ -62,8 +62,8 @@ export interface CreateToolsOptions<
   /** Appends each tool's when_to_use to its description. */
   readonly appendWhenToUse?: boolean;
   /**
-   * Throws the client's errors (refusals, timeouts, unreachable platform) instead
-   * of answering the model with a readable error result.
+   * Throws the client's errors (refusals, timeouts, unreachable platform) and the
+   * local handlers' instead of answering the model with a readable error result.
    */
   readonly throwOnError?: boolean;
 }
@@ -83,11 +83,12 @@ export type PlatformTool<N extends ToolName = ToolName> = DynamicStructuredTool<
 
 /**
  * One LangChain tool per selected spec tool, in spec order. Input is validated
- * against the tool's JSON Schema; unknown sections or names throw.
+ * against the tool's JSON Schema; unknown sections or names throw, and so does a
+ * selection of nothing (`sections: []` alone).
  */
 export declare function createTools<
   const S extends SectionId = never,
   const N extends ToolName = never,
 >(
   options: CreateToolsOptions<S, N> & HandlersOption<SelectedTool<S, N>>,
-): PlatformTool<SelectedTool<S, N>>[];
+): PlatformTool<SelectedTool<NoInfer<S>, NoInfer<N>>>[];

@@ -52,7 +52,11 @@ function wrap(entry: ToolEntry, call: Call, o: WrapOptions): DynamicStructuredTo
     try {
       return resultText(await call(o.withDefaults(entry.name, input), config?.signal));
     } catch (error) {
-      if (o.throwOnError || !o.isClientError(error)) throw error;
+      // A local handler's failure (a delegation the peer failed, an attachment that is gone) is
+      // the model's to read, as MCP returns it; a programming error in it is a bug, and a
+      // cancelled call stays cancelled.
+      const readable = o.isClientError(error) || (entry.local && !isBug(error) && !config?.signal?.aborted);
+      if (o.throwOnError || !readable) throw error;
       const content = errorText(entry.name, error);
       const id = config?.toolCall?.id;
       // Through a tool call the failure is marked as such, so that agent loops and tracing see it.
@@ -69,3 +73,7 @@ function wrap(entry: ToolEntry, call: Call, o: WrapOptions): DynamicStructuredTo
   }) as DynamicStructuredTool;
 }
 
+/** The errors JavaScript throws for code that is wrong, not for a call that failed. */
+function isBug(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError || error instanceof RangeError;
+}

@@ -10,6 +10,10 @@ export function selectTools(data: ToolData, sections: readonly string[] | undefi
   const known = new Set(data.tools.map((t) => t.name));
   const wantedSections = new Set(list("sections", sections));
   const wantedNames = new Set(list("names", names));
+  // The types read an empty selection as no selection (every tool): say so rather than give none.
+  if (wantedSections.size + wantedNames.size === 0) {
+    throw new Error("createTools: 'sections' and 'names' select nothing: leave them out for every tool, or name at least one");
+  }
   const problems: string[] = [];
   for (const s of wantedSections) {
     if (!data.sections.includes(s)) problems.push(`unknown section '${s}' (sections: ${data.sections.join(", ")})`);

@@ -65,7 +65,13 @@ function wrap(entry, call, o) {
         await call(o.withDefaults(entry.name, input), config?.signal),
       );
     } catch (error) {
-      if (o.throwOnError || !o.isClientError(error)) throw error;
+      // A local handler's failure (a delegation the peer failed, an attachment that is gone) is
+      // the model's to read, as MCP returns it; a programming error in it is a bug, and a
+      // cancelled call stays cancelled.
+      const readable =
+        o.isClientError(error) ||
+        (entry.local && !isBug(error) && !config?.signal?.aborted);
+      if (o.throwOnError || !readable) throw error;
       const content = errorText(entry.name, error);
       const id = config?.toolCall?.id;
       // Through a tool call the failure is marked as such, so that agent loops and tracing see it.
@@ -89,4 +95,13 @@ function wrap(entry, call, o) {
     // Without it the rejection says only that the input "did not match", never which field.
     verboseParsingErrors: true,
   });
+}
+/** The errors JavaScript throws for code that is wrong, not for a call that failed. */
+function isBug(error) {
+  return (
+    error instanceof TypeError ||
+    error instanceof ReferenceError ||
+    error instanceof SyntaxError ||
+    error instanceof RangeError
+  );
 }

@@ -9,6 +9,12 @@ export function selectTools(data, sections, names) {
   const known = new Set(data.tools.map((t) => t.name));
   const wantedSections = new Set(list("sections", sections));
   const wantedNames = new Set(list("names", names));
+  // The types read an empty selection as no selection (every tool): say so rather than give none.
+  if (wantedSections.size + wantedNames.size === 0) {
+    throw new Error(
+      "createTools: 'sections' and 'names' select nothing: leave them out for every tool, or name at least one",
+    );
+  }
   const problems = [];
   for (const s of wantedSections) {
     if (!data.sections.includes(s))

@@ -235,6 +235,17 @@ describe("platform errors", () => {
     expect(server.requests).toEqual([]);
   });
 
+  it("include a local handler's failure, as MCP returns it: text, or an error ToolMessage for a tool call", async () => {
+    const failing = { ...handlers, inbox_pop: async () => Promise.reject(new Error("inbox_pop: a-1 was already taken")) };
+    const tool = byName(createTools({ client, handlers: failing }), "inbox_pop");
+    expect(await tool.invoke({ activity_id: "a-1" })).toBe("Error from inbox_pop: a-1 was already taken");
+    const message = await tool.invoke({ id: "call_9", name: "inbox_pop", args: { activity_id: "a-1" }, type: "tool_call" });
+    expect(message).toBeInstanceOf(ToolMessage);
+    expect(message.status).toBe("error");
+    const thrown = byName(createTools({ client, handlers: failing, throwOnError: true }), "inbox_pop");
+    await expect(thrown.invoke({ activity_id: "a-1" })).rejects.toThrow("a-1 was already taken");
+  });
+
   it("do not cover bugs: an error that is not the client's is thrown", async () => {
     const broken = { ...handlers, inbox_pop: async () => Promise.reject(new TypeError("handler bug")) };
     const tool = byName(createTools({ client, handlers: broken }), "inbox_pop");

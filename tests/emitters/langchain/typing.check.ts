@@ -3,6 +3,7 @@
  * each @ts-expect-error fails the type-check if the line it marks stops being an error.
  */
 import type { ToolMessage } from "@langchain/core/messages";
+import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
 import { createTools, type PlatformTool } from "@molecule/platform-langchain";
 
@@ -10,6 +11,7 @@ declare const client: PlatformClient;
 declare const handlers: LocalHandlers;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
+declare function bind(tools: readonly StructuredToolInterface[]): void;
 
 export function everything(): void {
   const tools = createTools({ client, handlers });
@@ -34,6 +36,10 @@ export function subsets(): void {
   createTools({ client, names: ["search_memory"] });
   // @ts-expect-error: so are sections.
   createTools({ client, sections: ["mem"] });
+
+  // Where a type is expected, the expected type must not leak into S and N (it would select every tool).
+  const typed: StructuredToolInterface[] = createTools({ client, sections: ["memory"] });
+  bind(createTools({ client, names: ["recall_memory"] }));
 
   const mixed = createTools({ client, sections: ["memory"], names: ["list_peers"] });
   assert<Equal<(typeof mixed)[number]["name"], "commit_memory" | "recall_memory" | "list_peers">>();

@@ -25,7 +25,6 @@ describe("selectTools", () => {
     ["names, kept in spec order", undefined, ["get_note", "ping"], ["ping", "get_note"]],
     ["a section and a name together", ["misc"], ["get_note"], ["ping", "get_note"]],
     ["a name twice and its section", ["notes"], ["add_note", "add_note"], ["add_note", "get_note"]],
-    ["an empty list", [], undefined, []],
     ["a section without tools", ["empty"], undefined, []],
   ])("%s", (_, sections, wanted, expected) => {
     expect(names(selectTools(data, sections, wanted))).toEqual(expected);
@@ -36,6 +35,9 @@ describe("selectTools", () => {
     ["a former name", undefined, ["create_note"], "createTools: unknown tool 'create_note' (renamed to 'add_note')"],
     ["a name far from any", undefined, ["launch_rocket"], "createTools: unknown tool 'launch_rocket'"],
     ["an unknown section", ["note"], undefined, "createTools: unknown section 'note' (sections: notes, misc, empty)"],
+    // The types read an empty selection as none (every tool): giving no tool instead would disagree with them.
+    ["empty lists", [], [], "createTools: 'sections' and 'names' select nothing: leave them out for every tool, or name at least one"],
+    ["an empty list alone", [], undefined, "createTools: 'sections' and 'names' select nothing: leave them out for every tool, or name at least one"],
     [
       "several problems at once",
       ["x"],
