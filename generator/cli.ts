@@ -100,12 +100,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       for (const x of drift.extra) io.err(`extra:   ${shown}/${x}\n`);
       for (const x of drift.foreign) io.err(`foreign: ${shown}/${x} (toolgen did not write it)\n`);
       const count = drift.changed.length + drift.missing.length + drift.extra.length + drift.foreign.length;
-      const fix = fixCommand(argv);
-      io.err(
-        drift.foreign.length > 0
-          ? `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, move the foreign files out of ${shown}/, then run: ${fix}\n`
-          : `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, run: ${fix}\n`,
-      );
+      const first = drift.foreign.length > 0 ? `move the foreign files out of ${shown}/, then ` : "";
+      io.err(`\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, ${first}run: ${fixCommand(argv)}\n`);
       return EXIT.drift;
     }
     const report = writeTree(outDir, files);

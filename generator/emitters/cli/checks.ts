@@ -16,20 +16,18 @@ const RESERVED = new Set(["json", "help"]);
 export function checkOptions(model: Model, report: (p: Problem) => void): void {
   const commands = cliTools(model);
   const plainOf = (keyword: string) => keyword.split(" ").filter((w) => !w.startsWith("-")).join(" ");
-  // The flag words of every command, grouped by the plain words they share: one pass, not one per command.
+  // Commands grouped by their plain words, and each group's flag words: one pass, not one per command.
+  const commandsByPlain = new Map<string, (typeof commands)[number][]>();
   const selectingByPlain = new Map<string, Map<string, string>>();
   for (const command of commands) {
     const plain = plainOf(command.cli.keyword);
-    let selecting = selectingByPlain.get(plain);
-    if (!selecting) selectingByPlain.set(plain, (selecting = new Map()));
+    if (!commandsByPlain.has(plain)) {
+      commandsByPlain.set(plain, []);
+      selectingByPlain.set(plain, new Map());
+    }
+    commandsByPlain.get(plain)!.push(command);
+    const selecting = selectingByPlain.get(plain)!;
     for (const w of command.cli.keyword.split(" ")) if (w.startsWith("--")) selecting.set(w.slice(2), command.cli.keyword);
-  }
-  const commandsByPlain = new Map<string, (typeof commands)[number][]>();
-  for (const command of commands) {
-    const plain = plainOf(command.cli.keyword);
-    const same = commandsByPlain.get(plain);
-    if (same) same.push(command);
-    else commandsByPlain.set(plain, [command]);
   }
   const index = new Map(model.tools.map((t, i) => [t, i]));
   for (const tool of commands) {
