@@ -27,10 +27,15 @@ function measuredRun(args, cwd, expectStatus, tolerated = []) {
     const before = stampTime();
     const run = runNode([bin, ...args], { cwd });
     if (run.status !== expectStatus && !tolerated.includes(run.status)) {
-      throw new Error(`toolgen ${args.join(" ")} exited ${run.status}, expected ${expectStatus}:\n${run.stderr.slice(0, 4000)}`);
+      throw new Error(
+        `toolgen ${args.join(" ")} exited ${run.status}, expected ${expectStatus}:\n${run.stderr.slice(0, 4000)}`,
+      );
     }
     if (stampTime() === before) return { ...run, retried: attempt };
-    if (attempt >= 5) throw new Error("toolgen's dist/ keeps being rebuilt under the benchmark: stop editing generator/ or runtime/ while it runs");
+    if (attempt >= 5)
+      throw new Error(
+        "toolgen's dist/ keeps being rebuilt under the benchmark: stop editing generator/ or runtime/ while it runs",
+      );
   }
 }
 
@@ -63,18 +68,29 @@ export function benchGen(label, specText, { runs, warmup }) {
           checkRuns.push({ ...checkRun, retried: checkRun.retried + attempt });
           break;
         }
-        if (attempt >= 5) throw new Error(`gen --check keeps finding drift right after gen:\n${checkRun.stderr.slice(0, 4000)}`);
+        if (attempt >= 5)
+          throw new Error(
+            `gen --check keeps finding drift right after gen:\n${checkRun.stderr.slice(0, 4000)}`,
+          );
       }
     }
-    const files = Number(/\((\d+) files\)/.exec(checkRuns[0].stdout)?.[1] ?? NaN);
+    const files = Number(
+      /\((\d+) files\)/.exec(checkRuns[0].stdout)?.[1] ?? NaN,
+    );
     const outBytes = directorySize(path.join(dir, "generated"));
     return {
       label,
       specBytes: Buffer.byteLength(specText),
       files,
       outBytes,
-      gen: { wall: summary(genRuns.map((r) => r.wall)), rssMb: summary(genRuns.map((r) => r.rssMb)) },
-      check: { wall: summary(checkRuns.map((r) => r.wall)), rssMb: summary(checkRuns.map((r) => r.rssMb)) },
+      gen: {
+        wall: summary(genRuns.map((r) => r.wall)),
+        rssMb: summary(genRuns.map((r) => r.rssMb)),
+      },
+      check: {
+        wall: summary(checkRuns.map((r) => r.wall)),
+        rssMb: summary(checkRuns.map((r) => r.rssMb)),
+      },
       retried: [...genRuns, ...checkRuns].reduce((n, r) => n + r.retried, 0),
     };
   } finally {
@@ -84,8 +100,14 @@ export function benchGen(label, specText, { runs, warmup }) {
 
 function directorySize(dir) {
   let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+  for (const entry of fs.readdirSync(dir, {
+    withFileTypes: true,
+    recursive: true,
+  })) {
+    if (entry.isFile())
+      total += fs.statSync(
+        path.join(entry.parentPath ?? entry.path, entry.name),
+      ).size;
   }
   return total;
 }

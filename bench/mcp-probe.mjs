@@ -4,7 +4,10 @@ import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const { lists, calls, rounds } = JSON.parse(process.argv[2]);
 
@@ -18,7 +21,15 @@ function example(schema) {
   if (schema.enum) return schema.enum[0];
   switch (schema.type) {
     case "string":
-      return { "date-time": "2026-01-02T03:04:05Z", date: "2026-01-02", email: "agent@example.com", uri: "https://example.com/a", uuid: "0b5e3c1e-8f5a-4c0e-9d7a-3f2b1c0d9e8f" }[schema.format] ?? "text";
+      return (
+        {
+          "date-time": "2026-01-02T03:04:05Z",
+          date: "2026-01-02",
+          email: "agent@example.com",
+          uri: "https://example.com/a",
+          uuid: "0b5e3c1e-8f5a-4c0e-9d7a-3f2b1c0d9e8f",
+        }[schema.format] ?? "text"
+      );
     case "integer":
       return schema.minimum ?? 1;
     case "number":
@@ -28,7 +39,12 @@ function example(schema) {
     case "array":
       return [example(schema.items)];
     case "object":
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, example(v)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [
+          k,
+          example(v),
+        ]),
+      );
     default:
       return null;
   }
@@ -36,15 +52,25 @@ function example(schema) {
 
 // The local tool with the most inputs: its arguments give the validation real work.
 const byName = new Map(tools.map((t) => [t.name, t]));
-const target = [...localTools].sort((a, b) => Object.keys(byName.get(b).inputSchema.properties ?? {}).length - Object.keys(byName.get(a).inputSchema.properties ?? {}).length)[0];
+const target = [...localTools].sort(
+  (a, b) =>
+    Object.keys(byName.get(b).inputSchema.properties ?? {}).length -
+    Object.keys(byName.get(a).inputSchema.properties ?? {}).length,
+)[0];
 const args = example(byName.get(target).inputSchema);
 const problems = validateInput(target, args);
-if (problems.length > 0) throw new Error(`the probe's arguments for ${target} are invalid: ${problems.join("; ")}`);
+if (problems.length > 0)
+  throw new Error(
+    `the probe's arguments for ${target} are invalid: ${problems.join("; ")}`,
+  );
 
 const answer = { done: true };
 const handler = async () => answer;
 const handlers = Object.fromEntries(localTools.map((name) => [name, handler]));
-const client = createClient({ baseUrl: "http://127.0.0.1:9/", workspace: { id: "ws-bench", token: "bench-token" } });
+const client = createClient({
+  baseUrl: "http://127.0.0.1:9/",
+  workspace: { id: "ws-bench", token: "bench-token" },
+});
 
 async function connect(server) {
   const mcp = new Client({ name: "bench", version: "0.0.0" });
@@ -58,7 +84,10 @@ const wired = await connect(createServer({ client, handlers }));
 const createMs = performance.now() - createStart;
 
 // The same SDK server with one hand-written handler: what a call costs without the wiring.
-const bareServer = new Server({ name: "bare", version: "0.0.0" }, { capabilities: { tools: {} } });
+const bareServer = new Server(
+  { name: "bare", version: "0.0.0" },
+  { capabilities: { tools: {} } },
+);
 bareServer.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
 bareServer.setRequestHandler(CallToolRequestSchema, async (request) => {
   const value = await handler(request.params.arguments, {});
@@ -71,7 +100,10 @@ for (let i = 0; i < lists + 5; i++) {
   const start = performance.now();
   const listed = await wired.listTools();
   const ms = performance.now() - start;
-  if (listed.tools.length !== tools.length) throw new Error(`listed ${listed.tools.length} tools, the table has ${tools.length}`);
+  if (listed.tools.length !== tools.length)
+    throw new Error(
+      `listed ${listed.tools.length} tools, the table has ${tools.length}`,
+    );
   if (i >= 5) listMs.push(ms);
 }
 
@@ -79,7 +111,8 @@ async function perCall(mcp) {
   const start = performance.now();
   for (let i = 0; i < calls; i++) {
     const result = await mcp.callTool({ name: target, arguments: args });
-    if (result.isError) throw new Error(`${target} failed: ${JSON.stringify(result.content)}`);
+    if (result.isError)
+      throw new Error(`${target} failed: ${JSON.stringify(result.content)}`);
   }
   return (performance.now() - start) / calls;
 }
@@ -93,5 +126,7 @@ for (let i = 0; i < rounds; i++) {
   bareMs.push(await perCall(bare));
 }
 
-process.stdout.write(`${JSON.stringify({ tools: tools.length, target, loadMs, createMs, listMs, wiredMs, bareMs })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ tools: tools.length, target, loadMs, createMs, listMs, wiredMs, bareMs })}\n`,
+);
 await Promise.all([wired.close(), bare.close()]);

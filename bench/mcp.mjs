@@ -12,8 +12,14 @@ import { syntheticSpec } from "./spec.mjs";
 /** Why the MCP part cannot run here, or undefined when it can. */
 export function mcpUnavailable() {
   const runtime = path.join(repoRoot, "runtime/mcp/serve.ts");
-  if (!fs.existsSync(runtime)) return "the MCP target's runtime (runtime/mcp/serve.ts) is not there yet";
-  if (!fs.existsSync(path.join(repoRoot, "node_modules/@modelcontextprotocol/sdk"))) return "@modelcontextprotocol/sdk is not installed";
+  if (!fs.existsSync(runtime))
+    return "the MCP target's runtime (runtime/mcp/serve.ts) is not there yet";
+  if (
+    !fs.existsSync(
+      path.join(repoRoot, "node_modules/@modelcontextprotocol/sdk"),
+    )
+  )
+    return "@modelcontextprotocol/sdk is not installed";
   return undefined;
 }
 
@@ -21,12 +27,27 @@ export function benchMcp({ tools, lists, calls, rounds }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-bench-mcp-"));
   try {
     fs.writeFileSync(path.join(dir, "tools.yaml"), syntheticSpec(tools));
-    const gen = spawnSync(process.execPath, [path.join(repoRoot, "bin/toolgen.mjs"), "--spec", "tools.yaml"], { cwd: dir, encoding: "utf8" });
-    if (gen.status !== 0) throw new Error(`toolgen failed on the ${tools}-tool spec:\n${gen.stderr}`);
+    const gen = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, "bin/toolgen.mjs"), "--spec", "tools.yaml"],
+      { cwd: dir, encoding: "utf8" },
+    );
+    if (gen.status !== 0)
+      throw new Error(
+        `toolgen failed on the ${tools}-tool spec:\n${gen.stderr}`,
+      );
     linkModules(dir);
-    fs.copyFileSync(path.join(repoRoot, "bench/mcp-probe.mjs"), path.join(dir, "probe.mjs"));
-    const probe = spawnSync(process.execPath, ["probe.mjs", JSON.stringify({ lists, calls, rounds })], { cwd: dir, encoding: "utf8" });
-    if (probe.status !== 0) throw new Error(`the MCP probe failed:\n${probe.stderr}`);
+    fs.copyFileSync(
+      path.join(repoRoot, "bench/mcp-probe.mjs"),
+      path.join(dir, "probe.mjs"),
+    );
+    const probe = spawnSync(
+      process.execPath,
+      ["probe.mjs", JSON.stringify({ lists, calls, rounds })],
+      { cwd: dir, encoding: "utf8" },
+    );
+    if (probe.status !== 0)
+      throw new Error(`the MCP probe failed:\n${probe.stderr}`);
     const r = JSON.parse(probe.stdout.trim().split("\n").at(-1));
     const wired = summary(r.wiredMs);
     const bare = summary(r.bareMs);
@@ -54,7 +75,12 @@ function linkModules(dir) {
   fs.mkdirSync(modules);
   const own = path.join(repoRoot, "node_modules");
   for (const name of fs.readdirSync(own)) {
-    if (!name.startsWith(".") && name !== "@bench") fs.symlinkSync(path.join(own, name), path.join(modules, name), "junction");
+    if (!name.startsWith(".") && name !== "@bench")
+      fs.symlinkSync(
+        path.join(own, name),
+        path.join(modules, name),
+        "junction",
+      );
   }
   const generated = path.join(dir, "generated");
   for (const target of fs.readdirSync(generated, { withFileTypes: true })) {

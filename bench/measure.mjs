@@ -6,11 +6,15 @@ import os from "node:os";
 
 const GNU_TIME = "/usr/bin/time";
 const MARK = "BENCH_MAX_RSS_KB=";
-const hasGnuTime = fs.existsSync(GNU_TIME) && spawnSync(GNU_TIME, ["-f", "%M", "true"]).status === 0;
+const hasGnuTime =
+  fs.existsSync(GNU_TIME) &&
+  spawnSync(GNU_TIME, ["-f", "%M", "true"]).status === 0;
 const exitHook = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
 
 /** How peak RSS is read, for the report. */
-export const rssSource = hasGnuTime ? "GNU time (%M)" : "process.resourceUsage().maxRSS via an --import hook";
+export const rssSource = hasGnuTime
+  ? "GNU time (%M)"
+  : "process.resourceUsage().maxRSS via an --import hook";
 
 /**
  * Runs `node ...args` in `cwd` once: wall seconds, peak RSS in MB, exit status and output.
@@ -21,32 +25,59 @@ export function runNode(args, { cwd }) {
     ? [GNU_TIME, ["-f", `${MARK}%M`, process.execPath, ...args]]
     : [process.execPath, ["--import", exitHook, ...args]];
   const started = process.hrtime.bigint();
-  const child = spawnSync(command, argv, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const child = spawnSync(command, argv, {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   if (child.error) throw child.error;
   const at = child.stderr.lastIndexOf(MARK);
-  const rssKb = at < 0 ? NaN : Number.parseInt(child.stderr.slice(at + MARK.length), 10);
-  return { wall, rssMb: rssKb / 1024, status: child.status, stdout: child.stdout, stderr: at < 0 ? child.stderr : child.stderr.slice(0, at).trimEnd() };
+  const rssKb =
+    at < 0 ? NaN : Number.parseInt(child.stderr.slice(at + MARK.length), 10);
+  return {
+    wall,
+    rssMb: rssKb / 1024,
+    status: child.status,
+    stdout: child.stdout,
+    stderr: at < 0 ? child.stderr : child.stderr.slice(0, at).trimEnd(),
+  };
 }
 
 /** min, median and max of a list of numbers. */
 export function summary(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { min: sorted[0], median, max: sorted[sorted.length - 1], runs: sorted.length };
+  const median =
+    sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return {
+    min: sorted[0],
+    median,
+    max: sorted[sorted.length - 1],
+    runs: sorted.length,
+  };
 }
 
 /** The machine, as the README's table names it. */
 export function machine() {
   let cpu = os.cpus()[0]?.model ?? "unknown";
   try {
-    const line = fs.readFileSync("/proc/cpuinfo", "utf8").split("\n").find((l) => l.startsWith("model name"));
+    const line = fs
+      .readFileSync("/proc/cpuinfo", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("model name"));
     if (line) cpu = line.split(":").slice(1).join(":").trim();
   } catch {
     // Not Linux: os.cpus() said it.
   }
   // The load average says whether the figures were taken on a quiet machine.
   const load = os.loadavg().map((l) => Number(l.toFixed(2)));
-  return { cores: os.availableParallelism(), cpu, node: process.version, platform: `${process.platform} ${process.arch}`, rss: rssSource, load };
+  return {
+    cores: os.availableParallelism(),
+    cpu,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    rss: rssSource,
+    load,
+  };
 }

@@ -28,7 +28,14 @@ const HELP = `Usage: npm run bench -- [options]
 `;
 
 /** The issue's targets (issue 9), checked against the medians. */
-const TARGETS = { refGen: 0.3, gen1000: 0.6, checkRatio: 1.1, rss1000: 150, list1000: 30, overhead: 0.1 };
+const TARGETS = {
+  refGen: 0.3,
+  gen1000: 0.6,
+  checkRatio: 1.1,
+  rss1000: 150,
+  list1000: 30,
+  overhead: 0.1,
+};
 
 const { values: opts } = parseArgs({
   options: {
@@ -37,7 +44,10 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "1" },
     "no-mcp": { type: "boolean", default: false },
     "mcp-tools": { type: "string", default: "1000" },
-    out: { type: "string", default: path.join(repoRoot, "bench/out/results.json") },
+    out: {
+      type: "string",
+      default: path.join(repoRoot, "bench/out/results.json"),
+    },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -47,37 +57,71 @@ if (opts.help) {
 }
 const count = (text, name) => {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(
+      `--${name} must be a whole number, not ${JSON.stringify(text)}`,
+    );
   return n;
 };
-const sizes = opts.sizes.split(",").map((s) => s.trim()).filter(Boolean).map((s) => (s === "ref" ? s : count(s, "sizes")));
+const sizes = opts.sizes
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((s) => (s === "ref" ? s : count(s, "sizes")));
 const runs = Math.max(1, count(opts.runs, "runs"));
 const warmup = count(opts.warmup, "warmup");
 
 // Measure toolgen, not its build: bring dist/ up to date once, before any clock starts.
-const build = spawnSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs"), "--if-stale"], { stdio: "inherit" });
+const build = spawnSync(
+  process.execPath,
+  [path.join(repoRoot, "scripts/build.mjs"), "--if-stale"],
+  { stdio: "inherit" },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const host = machine();
 const out = (line = "") => process.stdout.write(`${line}\n`);
-out(`toolgen benchmark: ${host.cores} cores, ${host.cpu}, Node ${host.node}, ${host.platform}; load average ${host.load.join(" ")}; peak RSS from ${host.rss}`);
+out(
+  `toolgen benchmark: ${host.cores} cores, ${host.cpu}, Node ${host.node}, ${host.platform}; load average ${host.load.join(" ")}; peak RSS from ${host.rss}`,
+);
 out();
 
 const rows = [];
 for (const size of sizes) {
-  const text = size === "ref" ? fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8") : syntheticSpec(size);
+  const text =
+    size === "ref"
+      ? fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8")
+      : syntheticSpec(size);
   const tools = size === "ref" ? parse(text).tools.length : size;
   const n = typeof size === "number" && size >= 5000 ? Math.min(runs, 3) : runs;
-  process.stderr.write(`measuring ${size === "ref" ? "the reference tools.yaml" : `${size} tools`} (${n} runs)…\n`);
-  rows.push({ spec: size === "ref" ? "reference" : `synthetic-${size}`, tools, ...benchGen(String(size), text, { runs: n, warmup }) });
+  process.stderr.write(
+    `measuring ${size === "ref" ? "the reference tools.yaml" : `${size} tools`} (${n} runs)…\n`,
+  );
+  rows.push({
+    spec: size === "ref" ? "reference" : `synthetic-${size}`,
+    tools,
+    ...benchGen(String(size), text, { runs: n, warmup }),
+  });
 }
 
 const s = (x) => x.toFixed(2);
 const mb = (x) => x.toFixed(0);
 const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
 if (rows.length > 0) {
-  out("gen and gen --check as whole processes: wall seconds min / median / max, peak RSS in MB (max over runs)");
-  const header = ["spec", "tools", "spec KB", "files", "gen (s)", "check (s)", "check/gen", "peak RSS gen", "peak RSS check"];
+  out(
+    "gen and gen --check as whole processes: wall seconds min / median / max, peak RSS in MB (max over runs)",
+  );
+  const header = [
+    "spec",
+    "tools",
+    "spec KB",
+    "files",
+    "gen (s)",
+    "check (s)",
+    "check/gen",
+    "peak RSS gen",
+    "peak RSS check",
+  ];
   const body = rows.map((r) => [
     r.spec,
     String(r.tools),
@@ -101,18 +145,38 @@ if (!opts["no-mcp"]) {
     out(`generated MCP server: skipped, ${missing}.`);
   } else {
     const tools = count(opts["mcp-tools"], "mcp-tools");
-    process.stderr.write(`measuring the generated MCP server with ${tools} tools…\n`);
+    process.stderr.write(
+      `measuring the generated MCP server with ${tools} tools…\n`,
+    );
     mcp = benchMcp({ tools, lists: 30, calls: 2000, rounds: 15 });
-    out(`generated MCP server, ${mcp.tools} tools, SDK Client over InMemoryTransport (ms):`);
+    out(
+      `generated MCP server, ${mcp.tools} tools, SDK Client over InMemoryTransport (ms):`,
+    );
     printTable(
       ["measure", "min", "median", "max"],
       [
         ["import the packages", mcp.loadMs.toFixed(1), "", ""],
         ["createServer + connect", mcp.createMs.toFixed(1), "", ""],
-        ["tools/list round trip", ...["min", "median", "max"].map((k) => mcp.listMs[k].toFixed(2))],
-        [`tools/call ${mcp.tool}, generated wiring`, ...["min", "median", "max"].map((k) => mcp.callMs.wired[k].toFixed(3))],
-        ["tools/call, bare SDK handler", ...["min", "median", "max"].map((k) => mcp.callMs.bare[k].toFixed(3))],
-        ["wiring overhead per call (median of paired rounds)", overheadText(mcp), "", ""],
+        [
+          "tools/list round trip",
+          ...["min", "median", "max"].map((k) => mcp.listMs[k].toFixed(2)),
+        ],
+        [
+          `tools/call ${mcp.tool}, generated wiring`,
+          ...["min", "median", "max"].map((k) =>
+            mcp.callMs.wired[k].toFixed(3),
+          ),
+        ],
+        [
+          "tools/call, bare SDK handler",
+          ...["min", "median", "max"].map((k) => mcp.callMs.bare[k].toFixed(3)),
+        ],
+        [
+          "wiring overhead per call (median of paired rounds)",
+          overheadText(mcp),
+          "",
+          "",
+        ],
       ],
     );
     out();
@@ -122,14 +186,22 @@ if (!opts["no-mcp"]) {
 const verdicts = targetVerdicts(rows, mcp);
 if (verdicts.length > 0) {
   out("targets (issue 9), on medians:");
-  for (const v of verdicts) out(`  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`);
+  for (const v of verdicts)
+    out(
+      `  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`,
+    );
 }
 
 fs.mkdirSync(path.dirname(opts.out), { recursive: true });
 const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
 out();
-out(`load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`);
-fs.writeFileSync(opts.out, `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`);
+out(
+  `load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`,
+);
+fs.writeFileSync(
+  opts.out,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`,
+);
 out();
 out(`figures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
 
@@ -137,19 +209,51 @@ function targetVerdicts(rows, mcp) {
   const v = [];
   const ref = rows.find((r) => r.spec === "reference");
   const k = rows.find((r) => r.tools === 1000 && r.spec !== "reference");
-  if (ref) v.push({ what: "gen, reference tools.yaml", value: `${s(ref.gen.wall.median)} s`, target: `≤ ${TARGETS.refGen} s`, met: ref.gen.wall.median <= TARGETS.refGen });
+  if (ref)
+    v.push({
+      what: "gen, reference tools.yaml",
+      value: `${s(ref.gen.wall.median)} s`,
+      target: `≤ ${TARGETS.refGen} s`,
+      met: ref.gen.wall.median <= TARGETS.refGen,
+    });
   if (k) {
-    v.push({ what: "gen, 1,000 tools", value: `${s(k.gen.wall.median)} s`, target: `≤ ${TARGETS.gen1000} s`, met: k.gen.wall.median <= TARGETS.gen1000 });
+    v.push({
+      what: "gen, 1,000 tools",
+      value: `${s(k.gen.wall.median)} s`,
+      target: `≤ ${TARGETS.gen1000} s`,
+      met: k.gen.wall.median <= TARGETS.gen1000,
+    });
     const peak = Math.max(k.gen.rssMb.max, k.check.rssMb.max);
-    v.push({ what: "peak RSS, 1,000 tools", value: `${mb(peak)} MB`, target: `≤ ${TARGETS.rss1000} MB`, met: peak <= TARGETS.rss1000 });
+    v.push({
+      what: "peak RSS, 1,000 tools",
+      value: `${mb(peak)} MB`,
+      target: `≤ ${TARGETS.rss1000} MB`,
+      met: peak <= TARGETS.rss1000,
+    });
   }
   for (const r of rows) {
     const ratio = r.check.wall.median / r.gen.wall.median;
-    v.push({ what: `check / gen, ${r.spec}`, value: ratio.toFixed(2), target: `≤ ${TARGETS.checkRatio}`, met: ratio <= TARGETS.checkRatio });
+    v.push({
+      what: `check / gen, ${r.spec}`,
+      value: ratio.toFixed(2),
+      target: `≤ ${TARGETS.checkRatio}`,
+      met: ratio <= TARGETS.checkRatio,
+    });
   }
   if (mcp && !mcp.skipped) {
-    if (mcp.tools === 1000) v.push({ what: "MCP tools/list, 1,000 tools", value: `${mcp.listMs.median.toFixed(1)} ms`, target: `≤ ${TARGETS.list1000} ms`, met: mcp.listMs.median <= TARGETS.list1000 });
-    v.push({ what: "MCP wiring overhead per call", value: overheadText(mcp), target: `≤ ${TARGETS.overhead} ms`, met: mcp.overheadMs <= TARGETS.overhead });
+    if (mcp.tools === 1000)
+      v.push({
+        what: "MCP tools/list, 1,000 tools",
+        value: `${mcp.listMs.median.toFixed(1)} ms`,
+        target: `≤ ${TARGETS.list1000} ms`,
+        met: mcp.listMs.median <= TARGETS.list1000,
+      });
+    v.push({
+      what: "MCP wiring overhead per call",
+      value: overheadText(mcp),
+      target: `≤ ${TARGETS.overhead} ms`,
+      met: mcp.overheadMs <= TARGETS.overhead,
+    });
   }
   return v;
 }
@@ -157,13 +261,20 @@ function targetVerdicts(rows, mcp) {
 /** The wiring's overhead; a median at or below zero says the two sides differ by less than their noise. */
 function overheadText(mcp) {
   const ms = `${mcp.overheadMs.toFixed(3)} ms`;
-  return mcp.overheadMs > 0 ? ms : `none measurable (${ms}, rounds spread over ${mcp.overheadSpreadMs.toFixed(3)} ms)`;
+  return mcp.overheadMs > 0
+    ? ms
+    : `none measurable (${ms}, rounds spread over ${mcp.overheadSpreadMs.toFixed(3)} ms)`;
 }
 
 function printTable(header, body) {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...body.map((row) => row[i].length)),
+  );
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
   out(line(header));
-  out(`|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  out(
+    `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+  );
   for (const row of body) out(line(row));
 }

@@ -1,9 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { checkTree, formatDiagnostic, ForeignFilesError, generate, hasDrift, SpecError, specInput, writeTree, type Diagnostic } from "./index.js";
+import {
+  checkTree,
+  formatDiagnostic,
+  ForeignFilesError,
+  generate,
+  hasDrift,
+  SpecError,
+  specInput,
+  writeTree,
+  type Diagnostic,
+} from "./index.js";
 import { unsafeOutDir } from "./io/guard.js";
-import { decodeSpec } from "./spec/encoding.js";
+import { decodeSpec } from "./read/encoding.js";
 
 /** Exit codes: the contract CI scripts rely on. */
 export const EXIT = { ok: 0, drift: 1, invalid: 2, bug: 3 } as const;
@@ -49,7 +59,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       allowPositionals: false,
     }).values;
   } catch (e) {
-    io.err(`toolgen: ${(e as Error).message}\nRun toolgen --help for the options.\n`);
+    io.err(
+      `toolgen: ${(e as Error).message}\nRun toolgen --help for the options.\n`,
+    );
     return EXIT.invalid;
   }
   if (args.help) {
@@ -62,7 +74,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     bytes = fs.readFileSync(specPath);
   } catch (e) {
-    io.err(`toolgen: cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    io.err(
+      `toolgen: cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`,
+    );
     return EXIT.invalid;
   }
   let text: string;
@@ -70,7 +84,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     text = decodeSpec(specInput(specPath, "", io.cwd).file, bytes);
   } catch (e) {
     if (!(e instanceof SpecError)) throw e;
-    for (const d of e.diagnostics) io.err(`${formatDiagnostic(d, bytes.toString("utf8"))}\n`);
+    for (const d of e.diagnostics)
+      io.err(`${formatDiagnostic(d, bytes.toString("utf8"))}\n`);
     io.err(`\ntoolgen: 1 error(s); nothing was written.\n`);
     return EXIT.invalid;
   }
@@ -78,34 +93,56 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const outDir = path.resolve(io.cwd, rawOut);
   const unsafe = unsafeOutDir(rawOut, outDir, specPath);
   if (unsafe) {
-    io.err(`toolgen: refusing to use ${outDir} as the output folder: ${unsafe}. Nothing was written.\n`);
+    io.err(
+      `toolgen: refusing to use ${outDir} as the output folder: ${unsafe}. Nothing was written.\n`,
+    );
     return EXIT.invalid;
   }
   const spec = specInput(specPath, text, io.cwd);
   const sources = new Map([[spec.file, text]]);
-  const show = (d: Diagnostic) => formatDiagnostic(d, sources.get(d.file) ?? readQuietly(d.file, io.cwd));
+  const show = (d: Diagnostic) =>
+    formatDiagnostic(d, sources.get(d.file) ?? readQuietly(d.file, io.cwd));
 
   try {
-    const { files, warnings } = generate(spec, { templates: args.templates ? path.resolve(io.cwd, args.templates) : undefined, cwd: io.cwd });
+    const { files, warnings } = generate(spec, {
+      templates: args.templates
+        ? path.resolve(io.cwd, args.templates)
+        : undefined,
+      cwd: io.cwd,
+    });
     for (const w of warnings) io.err(`${show(w)}\n`);
     const shown = shownOut(outDir, io.cwd);
     if (args.check) {
       const drift = await checkTree(outDir, files);
       if (!hasDrift(drift)) {
-        io.out(`toolgen: ${shown}/ matches ${spec.file} (${files.length} files)\n`);
+        io.out(
+          `toolgen: ${shown}/ matches ${spec.file} (${files.length} files)\n`,
+        );
         return EXIT.ok;
       }
       for (const c of drift.changed) io.err(c.diff);
       for (const m of drift.missing) io.err(`missing: ${shown}/${m}\n`);
       for (const x of drift.extra) io.err(`extra:   ${shown}/${x}\n`);
-      for (const x of drift.foreign) io.err(`foreign: ${shown}/${x} (toolgen did not write it)\n`);
-      const count = drift.changed.length + drift.missing.length + drift.extra.length + drift.foreign.length;
-      const first = drift.foreign.length > 0 ? `move the foreign files out of ${shown}/, then ` : "";
-      io.err(`\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, ${first}run: ${fixCommand(argv)}\n`);
+      for (const x of drift.foreign)
+        io.err(`foreign: ${shown}/${x} (toolgen did not write it)\n`);
+      const count =
+        drift.changed.length +
+        drift.missing.length +
+        drift.extra.length +
+        drift.foreign.length;
+      const first =
+        drift.foreign.length > 0
+          ? `move the foreign files out of ${shown}/, then `
+          : "";
+      io.err(
+        `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, ${first}run: ${fixCommand(argv)}\n`,
+      );
       return EXIT.drift;
     }
     const report = writeTree(outDir, files);
-    io.out(`toolgen: ${shown}/: ${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`);
+    io.out(
+      `toolgen: ${shown}/: ${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
+    );
     return EXIT.ok;
   } catch (e) {
     if (e instanceof SpecError) {
@@ -115,17 +152,28 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.invalid;
     }
     if (e instanceof ForeignFilesError) {
-      const advice = e.owned ? "Move them out of that folder" : "Empty that folder or choose another --out";
-      io.err(`toolgen: refusing to write: ${e.message}. ${advice}. Nothing was written.\n`);
+      const advice = e.owned
+        ? "Move them out of that folder"
+        : "Empty that folder or choose another --out";
+      io.err(
+        `toolgen: refusing to write: ${e.message}. ${advice}. Nothing was written.\n`,
+      );
       return EXIT.invalid;
     }
     const fsError = e as NodeJS.ErrnoException;
-    if (typeof fsError.code === "string" && typeof fsError.syscall === "string") {
+    if (
+      typeof fsError.code === "string" &&
+      typeof fsError.syscall === "string"
+    ) {
       // The disk said no (a file where a folder belongs, no permission, no space): no bug of toolgen's.
-      io.err(`toolgen: cannot ${args.check ? "read" : "write"} ${shownOut(outDir, io.cwd)}/: ${fsError.message}\n`);
+      io.err(
+        `toolgen: cannot ${args.check ? "read" : "write"} ${shownOut(outDir, io.cwd)}/: ${fsError.message}\n`,
+      );
       return EXIT.invalid;
     }
-    io.err(`toolgen: internal error (a bug in toolgen, not in your spec):\n${(e as Error).stack ?? String(e)}\n`);
+    io.err(
+      `toolgen: internal error (a bug in toolgen, not in your spec):\n${(e as Error).stack ?? String(e)}\n`,
+    );
     return EXIT.bug;
   }
 }
@@ -137,12 +185,16 @@ function shownOut(outDir: string, cwd: string): string {
 /** The command that brings the output up to date: this run's own options, without --check. */
 function fixCommand(argv: readonly string[]): string {
   const rest = argv.filter((a) => a !== "--check");
-  return rest.length === 0 ? "npm run gen" : `npm run gen -- ${rest.map(shellWord).join(" ")}`;
+  return rest.length === 0
+    ? "npm run gen"
+    : `npm run gen -- ${rest.map(shellWord).join(" ")}`;
 }
 
 /** A word as a POSIX shell reads it back unchanged. */
 function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+  return /^[\w@%+=:,./-]+$/.test(word)
+    ? word
+    : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 function readQuietly(file: string, cwd: string): string | undefined {

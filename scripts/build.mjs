@@ -31,12 +31,16 @@ export async function build() {
     logLevel: "warning",
     write: false,
     // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-    banner: { js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);',
+    },
     plugins: [precompiledStructure(), precompiledTemplates()],
   });
   // Chunks have content-hashed names; the entry that imports them is replaced last.
   const entry = path.join(dist, "toolgen.mjs");
-  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
+  const outputs = [...result.outputFiles].sort(
+    (a, b) => Number(a.path === entry) - Number(b.path === entry),
+  );
   for (const file of outputs) writeAtomic(file.path, file.contents);
   removeOldChunks(new Set(outputs.map((f) => f.path)));
   buildRuntime();
@@ -46,22 +50,36 @@ export async function build() {
 }
 
 /**
- * Puts ajv's standalone code for tools.schema.json in place of generator/spec/structure-validator.ts,
+ * Puts ajv's standalone code for tools.schema.json in place of generator/validate/structure-validator.ts,
  * so the bundle validates a spec's structure without compiling the schema on every run.
  * The options are STRUCTURE_OPTIONS of that module, plus the standalone output.
  */
 function precompiledStructure() {
-  const target = path.join(root, "generator/spec/structure-validator.ts");
+  const target = path.join(root, "generator/validate/structure-validator.ts");
   return {
     name: "precompiled-structure",
     setup(b) {
       b.onLoad({ filter: /structure-validator\.ts$/ }, async (args) => {
         if (path.resolve(args.path) !== target) return undefined;
-        const [{ Ajv }, { default: standalone }] = await Promise.all([import("ajv"), import("ajv/dist/standalone/index.js")]);
-        const schema = JSON.parse(fs.readFileSync(path.join(root, "tools.schema.json"), "utf8"));
-        const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { source: true, esm: true } });
+        const [{ Ajv }, { default: standalone }] = await Promise.all([
+          import("ajv"),
+          import("ajv/dist/standalone/index.js"),
+        ]);
+        const schema = JSON.parse(
+          fs.readFileSync(path.join(root, "tools.schema.json"), "utf8"),
+        );
+        const ajv = new Ajv({
+          allErrors: true,
+          strict: false,
+          verbose: true,
+          code: { source: true, esm: true },
+        });
         const code = standalone(ajv, ajv.compile(schema));
-        return { contents: `${code}\nexport function structureValidator() { return validate; }\n`, loader: "js", resolveDir: root };
+        return {
+          contents: `${code}\nexport function structureValidator() { return validate; }\n`,
+          loader: "js",
+          resolveDir: root,
+        };
       });
     },
   };
@@ -88,7 +106,9 @@ function precompiledTemplates() {
           .filter((name) => name.endsWith(".hbs"))
           .sort()
           .map((name) => {
-            const text = fs.readFileSync(path.join(folder, name), "utf8").replace(/\r\n?/g, "\n");
+            const text = fs
+              .readFileSync(path.join(folder, name), "utf8")
+              .replace(/\r\n?/g, "\n");
             return `[${JSON.stringify(text)}, ${Handlebars.precompile(text, options())}]`;
           });
         const contents =
@@ -107,27 +127,58 @@ function precompiledTemplates() {
  */
 function buildRuntime() {
   const src = path.join(root, "runtime");
-  const sources = fs.existsSync(src) ? fs.readdirSync(src, { recursive: true }).filter((f) => String(f).endsWith(".ts")) : [];
+  const sources = fs.existsSync(src)
+    ? fs
+        .readdirSync(src, { recursive: true })
+        .filter((f) => String(f).endsWith(".ts"))
+    : [];
   if (sources.length === 0) return;
   const builds = path.join(dist, "runtime-builds");
   fs.mkdirSync(builds, { recursive: true });
   const fresh = fs.mkdtempSync(path.join(builds, `${Date.now()}-`));
   fs.chmodSync(fresh, 0o755);
-  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(src, "tsconfig.json"), "--outDir", fresh], {
-    stdio: "inherit",
-  });
-  execFileSync(process.execPath, [path.join(root, "node_modules/prettier/bin/prettier.cjs"), "--write", "--log-level", "warn", "--ignore-path", "", fresh], {
-    stdio: "inherit",
-    cwd: root,
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/typescript/bin/tsc"),
+      "-p",
+      path.join(src, "tsconfig.json"),
+      "--outDir",
+      fresh,
+    ],
+    {
+      stdio: "inherit",
+    },
+  );
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/prettier/bin/prettier.cjs"),
+      "--write",
+      "--log-level",
+      "warn",
+      "--ignore-path",
+      "",
+      fresh,
+    ],
+    {
+      stdio: "inherit",
+      cwd: root,
+    },
+  );
   const link = path.join(dist, "runtime");
   const tmpLink = `${link}.${process.pid}.tmp`;
   fs.rmSync(tmpLink, { force: true });
   // Relative, so that a copy of the checkout reads its own build, not the original's; a Windows
   // junction needs an absolute target.
-  fs.symlinkSync(process.platform === "win32" ? fresh : path.relative(dist, fresh), tmpLink, "junction");
+  fs.symlinkSync(
+    process.platform === "win32" ? fresh : path.relative(dist, fresh),
+    tmpLink,
+    "junction",
+  );
   // Before this scheme dist/runtime was a plain folder, which a link cannot replace by rename.
-  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink()) fs.rmSync(link, { recursive: true, force: true });
+  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink())
+    fs.rmSync(link, { recursive: true, force: true });
   fs.renameSync(tmpLink, link);
   removeOldBuilds(builds, fresh);
 }
@@ -139,21 +190,43 @@ function buildRuntime() {
  */
 function buildReference() {
   const folder = path.join(root, "reference");
-  const packages = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => fs.existsSync(path.join(folder, name, "tsconfig.json"))) : [];
+  const packages = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder)
+        .filter((name) =>
+          fs.existsSync(path.join(folder, name, "tsconfig.json")),
+        )
+    : [];
   for (const name of packages) {
     const pkg = path.join(folder, name);
     const fresh = fs.mkdtempSync(path.join(dist, `reference-${name}-`));
     try {
       try {
-        execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(pkg, "tsconfig.json"), "--outDir", fresh], { stdio: "inherit" });
+        execFileSync(
+          process.execPath,
+          [
+            path.join(root, "node_modules/typescript/bin/tsc"),
+            "-p",
+            path.join(pkg, "tsconfig.json"),
+            "--outDir",
+            fresh,
+          ],
+          { stdio: "inherit" },
+        );
       } catch {
         // tsc still emits. A reference package that no longer fits freshly generated types must not
         // block `npm run gen`, which is how those types get fixed; `npm run typecheck` fails on it.
-        process.stderr.write(`build: reference/${name} has type errors (above); built anyway\n`);
+        process.stderr.write(
+          `build: reference/${name} has type errors (above); built anyway\n`,
+        );
       }
       for (const file of fs.readdirSync(fresh, { recursive: true })) {
         const from = path.join(fresh, String(file));
-        if (fs.statSync(from).isFile()) writeAtomic(path.join(pkg, "dist", String(file)), fs.readFileSync(from));
+        if (fs.statSync(from).isFile())
+          writeAtomic(
+            path.join(pkg, "dist", String(file)),
+            fs.readFileSync(from),
+          );
       }
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });
@@ -166,7 +239,8 @@ function removeOldChunks(current) {
   const chunks = path.join(dist, "chunks");
   for (const name of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
     const full = path.join(chunks, name);
-    if (!current.has(full) && Date.now() - fs.statSync(full).mtimeMs > 60_000) fs.rmSync(full, { force: true });
+    if (!current.has(full) && Date.now() - fs.statSync(full).mtimeMs > 60_000)
+      fs.rmSync(full, { force: true });
   }
 }
 
@@ -176,7 +250,8 @@ function removeOldBuilds(builds, keep) {
   for (const name of fs.readdirSync(builds)) {
     const full = path.join(builds, name);
     if (full === keep || full === current) continue;
-    if (Date.now() - fs.statSync(full).mtimeMs > 60_000) fs.rmSync(full, { recursive: true, force: true });
+    if (Date.now() - fs.statSync(full).mtimeMs > 60_000)
+      fs.rmSync(full, { recursive: true, force: true });
   }
 }
 
@@ -196,7 +271,11 @@ export function isStale() {
     return true;
   }
   // A link to a build that is gone (a copied checkout, a dist/ cleaned by hand) is no build.
-  if (fs.existsSync(path.join(root, "runtime")) && !fs.existsSync(path.join(dist, "runtime"))) return true;
+  if (
+    fs.existsSync(path.join(root, "runtime")) &&
+    !fs.existsSync(path.join(dist, "runtime"))
+  )
+    return true;
   const newer = (dir) => {
     let entries;
     try {
@@ -210,10 +289,20 @@ export function isStale() {
     });
   };
   const reference = path.join(root, "reference");
-  const referenceSources = fs.existsSync(reference) ? fs.readdirSync(reference).map((name) => path.join(reference, name, "src")) : [];
-  return newer(path.join(root, "generator")) || newer(path.join(root, "runtime")) || referenceSources.some(newer) || fs.statSync(path.join(root, "tools.schema.json")).mtimeMs > stamp;
+  const referenceSources = fs.existsSync(reference)
+    ? fs.readdirSync(reference).map((name) => path.join(reference, name, "src"))
+    : [];
+  return (
+    newer(path.join(root, "generator")) ||
+    newer(path.join(root, "runtime")) ||
+    referenceSources.some(newer) ||
+    fs.statSync(path.join(root, "tools.schema.json")).mtimeMs > stamp
+  );
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (
+  process.argv[1] &&
+  fileURLToPath(import.meta.url) === path.resolve(process.argv[1])
+) {
   if (!process.argv.includes("--if-stale") || isStale()) await build();
 }

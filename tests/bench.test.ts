@@ -12,10 +12,26 @@ describe("npm run bench, at the smallest size", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-bench-test-"));
     try {
       const out = path.join(dir, "results.json");
-      const run = spawnSync(process.execPath, [path.join(repoRoot, "bench/run.mjs"), "--sizes", "15", "--runs", "1", "--warmup", "0", "--mcp-tools", "15", "--out", out], {
-        encoding: "utf8",
-        timeout: 120_000,
-      });
+      const run = spawnSync(
+        process.execPath,
+        [
+          path.join(repoRoot, "bench/run.mjs"),
+          "--sizes",
+          "15",
+          "--runs",
+          "1",
+          "--warmup",
+          "0",
+          "--mcp-tools",
+          "15",
+          "--out",
+          out,
+        ],
+        {
+          encoding: "utf8",
+          timeout: 120_000,
+        },
+      );
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/\| synthetic-15 +\| +15 \|/);
       expect(run.stdout).toContain("wiring overhead per call");
@@ -26,13 +42,16 @@ describe("npm run bench, at the smallest size", () => {
       expect(row).toMatchObject({ spec: "synthetic-15", tools: 15 });
       expect(row.files).toBeGreaterThan(0);
       for (const measured of [row.gen, row.check]) {
-        for (const key of ["min", "median", "max"]) expect(measured.wall[key]).toBeGreaterThan(0);
+        for (const key of ["min", "median", "max"])
+          expect(measured.wall[key]).toBeGreaterThan(0);
         expect(measured.rssMb.max).toBeGreaterThan(0);
       }
       expect(results.mcp.tools).toBe(15);
       expect(results.mcp.listMs.median).toBeGreaterThan(0);
       expect(results.mcp.callMs.wired.median).toBeGreaterThan(0);
-      expect(results.targets.map((t: { what: string }) => t.what)).toContain("check / gen, synthetic-15");
+      expect(results.targets.map((t: { what: string }) => t.what)).toContain(
+        "check / gen, synthetic-15",
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

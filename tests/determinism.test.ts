@@ -5,7 +5,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isMap, isSeq, parseDocument, type Node } from "yaml";
 import { generate, specInput } from "../generator/index.js";
-import { readFixture, repoRoot, snapshotDir, tempProject, toolgen } from "./helpers/project.js";
+import {
+  readFixture,
+  repoRoot,
+  snapshotDir,
+  tempProject,
+  toolgen,
+} from "./helpers/project.js";
 
 const reference = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
 
@@ -24,7 +30,11 @@ describe("generation is deterministic", () => {
     const b = tempProject(reference);
     const bin = path.join(repoRoot, "bin/toolgen.mjs");
     execFileSync(process.execPath, [bin], { cwd: a });
-    execFileSync(process.execPath, [bin, "--spec", path.join(b, "tools.yaml")], { cwd: os.tmpdir() });
+    execFileSync(
+      process.execPath,
+      [bin, "--spec", path.join(b, "tools.yaml")],
+      { cwd: os.tmpdir() },
+    );
     const fromA = snapshotDir(path.join(a, "generated"));
     expect(snapshotDir(path.join(b, "generated"))).toEqual(fromA);
     // Nothing machine-specific leaks in: no absolute paths, no CR, no timestamps.
@@ -47,7 +57,9 @@ describe("generation is deterministic", () => {
   it("reads CRLF and LF specs alike", () => {
     const dir = os.tmpdir();
     const a = generate(specInput("tools.yaml", reference, dir)).files;
-    const b = generate(specInput("tools.yaml", reference.replace(/\n/g, "\r\n"), dir)).files;
+    const b = generate(
+      specInput("tools.yaml", reference.replace(/\n/g, "\r\n"), dir),
+    ).files;
     expect(b).toEqual(a);
   });
 
@@ -70,7 +82,11 @@ function shuffleKeys(text: string): string {
     if (key !== undefined && keep.has(key)) return;
     if (isMap(node)) {
       node.items.reverse();
-      for (const pair of node.items) visit(pair.value as Node, String((pair.key as { value?: unknown })?.value));
+      for (const pair of node.items)
+        visit(
+          pair.value as Node,
+          String((pair.key as { value?: unknown })?.value),
+        );
     } else if (isSeq(node)) for (const item of node.items) visit(item as Node);
   };
   visit(doc.contents as Node);

@@ -6,4 +6,10 @@ import { emitMcp } from "./mcp/index.js";
 import type { Emitter } from "./types.js";
 
 /** Every target. A new target is one folder and one line here. */
-export const emitters: readonly Emitter[] = [emitClient, emitMcp, emitLangchain, emitCli, emitDocs];
+export const emitters: readonly Emitter[] = [
+  emitClient,
+  emitMcp,
+  emitLangchain,
+  emitCli,
+  emitDocs,
+];

@@ -1,6 +1,6 @@
-import type { Diagnostic } from "../spec/diagnostics.js";
+import type { Diagnostic } from "../diagnostics.js";
 import type { Model } from "../model/types.js";
-import type { Problem } from "../spec/problem.js";
+import type { Problem } from "../validate/problem.js";
 
 /** One file of the output, its path relative to the output folder, always with / separators. */
 export interface GeneratedFile {

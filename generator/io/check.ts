@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
-import { manifestPaths } from "./manifest.js";
-import { MANIFEST } from "./paths.js";
+import { MANIFEST, manifestPaths } from "./manifest.js";
 import { isLeftover, listFiles, readIfExists } from "./tree.js";
 
 export interface Drift {
@@ -14,18 +13,25 @@ export interface Drift {
 }
 
 export function hasDrift(d: Drift): boolean {
-  return d.changed.length + d.missing.length + d.extra.length + d.foreign.length > 0;
+  return (
+    d.changed.length + d.missing.length + d.extra.length + d.foreign.length > 0
+  );
 }
 
 /** Compares `outDir` with what the spec produces, byte for byte. Reads only; never writes. */
-export async function checkTree(outDir: string, files: readonly GeneratedFile[]): Promise<Drift> {
+export async function checkTree(
+  outDir: string,
+  files: readonly GeneratedFile[],
+): Promise<Drift> {
   const produced = new Set(files.map((f) => f.path));
   const onDisk = listFiles(outDir);
   const listed = readIfExists(path.join(outDir, MANIFEST));
   const owned = manifestPaths(listed ?? "");
   const known = new Set([...owned, ...produced]);
   // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it, are toolgen's.
-  const foreign = onDisk.filter((p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known));
+  const foreign = onDisk.filter(
+    (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
+  );
   const foreignSet = new Set(foreign);
   const changed: { path: string; diff: string }[] = [];
   const missing: string[] = [];
@@ -34,12 +40,17 @@ export async function checkTree(outDir: string, files: readonly GeneratedFile[])
     if (foreignSet.has(file.path)) continue;
     const actual = readIfExists(path.join(outDir, file.path));
     if (actual === undefined) missing.push(file.path);
-    else if (actual !== file.content) pending.push({ path: file.path, actual, expected: file.content });
+    else if (actual !== file.content)
+      pending.push({ path: file.path, actual, expected: file.content });
   }
   if (pending.length > 0) {
     // The diff library is only needed when something differs: keep it off the common path.
     const { unifiedDiff } = await import("./diff.js");
-    for (const p of pending) changed.push({ path: p.path, diff: unifiedDiff(p.path, p.actual, p.expected) });
+    for (const p of pending)
+      changed.push({
+        path: p.path,
+        diff: unifiedDiff(p.path, p.actual, p.expected),
+      });
   }
   const extra = onDisk.filter((p) => !produced.has(p) && !foreignSet.has(p));
   return { changed, missing, extra, foreign };

@@ -6,9 +6,15 @@ import path from "node:path";
  * the file system root, the spec's own folder or one above it, a path through `..`,
  * or anywhere outside the project that holds the spec. Returns the reason, or null.
  */
-export function unsafeOutDir(rawOut: string, outDir: string, specPath: string): string | null {
-  if (rawOut.split(/[\\/]+/).includes("..")) return "it is reached through '..'; name a folder inside the project";
-  if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) return "it is a file, not a folder";
+export function unsafeOutDir(
+  rawOut: string,
+  outDir: string,
+  specPath: string,
+): string | null {
+  if (rawOut.split(/[\\/]+/).includes(".."))
+    return "it is reached through '..'; name a folder inside the project";
+  if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory())
+    return "it is a file, not a folder";
   // A symbolic link must not smuggle the output somewhere the plain path would be refused.
   const real = realPath(outDir);
   if (real !== outDir) {
@@ -19,13 +25,16 @@ export function unsafeOutDir(rawOut: string, outDir: string, specPath: string): 
 }
 
 function unsafeResolved(outDir: string, specPath: string): string | null {
-  if (path.parse(outDir).root === outDir) return "it is the root of the file system";
+  if (path.parse(outDir).root === outDir)
+    return "it is the root of the file system";
   const specDir = path.dirname(specPath);
   const rel = path.relative(outDir, specDir);
-  if (rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))) return "it holds the spec itself; use a folder of its own, such as generated/";
+  if (rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel)))
+    return "it holds the spec itself; use a folder of its own, such as generated/";
   const root = projectRoot(specDir);
   const inside = path.relative(root, outDir);
-  if (inside.startsWith("..") || path.isAbsolute(inside)) return `it is outside the project (${root})`;
+  if (inside.startsWith("..") || path.isAbsolute(inside))
+    return `it is outside the project (${root})`;
   return null;
 }
 
@@ -45,7 +54,11 @@ function realPath(p: string): string {
 /** The nearest folder above the spec with a package.json or .git, else the spec's folder. */
 function projectRoot(specDir: string): string {
   for (let dir = specDir; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, "package.json")) || fs.existsSync(path.join(dir, ".git"))) return dir;
+    if (
+      fs.existsSync(path.join(dir, "package.json")) ||
+      fs.existsSync(path.join(dir, ".git"))
+    )
+      return dir;
     if (path.dirname(dir) === dir) return specDir;
   }
 }

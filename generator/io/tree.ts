@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { IGNORED_DIRS, toPosix } from "./paths.js";
+
+/** Folders toolgen never owns inside an output folder: npm may link packages there. */
+export const IGNORED_DIRS = new Set(["node_modules"]);
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}
 
 /** Every file below `root` (relative, / separated, sorted), skipping node_modules; [] when root is missing. */
 export function listFiles(root: string): string[] {
@@ -29,7 +35,11 @@ export function readIfExists(file: string): string | undefined {
   try {
     return fs.readFileSync(file, "utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "EISDIR") return undefined;
+    if (
+      (e as NodeJS.ErrnoException).code === "ENOENT" ||
+      (e as NodeJS.ErrnoException).code === "EISDIR"
+    )
+      return undefined;
     throw e;
   }
 }
@@ -40,7 +50,9 @@ export function readIfExists(file: string): string | undefined {
  * that merely looks like one, beside no file of toolgen's, is someone else's.
  */
 export function isLeftover(file: string, known: ReadonlySet<string>): boolean {
-  const m = /^\.([^/]+)\.\d+\.[0-9a-f]{8}\.tmp$/.exec(path.posix.basename(file));
+  const m = /^\.([^/]+)\.\d+\.[0-9a-f]{8}\.tmp$/.exec(
+    path.posix.basename(file),
+  );
   if (m === null) return false;
   const dir = path.posix.dirname(file);
   return known.has(dir === "." ? m[1]! : `${dir}/${m[1]}`);

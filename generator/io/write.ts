@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
-import { manifestPaths, manifestText } from "./manifest.js";
-import { MANIFEST } from "./paths.js";
+import { MANIFEST, manifestPaths, manifestText } from "./manifest.js";
 import { isLeftover, listFiles, readIfExists } from "./tree.js";
 
 export interface WriteReport {
@@ -13,7 +12,11 @@ export interface WriteReport {
 
 /** The output folder holds files toolgen did not write; nothing was touched. */
 export class ForeignFilesError extends Error {
-  constructor(readonly outDir: string, readonly files: readonly string[], readonly owned: boolean) {
+  constructor(
+    readonly outDir: string,
+    readonly files: readonly string[],
+    readonly owned: boolean,
+  ) {
     const list = `${files.slice(0, 5).join(", ")}${files.length > 5 ? ", …" : ""}`;
     super(
       owned
@@ -33,7 +36,10 @@ export class ForeignFilesError extends Error {
  * exactly what was produced, so a run killed at any moment leaves a folder whose every file of
  * toolgen's is listed, and the next run repairs it.
  */
-export function writeTree(outDir: string, files: readonly GeneratedFile[]): WriteReport {
+export function writeTree(
+  outDir: string,
+  files: readonly GeneratedFile[],
+): WriteReport {
   const existing = listFiles(outDir);
   const manifestFile = path.join(outDir, MANIFEST);
   const hasManifest = existing.includes(MANIFEST);
@@ -42,12 +48,19 @@ export function writeTree(outDir: string, files: readonly GeneratedFile[]): Writ
   const produced = new Set([...files.map((f) => f.path), MANIFEST]);
   const known = new Set([...owned, ...produced]);
   // Only a listed file is toolgen's: one at a path the spec now produces is someone's all the same.
-  const foreign = existing.filter((p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known));
-  if (foreign.length > 0) throw new ForeignFilesError(outDir, foreign, hasManifest);
+  const foreign = existing.filter(
+    (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
+  );
+  if (foreign.length > 0)
+    throw new ForeignFilesError(outDir, foreign, hasManifest);
 
-  const manifest = files.find((f) => f.path === MANIFEST)?.content ?? manifestText(files.map((f) => f.path));
+  const manifest =
+    files.find((f) => f.path === MANIFEST)?.content ??
+    manifestText(files.map((f) => f.path));
   let manifestWritten = false;
-  const claimed = [...new Set([...owned, ...produced])].filter((p) => p !== MANIFEST);
+  const claimed = [...new Set([...owned, ...produced])].filter(
+    (p) => p !== MANIFEST,
+  );
   if (claimed.some((p) => !owned.has(p))) {
     const claim = manifestText(claimed);
     if (claim !== onDisk) {
@@ -86,7 +99,10 @@ export function writeTree(outDir: string, files: readonly GeneratedFile[]): Writ
 /** Writes through a sibling temporary file and a rename, so readers see the old or the new bytes, never a part. */
 export function writeAtomic(target: string, content: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${tmpSuffix()}.tmp`);
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${tmpSuffix()}.tmp`,
+  );
   try {
     const fd = fs.openSync(tmp, "w", fileMode(content));
     try {
@@ -110,7 +126,9 @@ export function writeAtomic(target: string, content: string): void {
  * Math.random does, and spares every run the 15 ms that loading node:crypto costs.
  */
 function tmpSuffix(): string {
-  return Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0");
+  return Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, "0");
 }
 
 function fileMode(content: string): number {
@@ -120,7 +138,8 @@ function fileMode(content: string): number {
 function removeEmptyDirs(outDir: string, deleted: readonly string[]): void {
   const dirs = new Set<string>();
   for (const p of deleted) {
-    for (let d = path.posix.dirname(p); d !== "."; d = path.posix.dirname(d)) dirs.add(d);
+    for (let d = path.posix.dirname(p); d !== "."; d = path.posix.dirname(d))
+      dirs.add(d);
   }
   for (const d of [...dirs].sort((a, b) => b.length - a.length)) {
     try {

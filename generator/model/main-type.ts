@@ -6,7 +6,9 @@
 export function mainType(schema: unknown): string {
   if (schema === null || typeof schema !== "object") return "string";
   const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
-  if (Array.isArray(values) && values.length > 0 && type === undefined) return "enum";
-  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
+  if (Array.isArray(values) && values.length > 0 && type === undefined)
+    return "enum";
+  const types =
+    typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
   return (types.find((t) => t !== "null") as string | undefined) ?? "string";
 }

@@ -15,7 +15,9 @@ export function camelCase(name: string): string {
     }
     if (start < 0) continue;
     const word = name.slice(start, i);
-    out += first ? word.charAt(0).toLowerCase() + word.slice(1) : capitalize(word);
+    out += first
+      ? word.charAt(0).toLowerCase() + word.slice(1)
+      : capitalize(word);
     first = false;
     start = -1;
   }

@@ -3,7 +3,13 @@
  * names are already cased, defaults applied and references resolved here.
  */
 
-export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
 export type JsonObject = { readonly [key: string]: JsonValue };
 
 export interface Model {
@@ -17,7 +23,12 @@ export interface Model {
 export interface Targets {
   readonly client: {
     readonly package: string;
-    readonly env: { readonly baseUrl: string; readonly workspaceId: string; readonly token: string; readonly workspaces: string };
+    readonly env: {
+      readonly baseUrl: string;
+      readonly workspaceId: string;
+      readonly token: string;
+      readonly workspaces: string;
+    };
   };
   readonly mcp: {
     readonly package: string;
@@ -49,7 +60,10 @@ export interface Section {
   readonly label: string;
   readonly footer: string | null;
   /** Present when the section is exposed on the CLI. */
-  readonly cli: { readonly intro: string; readonly closing: string | null } | null;
+  readonly cli: {
+    readonly intro: string;
+    readonly closing: string | null;
+  } | null;
   readonly tools: readonly Tool[];
 }
 
@@ -87,7 +101,8 @@ export interface Field {
   readonly value: ValueSource;
 }
 
-export type PathPart = { readonly kind: "literal"; readonly text: string } | ValueSource;
+export type PathPart =
+  { readonly kind: "literal"; readonly text: string } | ValueSource;
 
 export interface HttpBinding {
   readonly method: HttpMethod;

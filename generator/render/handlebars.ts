@@ -1,5 +1,8 @@
 import Handlebars from "handlebars";
-import { precompiledTemplate, TEMPLATE_OPTIONS } from "./precompiled-templates.js";
+import {
+  precompiledTemplate,
+  TEMPLATE_OPTIONS,
+} from "./precompiled-templates.js";
 
 /** A Handlebars template compiled for prose: strict (a missing field is an error) and with no HTML escaping. */
 export interface Template {
@@ -34,7 +37,8 @@ export function compileTemplate(file: string, source: string): Template {
   const text = source.replace(/\r\n?/g, "\n");
   const hb = Handlebars.create();
   const spec = precompiledTemplate(text);
-  const compiled = spec === undefined ? parsedAndCompiled(hb, file, text) : hb.template(spec);
+  const compiled =
+    spec === undefined ? parsedAndCompiled(hb, file, text) : hb.template(spec);
   return {
     file,
     source: text,
@@ -49,7 +53,11 @@ export function compileTemplate(file: string, source: string): Template {
 }
 
 /** Compiled on first use by Handlebars; parsed now, to report a syntax error when the template is loaded. */
-function parsedAndCompiled(hb: typeof Handlebars, file: string, text: string): HandlebarsTemplateDelegate {
+function parsedAndCompiled(
+  hb: typeof Handlebars,
+  file: string,
+  text: string,
+): HandlebarsTemplateDelegate {
   let ast: hbs.AST.Program;
   try {
     ast = hb.parse(text);
@@ -77,8 +85,17 @@ function templateError(file: string, e: unknown): unknown {
   const parse = /^Parse error on line (\d+):/.exec(e.message);
   if (parse) {
     const got = /got '([^']*)'\s*$/.exec(e.message)?.[1];
-    const what = got === undefined ? "" : got === "EOF" ? ": it ends too early (is a {{#block}} left open?)" : `: unexpected ${TOKENS[got] ?? got}`;
-    return new TemplateError(file, `cannot parse the template${what}`, Number(parse[1]));
+    const what =
+      got === undefined
+        ? ""
+        : got === "EOF"
+          ? ": it ends too early (is a {{#block}} left open?)"
+          : `: unexpected ${TOKENS[got] ?? got}`;
+    return new TemplateError(
+      file,
+      `cannot parse the template${what}`,
+      Number(parse[1]),
+    );
   }
   if (!(e instanceof Handlebars.Exception)) return e;
   const at = e as Error & { lineNumber?: number; column?: number };
@@ -87,5 +104,10 @@ function templateError(file: string, e: unknown): unknown {
     ? `'${missing[1]}' is not defined here (templates are strict: a field the context lacks is an error)`
     : e.message.replace(/ - \d+:\d+$/, "");
   // Handlebars counts columns from 0.
-  return new TemplateError(file, message, at.lineNumber, at.column === undefined ? undefined : at.column + 1);
+  return new TemplateError(
+    file,
+    message,
+    at.lineNumber,
+    at.column === undefined ? undefined : at.column + 1,
+  );
 }

@@ -6,5 +6,10 @@ export const markdownHeader = `<!-- ${HEADER} -->\n`;
 
 /** True when `content` starts with one of toolgen's headers (JSON files carry it as a "//" key). */
 export function hasHeader(content: string): boolean {
-  return content.startsWith(codeHeader) || content.startsWith(markdownHeader) || content.startsWith(`{\n  "//": "${HEADER}"`) || content.startsWith(`#!/usr/bin/env node\n${codeHeader}`);
+  return (
+    content.startsWith(codeHeader) ||
+    content.startsWith(markdownHeader) ||
+    content.startsWith(`{\n  "//": "${HEADER}"`) ||
+    content.startsWith(`#!/usr/bin/env node\n${codeHeader}`)
+  );
 }

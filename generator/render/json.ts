@@ -15,21 +15,36 @@ import type { JsonValue } from "../model/types.js";
 export function printJson(value: JsonValue): string {
   let text = JSON.stringify(value, null, 2);
   // Prettier writes 1e21 where JSON.stringify writes 1e+21; only numbers of 21 digits and up have it.
-  if (text.includes("e+")) text = text.replace(EXPONENT, (token: string, mantissa?: string) => (mantissa === undefined ? token : `${mantissa}${token.slice(mantissa.length + 1)}`));
-  for (let nested = true; nested; ) {
+  if (text.includes("e+"))
+    text = text.replace(EXPONENT, (token: string, mantissa?: string) =>
+      mantissa === undefined
+        ? token
+        : `${mantissa}${token.slice(mantissa.length + 1)}`,
+    );
+  for (let nested = true; nested;) {
     nested = false;
-    text = text.replace(OPEN_LIST, (list: string, indent: string, body: string, offset: number) => {
-      const joined = join(text, list, `${indent}`, body, offset);
-      // A list joined onto a line of its own is an item of an outer list, which may now join too.
-      if (joined !== list && joined[0] === "[" && lineBefore(text, offset).trim() === "") nested = true;
-      return joined;
-    });
+    text = text.replace(
+      OPEN_LIST,
+      (list: string, indent: string, body: string, offset: number) => {
+        const joined = join(text, list, `${indent}`, body, offset);
+        // A list joined onto a line of its own is an item of an outer list, which may now join too.
+        if (
+          joined !== list &&
+          joined[0] === "[" &&
+          lineBefore(text, offset).trim() === ""
+        )
+          nested = true;
+        return joined;
+      },
+    );
   }
   return `${text}\n`;
 }
 
 /** A JSON document whose first key carries the generated-file header (JSON has no comments). */
-export function printJsonWithHeader(value: { readonly [key: string]: JsonValue }): string {
+export function printJsonWithHeader(value: {
+  readonly [key: string]: JsonValue;
+}): string {
   return printJson({ "//": HEADER, ...value });
 }
 
@@ -41,7 +56,10 @@ export function printJsonWithHeader(value: { readonly [key: string]: JsonValue }
 const ITEM = String.raw`(?:"(?:[^"\\\n]|\\.)*"|-?[0-9][-+.eE0-9]*|true|false|null|\{\}|\[[^\n]*\])`;
 
 /** A list open over several lines whose items are each one line: `[`, the items, `]`. */
-const OPEN_LIST = new RegExp(String.raw`\[\n( +)((?:${ITEM},\n\1)*${ITEM})\n *\]`, "g");
+const OPEN_LIST = new RegExp(
+  String.raw`\[\n( +)((?:${ITEM},\n\1)*${ITEM})\n *\]`,
+  "g",
+);
 
 const NUMBER = /^-?[0-9]/;
 
@@ -49,14 +67,27 @@ const NUMBER = /^-?[0-9]/;
 const EXPONENT = /"(?:[^"\\\n]|\\.)*"|(-?[0-9.]+e)\+[0-9]+/g;
 
 /** The list's layout: joined when it fits on its line, filled when it holds only numbers, else as it is. */
-function join(text: string, list: string, indent: string, body: string, offset: number): string {
+function join(
+  text: string,
+  list: string,
+  indent: string,
+  body: string,
+  offset: number,
+): string {
   const items = body.split(`,\n${indent}`);
   // Prettier always opens a list of two or more lists that each hold two or more items.
-  const concise = !(items.length > 1 && items.every((item) => item[0] === "[" && itemCount(item) > 1));
+  const concise = !(
+    items.length > 1 &&
+    items.every((item) => item[0] === "[" && itemCount(item) > 1)
+  );
   if (concise) {
     const flat = `[${items.join(", ")}]`;
     const suffix = text[offset + list.length] === "," ? 1 : 0;
-    if (textWidth(lineBefore(text, offset)) + textWidth(flat) + suffix <= PRINT_WIDTH) return flat;
+    if (
+      textWidth(lineBefore(text, offset)) + textWidth(flat) + suffix <=
+      PRINT_WIDTH
+    )
+      return flat;
   }
   if (items.every((item) => NUMBER.test(item))) return fill(items, indent);
   return list;

@@ -4,7 +4,11 @@ import { PRINT_WIDTH, textWidth } from "./width.js";
  * `import { a, b } from "pkg";` laid out as prettier lays it out: on one line when it fits or
  * names a single binding (prettier never breaks those), else one name a line.
  */
-export function namedModuleLine(keyword: string, names: readonly string[], from: string): string {
+export function namedModuleLine(
+  keyword: string,
+  names: readonly string[],
+  from: string,
+): string {
   const flat = `${keyword} { ${names.join(", ")} } from ${from};`;
   if (names.length === 1 || textWidth(flat) <= PRINT_WIDTH) return `${flat}\n`;
   return `${keyword} {\n${names.map((n) => `  ${n},\n`).join("")}} from ${from};\n`;
@@ -18,6 +22,7 @@ export function unionAlias(name: string, members: readonly string[]): string {
   if (textWidth(flat) <= PRINT_WIDTH) return `${flat}\n`;
   // Prettier first tries the whole union alone on the next line, and breaks it only when that overflows too.
   const next = `  ${members.join(" | ")};`;
-  if (members.length === 1 || textWidth(next) <= PRINT_WIDTH) return `${head}\n${next}\n`;
+  if (members.length === 1 || textWidth(next) <= PRINT_WIDTH)
+    return `${head}\n${next}\n`;
   return `${head}\n${members.map((m) => `  | ${m}`).join("\n")};\n`;
 }

@@ -21,11 +21,15 @@ export function packageJson(o: PackageJsonOptions): string {
     exports: o.exports,
     ...(o.bin ? { bin: o.bin } : {}),
     ...(o.dependencies ? { dependencies: sorted(o.dependencies) } : {}),
-    ...(o.peerDependencies ? { peerDependencies: sorted(o.peerDependencies) } : {}),
+    ...(o.peerDependencies
+      ? { peerDependencies: sorted(o.peerDependencies) }
+      : {}),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 function sorted(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(
+    Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }

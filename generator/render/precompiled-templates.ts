@@ -11,6 +11,8 @@ export const TEMPLATE_OPTIONS = { strict: true, noEscape: true } as const;
  * there is none and every template is compiled; tests/render/handlebars.test.ts holds the two
  * ways to the same texts and errors. Keep TEMPLATE_OPTIONS in step with the build's copy.
  */
-export function precompiledTemplate(_text: string): TemplateSpecification | undefined {
+export function precompiledTemplate(
+  _text: string,
+): TemplateSpecification | undefined {
   return undefined;
 }

@@ -42,7 +42,11 @@ const INDEX_KEY = "[key: string]";
  * `export interface <name> { … }` for an object schema, `export type <name> = …;` for any
  * other, preceded by `doc` as a doc comment. Ends with a newline.
  */
-export function schemaDeclaration(name: string, schema: JsonValue, doc: string | null): string {
+export function schemaDeclaration(
+  name: string,
+  schema: JsonValue,
+  doc: string | null,
+): string {
   const head = doc ? docComment(doc, "") : "";
   if (isPlainObjectSchema(schema)) {
     const members = objectMembers(schema as JsonObject, schema as JsonObject);
@@ -55,12 +59,18 @@ export function schemaDeclaration(name: string, schema: JsonValue, doc: string |
 }
 
 /** The type of `schema`; `root` is the document its local `$ref`s point into. */
-export function schemaType(schema: JsonValue | undefined, root: JsonValue): TypeNode {
+export function schemaType(
+  schema: JsonValue | undefined,
+  root: JsonValue,
+): TypeNode {
   return convert(schema, root, []);
 }
 
 /** Members of an object type, one a line at `indent`, each ending in a newline. */
-export function printMembers(members: readonly Member[], indent: number): string {
+export function printMembers(
+  members: readonly Member[],
+  indent: number,
+): string {
   const spaces = pad(indent);
   let out = "";
   for (let i = 0; i < members.length; i++) {
@@ -74,7 +84,11 @@ export function printMembers(members: readonly Member[], indent: number): string
 
 /* ---------- schema → node ---------- */
 
-function convert(schema: JsonValue | undefined, root: JsonValue, seen: readonly string[]): TypeNode {
+function convert(
+  schema: JsonValue | undefined,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode {
   if (schema === true || schema === undefined) return UNKNOWN;
   if (schema === false) return NEVER;
   if (!isObject(schema)) return UNKNOWN;
@@ -88,17 +102,25 @@ function convert(schema: JsonValue | undefined, root: JsonValue, seen: readonly 
   const own = ownType(schema, root, seen);
   const { anyOf, oneOf, allOf } = schema;
   // Most schemas combine nothing: their own type is the whole type.
-  if (!Array.isArray(anyOf) && !Array.isArray(oneOf) && !Array.isArray(allOf)) return own ?? UNKNOWN;
+  if (!Array.isArray(anyOf) && !Array.isArray(oneOf) && !Array.isArray(allOf))
+    return own ?? UNKNOWN;
   const parts: TypeNode[] = [];
   if (own) parts.push(own);
-  if (Array.isArray(anyOf)) parts.push(union(anyOf.map((s) => convert(s, root, seen))));
-  if (Array.isArray(oneOf)) parts.push(union(oneOf.map((s) => convert(s, root, seen))));
-  if (Array.isArray(allOf)) for (const s of allOf) parts.push(convert(s, root, seen));
+  if (Array.isArray(anyOf))
+    parts.push(union(anyOf.map((s) => convert(s, root, seen))));
+  if (Array.isArray(oneOf))
+    parts.push(union(oneOf.map((s) => convert(s, root, seen))));
+  if (Array.isArray(allOf))
+    for (const s of allOf) parts.push(convert(s, root, seen));
   return intersection(parts);
 }
 
 /** The type `const`, `enum` or `type` gives, or null when the schema leaves it open. */
-function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode | null {
+function ownType(
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode | null {
   if ("const" in schema) {
     const lit = literal(schema.const!);
     if (lit) return lit;
@@ -108,11 +130,17 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
     if (lits.every((l) => l !== null)) return union(lits as TypeNode[]);
   }
   // One declared type, the usual case, is its own union.
-  if (typeof schema.type === "string") return typeOf(schema.type, schema, root, seen);
-  const declared = Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : null;
+  if (typeof schema.type === "string")
+    return typeOf(schema.type, schema, root, seen);
+  const declared = Array.isArray(schema.type)
+    ? schema.type.filter((t) => typeof t === "string")
+    : null;
   const types =
     declared ??
-    ("properties" in schema || "additionalProperties" in schema || "patternProperties" in schema || "required" in schema
+    ("properties" in schema ||
+    "additionalProperties" in schema ||
+    "patternProperties" in schema ||
+    "required" in schema
       ? ["object"]
       : "items" in schema
         ? ["array"]
@@ -122,7 +150,12 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
 }
 
 /** The type one `type` keyword gives the schema. */
-function typeOf(type: string, schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
+function typeOf(
+  type: string,
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode {
   switch (type) {
     case "string":
       return STRING;
@@ -134,7 +167,13 @@ function typeOf(type: string, schema: JsonObject, root: JsonValue, seen: readonl
     case "null":
       return NULL;
     case "array":
-      return { kind: "array", of: Array.isArray(schema.items) || schema.items === undefined ? UNKNOWN : convert(schema.items, root, seen) };
+      return {
+        kind: "array",
+        of:
+          Array.isArray(schema.items) || schema.items === undefined
+            ? UNKNOWN
+            : convert(schema.items, root, seen),
+      };
     case "object":
       return objectType(schema, root, seen);
     default:
@@ -142,15 +181,31 @@ function typeOf(type: string, schema: JsonObject, root: JsonValue, seen: readonl
   }
 }
 
-function objectType(schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
+function objectType(
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode {
   const members = objectMembers(schema, root, seen);
   if (members.length > 0) return { kind: "object", members };
-  return text(schema.additionalProperties === false && !hasPatterns(schema) ? "Record<string, never>" : "Record<string, unknown>");
+  return text(
+    schema.additionalProperties === false && !hasPatterns(schema)
+      ? "Record<string, never>"
+      : "Record<string, unknown>",
+  );
 }
 
-function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly string[] = []): Member[] {
+function objectMembers(
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[] = [],
+): Member[] {
   const props = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : []);
+  const required = new Set(
+    Array.isArray(schema.required)
+      ? schema.required.filter((r) => typeof r === "string")
+      : [],
+  );
   const members: Member[] = Object.keys(props).map((name) => ({
     key: propertyKey(name),
     optional: !required.has(name),
@@ -159,20 +214,30 @@ function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly strin
   }));
   const extra = schema.additionalProperties;
   let index: TypeNode | null = null;
-  if (hasPatterns(schema) || extra === true || (isObject(extra) && Object.keys(extra).length === 0)) index = UNKNOWN;
+  if (
+    hasPatterns(schema) ||
+    extra === true ||
+    (isObject(extra) && Object.keys(extra).length === 0)
+  )
+    index = UNKNOWN;
   else if (isObject(extra)) {
     // Named properties must fit the index type; when they may not, unknown keeps it valid.
     const t = convert(extra, root, seen);
     index = members.length === 0 ? t : UNKNOWN;
   }
-  if (index && (members.length > 0 || !isText(index, "unknown"))) members.push({ key: INDEX_KEY, optional: false, doc: null, type: index });
+  if (index && (members.length > 0 || !isText(index, "unknown")))
+    members.push({ key: INDEX_KEY, optional: false, doc: null, type: index });
   return members;
 }
 
 function describe(schema: JsonValue): string | null {
   if (!isObject(schema)) return null;
-  const description = typeof schema.description === "string" ? schema.description.trim() : "";
-  const byDefault = schema.default === undefined ? "" : `@default ${JSON.stringify(schema.default)}`;
+  const description =
+    typeof schema.description === "string" ? schema.description.trim() : "";
+  const byDefault =
+    schema.default === undefined
+      ? ""
+      : `@default ${JSON.stringify(schema.default)}`;
   if (description && byDefault) return `${description}\n${byDefault}`;
   return description || byDefault || null;
 }
@@ -180,7 +245,8 @@ function describe(schema: JsonValue): string | null {
 function literal(value: JsonValue): TypeNode | null {
   if (typeof value === "string") return text(stringLiteral(value));
   if (typeof value === "boolean" || value === null) return text(String(value));
-  if (typeof value === "number" && Number.isFinite(value)) return text(String(value).replace("e+", "e"));
+  if (typeof value === "number" && Number.isFinite(value))
+    return text(String(value).replace("e+", "e"));
   return null;
 }
 
@@ -209,7 +275,8 @@ function union(members: readonly TypeNode[]): TypeNode {
   const out = new UnionBuilder();
   for (let i = 0; i < members.length; i++) {
     const m = members[i]!;
-    const complete = m.kind === "union" ? m.of.every((x) => out.add(x)) : out.add(m);
+    const complete =
+      m.kind === "union" ? m.of.every((x) => out.add(x)) : out.add(m);
     if (!complete) return UNKNOWN;
   }
   return out.node();
@@ -233,7 +300,8 @@ class UnionBuilder {
       this.texts.add(m.text);
     } else {
       const json = this.shapes.length === 0 ? null : JSON.stringify(m);
-      for (const shape of this.shapes) if ((shape.json ??= JSON.stringify(shape.node)) === json) return true;
+      for (const shape of this.shapes)
+        if ((shape.json ??= JSON.stringify(shape.node)) === json) return true;
       this.shapes.push({ node: m, json });
     }
     this.out.push(m);
@@ -242,7 +310,9 @@ class UnionBuilder {
 
   node(): TypeNode {
     if (this.out.length === 0) return NEVER;
-    return this.out.length === 1 ? this.out[0]! : { kind: "union", of: this.out };
+    return this.out.length === 1
+      ? this.out[0]!
+      : { kind: "union", of: this.out };
   }
 }
 
@@ -254,10 +324,14 @@ class UnionBuilder {
  */
 function intersection(members: readonly TypeNode[]): TypeNode {
   // A single part that is no intersection is its own meet (unknown and never included).
-  if (members.length === 1 && members[0]!.kind !== "intersection") return members[0]!;
-  let flat = members.flatMap((m) => (m.kind === "intersection" ? m.of : [m])).filter((m) => !isText(m, "unknown"));
+  if (members.length === 1 && members[0]!.kind !== "intersection")
+    return members[0]!;
+  let flat = members
+    .flatMap((m) => (m.kind === "intersection" ? m.of : [m]))
+    .filter((m) => !isText(m, "unknown"));
   if (flat.some((m) => isText(m, "never"))) return NEVER;
-  if (flat.some((m) => m.kind === "object")) flat = flat.filter((m) => !isText(m, "Record<string, unknown>"));
+  if (flat.some((m) => m.kind === "object"))
+    flat = flat.filter((m) => !isText(m, "Record<string, unknown>"));
   if (flat.length === 0) return UNKNOWN;
   if (flat.length === 1) return flat[0]!;
   const atoms = meetAtoms(flat);
@@ -274,17 +348,23 @@ function intersection(members: readonly TypeNode[]): TypeNode {
       merged.push(m);
     }
   }
-  const parts = objects.length > 1 && mergeable ? [{ kind: "object", members: widenIndex(merged) } as TypeNode, ...rest] : flat;
+  const parts =
+    objects.length > 1 && mergeable
+      ? [{ kind: "object", members: widenIndex(merged) } as TypeNode, ...rest]
+      : flat;
   if (parts.length === 1) return parts[0]!;
   const objectCount = parts.filter((m) => m.kind === "object").length;
-  if (objectCount === parts.length || (parts.length === 2 && objectCount === 1)) return { kind: "intersection", of: parts };
+  if (objectCount === parts.length || (parts.length === 2 && objectCount === 1))
+    return { kind: "intersection", of: parts };
   return UNKNOWN;
 }
 
 /** Named properties must fit an index signature's type; beside them it can only be unknown. */
 function widenIndex(members: readonly Member[]): Member[] {
   const named = members.some((m) => m.key !== INDEX_KEY);
-  return members.map((m) => (m.key === INDEX_KEY && named ? { ...m, type: UNKNOWN } : m));
+  return members.map((m) =>
+    m.key === INDEX_KEY && named ? { ...m, type: UNKNOWN } : m,
+  );
 }
 
 /** The meet of parts that are all keywords and literals, as one union; null when another type is involved. */
@@ -292,14 +372,23 @@ function meetAtoms(parts: readonly TypeNode[]): TypeNode | null {
   const sets: string[][] = [];
   for (const p of parts) {
     const items = p.kind === "union" ? p.of : [p];
-    const texts = items.map((i) => (i.kind === "text" && (KEYWORDS.has(i.text) || literalKind(i.text) !== null) ? i.text : null));
+    const texts = items.map((i) =>
+      i.kind === "text" &&
+      (KEYWORDS.has(i.text) || literalKind(i.text) !== null)
+        ? i.text
+        : null,
+    );
     if (texts.some((t) => t === null)) return null;
     sets.push(texts as string[]);
   }
   // Looked up as sets: a meet of two long enums stays linear.
   const lookups = sets.map((set) => new Set(set));
-  const admits = (set: ReadonlySet<string>, atom: string) => set.has(atom) || (literalKind(atom) !== null && set.has(literalKind(atom)!));
-  const kept = [...new Set(sets.flat())].filter((atom) => lookups.every((set) => admits(set, atom)));
+  const admits = (set: ReadonlySet<string>, atom: string) =>
+    set.has(atom) ||
+    (literalKind(atom) !== null && set.has(literalKind(atom)!));
+  const kept = [...new Set(sets.flat())].filter((atom) =>
+    lookups.every((set) => admits(set, atom)),
+  );
   return union(kept.map(text));
 }
 
@@ -315,26 +404,40 @@ function literalKind(t: string): string | null {
 /* ---------- node → text ---------- */
 
 /** A type after `key?:` or `type X =`, starting with its separating space or line break. */
-function printSlot(t: TypeNode, indent: number, col: number, suffix: number): string {
+function printSlot(
+  t: TypeNode,
+  indent: number,
+  col: number,
+  suffix: number,
+): string {
   if (t.kind === "union" && !hugs(t)) {
     const flat = flatText(t);
     const width = flat === null ? 0 : textWidth(flat);
-    if (flat !== null && col + 1 + width + suffix <= PRINT_WIDTH) return ` ${flat}`;
-    if (flat !== null && indent + 2 + width + suffix <= PRINT_WIDTH) return `\n${pad(indent + 2)}${flat}`;
+    if (flat !== null && col + 1 + width + suffix <= PRINT_WIDTH)
+      return ` ${flat}`;
+    if (flat !== null && indent + 2 + width + suffix <= PRINT_WIDTH)
+      return `\n${pad(indent + 2)}${flat}`;
     return `\n${bars(t, indent + 2, suffix)}`;
   }
   return ` ${print(t, indent, col + 1, suffix)}`;
 }
 
 /** A type where it stands: `indent` is the line's indentation, `col` where the type starts. */
-function print(t: TypeNode, indent: number, col: number, suffix: number): string {
+function print(
+  t: TypeNode,
+  indent: number,
+  col: number,
+  suffix: number,
+): string {
   switch (t.kind) {
     case "text":
       return t.text;
     case "object":
       return `{\n${printMembers(t.members, indent + 2)}${pad(indent)}}`;
     case "array":
-      return t.of.kind === "union" || t.of.kind === "intersection" ? `${parens(t.of, indent, col, suffix + 2)}[]` : `${print(t.of, indent, col, suffix + 2)}[]`;
+      return t.of.kind === "union" || t.of.kind === "intersection"
+        ? `${parens(t.of, indent, col, suffix + 2)}[]`
+        : `${print(t.of, indent, col, suffix + 2)}[]`;
     case "union": {
       if (hugs(t)) return joinInPlace(t.of, " | ", indent, col, suffix);
       const flat = flatText(t);
@@ -346,15 +449,28 @@ function print(t: TypeNode, indent: number, col: number, suffix: number): string
   }
 }
 
-function joinInPlace(members: readonly TypeNode[], sep: string, indent: number, col: number, suffix: number, parenUnions = false): string {
+function joinInPlace(
+  members: readonly TypeNode[],
+  sep: string,
+  indent: number,
+  col: number,
+  suffix: number,
+  parenUnions = false,
+): string {
   let out = "";
   // The column where the text so far ends, carried along rather than measured again each time.
   let end = col;
   members.forEach((m, i) => {
     const at = i === 0 ? col : end + sep.length;
     // Prettier measures a piece with what follows it up to the next possible break: the separator and the next member's head.
-    const rest = i === members.length - 1 ? suffix : sep.length + headWidth(members[i + 1]!);
-    const piece = parenUnions && m.kind === "union" ? parens(m, indent, at, rest) : print(m, indent, at, rest);
+    const rest =
+      i === members.length - 1
+        ? suffix
+        : sep.length + headWidth(members[i + 1]!);
+    const piece =
+      parenUnions && m.kind === "union"
+        ? parens(m, indent, at, rest)
+        : print(m, indent, at, rest);
     out += (i === 0 ? "" : sep) + piece;
     end = lineEnd(piece, at);
   });
@@ -372,24 +488,39 @@ function headWidth(t: TypeNode): number {
 }
 
 /** A union or intersection inside `(…)`: on one line when it fits, else opened onto its own lines. */
-function parens(t: TypeNode, indent: number, col: number, suffix: number): string {
+function parens(
+  t: TypeNode,
+  indent: number,
+  col: number,
+  suffix: number,
+): string {
   const flat = flatText(t);
   const width = flat === null ? 0 : textWidth(flat);
-  if (flat !== null && col + 1 + width + 1 + suffix <= PRINT_WIDTH) return `(${flat})`;
-  if ((t.kind === "union" && hugs(t)) || t.kind === "intersection") return `(${print(t, indent, col + 1, suffix + 1)})`;
+  if (flat !== null && col + 1 + width + 1 + suffix <= PRINT_WIDTH)
+    return `(${flat})`;
+  if ((t.kind === "union" && hugs(t)) || t.kind === "intersection")
+    return `(${print(t, indent, col + 1, suffix + 1)})`;
   let inner: string;
-  if (flat !== null && indent + 2 + width <= PRINT_WIDTH) inner = pad(indent + 2) + flat;
+  if (flat !== null && indent + 2 + width <= PRINT_WIDTH)
+    inner = pad(indent + 2) + flat;
   else if (t.kind === "union") inner = bars(t, indent + 2, 0);
   else inner = pad(indent + 2) + print(t, indent + 2, indent + 2, 0);
   return `(\n${inner}\n${pad(indent)})`;
 }
 
 /** One `| member` a line at `indent`; multi-line members indent two further. */
-function bars(t: Extract<TypeNode, { kind: "union" }>, indent: number, suffix: number): string {
+function bars(
+  t: Extract<TypeNode, { kind: "union" }>,
+  indent: number,
+  suffix: number,
+): string {
   return t.of
     .map((m, i) => {
       const rest = i === t.of.length - 1 ? suffix : 0;
-      const member = m.kind === "intersection" ? `(${print(m, indent + 2, indent + 3, rest + 1)})` : print(m, indent + 2, indent + 2, rest);
+      const member =
+        m.kind === "intersection"
+          ? `(${print(m, indent + 2, indent + 3, rest + 1)})`
+          : print(m, indent + 2, indent + 2, rest);
       return `${pad(indent)}| ${member}`;
     })
     .join("\n");
@@ -405,16 +536,24 @@ function flatText(t: TypeNode): string | null {
     case "array": {
       const inner = flatText(t.of);
       if (inner === null) return null;
-      return t.of.kind === "union" || t.of.kind === "intersection" ? `(${inner})[]` : `${inner}[]`;
+      return t.of.kind === "union" || t.of.kind === "intersection"
+        ? `(${inner})[]`
+        : `${inner}[]`;
     }
     case "union":
     case "intersection": {
       const parts = t.of.map((m) => {
         const f = flatText(m);
         // Prettier parenthesises a union inside an intersection and an intersection inside a union.
-        return f !== null && t.kind !== m.kind && (m.kind === "union" || m.kind === "intersection") ? `(${f})` : f;
+        return f !== null &&
+          t.kind !== m.kind &&
+          (m.kind === "union" || m.kind === "intersection")
+          ? `(${f})`
+          : f;
       });
-      return parts.every((p) => p !== null) ? parts.join(t.kind === "union" ? " | " : " & ") : null;
+      return parts.every((p) => p !== null)
+        ? parts.join(t.kind === "union" ? " | " : " & ")
+        : null;
     }
   }
 }
@@ -441,11 +580,17 @@ const NOT_PLAIN = ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"];
 function isPlainObjectSchema(schema: JsonValue): boolean {
   if (!isObject(schema)) return false;
   if (NOT_PLAIN.some((k) => k in schema)) return false;
-  return schema.type === "object" || (schema.type === undefined && "properties" in schema);
+  return (
+    schema.type === "object" ||
+    (schema.type === undefined && "properties" in schema)
+  );
 }
 
 function hasPatterns(schema: JsonObject): boolean {
-  return isObject(schema.patternProperties) && Object.keys(schema.patternProperties).length > 0;
+  return (
+    isObject(schema.patternProperties) &&
+    Object.keys(schema.patternProperties).length > 0
+  );
 }
 
 function isText(t: TypeNode, value: string): boolean {
@@ -464,7 +609,11 @@ function pad(n: number): string {
 }
 
 /** `export type <name> = …;` for a node built by hand, e.g. a union of names. */
-export function typeDeclaration(name: string, node: TypeNode, doc: string | null): string {
+export function typeDeclaration(
+  name: string,
+  node: TypeNode,
+  doc: string | null,
+): string {
   const left = `export type ${name} =`;
   return `${doc ? docComment(doc, "") : ""}${left}${printSlot(node, 0, textWidth(left), 1)};\n`;
 }

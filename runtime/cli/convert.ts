@@ -1,18 +1,27 @@
 import type { InputSchema, Json } from "./types.js";
 
-export type Converted = { readonly ok: true; readonly value: Json } | { readonly ok: false; readonly message: string };
+export type Converted =
+  | { readonly ok: true; readonly value: Json }
+  | { readonly ok: false; readonly message: string };
 
 /** The one JSON type a command-line value is read as; null, as the last resort, reads as a string. */
 export function mainType(schema: InputSchema): string {
-  if (schema.enum && schema.enum.length > 0 && schema.type === undefined) return "enum";
-  const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type;
+  if (schema.enum && schema.enum.length > 0 && schema.type === undefined)
+    return "enum";
+  const types =
+    schema.type === undefined
+      ? []
+      : typeof schema.type === "string"
+        ? [schema.type]
+        : schema.type;
   return types.find((t) => t !== "null") ?? "string";
 }
 
 /** What to write after an option in help, e.g. `<integer>` or `<LOCAL|TEAM|GLOBAL>`. */
 export function placeholder(schema: InputSchema): string {
   const type = mainType(schema);
-  if (schema.enum && schema.enum.length > 0) return `<${schema.enum.map((v) => (v === "" ? '""' : enumText(v))).join("|")}>`;
+  if (schema.enum && schema.enum.length > 0)
+    return `<${schema.enum.map((v) => (v === "" ? '""' : enumText(v))).join("|")}>`;
   if (type === "array") return placeholder(schema.items ?? {});
   if (type === "object") return "<json>";
   return `<${type}>`;
@@ -22,11 +31,17 @@ export function placeholder(schema: InputSchema): string {
  * Reads one command-line word as the value `schema` describes, or says why it cannot.
  * `label` names the argument in the message, e.g. `--limit` or `<task>`.
  */
-export function convert(raw: string, schema: InputSchema, label: string): Converted {
+export function convert(
+  raw: string,
+  schema: InputSchema,
+  label: string,
+): Converted {
   if (schema.enum && schema.enum.length > 0) {
     const found = schema.enum.find((v) => enumText(v) === raw);
     if (found !== undefined) return { ok: true, value: found };
-    return fail(`${label} must be one of ${schema.enum.map((v) => quote(enumText(v))).join(", ")}, not ${quote(raw)}`);
+    return fail(
+      `${label} must be one of ${schema.enum.map((v) => quote(enumText(v))).join(", ")}, not ${quote(raw)}`,
+    );
   }
   switch (mainType(schema)) {
     case "integer": {
@@ -44,7 +59,12 @@ export function convert(raw: string, schema: InputSchema, label: string): Conver
       if (raw === "false") return { ok: true, value: false };
       return fail(`${label} must be true or false, not ${quote(raw)}`);
     case "object":
-      return parseJson(raw, label, "object", (v) => v !== null && typeof v === "object" && !Array.isArray(v));
+      return parseJson(
+        raw,
+        label,
+        "object",
+        (v) => v !== null && typeof v === "object" && !Array.isArray(v),
+      );
     case "array":
       return parseJson(raw, label, "array", Array.isArray);
     default:
@@ -52,14 +72,20 @@ export function convert(raw: string, schema: InputSchema, label: string): Conver
   }
 }
 
-function parseJson(raw: string, label: string, what: string, is: (v: unknown) => boolean): Converted {
+function parseJson(
+  raw: string,
+  label: string,
+  what: string,
+  is: (v: unknown) => boolean,
+): Converted {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (e) {
     return fail(`${label} must be a JSON ${what}: ${(e as Error).message}`);
   }
-  if (!is(value)) return fail(`${label} must be a JSON ${what}, not ${quote(raw)}`);
+  if (!is(value))
+    return fail(`${label} must be a JSON ${what}, not ${quote(raw)}`);
   return { ok: true, value: value as Json };
 }
 

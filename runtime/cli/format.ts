@@ -5,9 +5,14 @@
  */
 export function formatText(answer: unknown): string {
   if (answer === undefined || answer === null) return "";
-  if (typeof answer === "string") return visible(answer === "" || answer.endsWith("\n") ? answer : `${answer}\n`);
+  if (typeof answer === "string")
+    return visible(
+      answer === "" || answer.endsWith("\n") ? answer : `${answer}\n`,
+    );
   if (Array.isArray(answer) && answer.length > 0 && answer.every(isRecord)) {
-    return visible(`${answer.map((item) => lines(item, "").join("\n")).join("\n\n")}\n`);
+    return visible(
+      `${answer.map((item) => lines(item, "").join("\n")).join("\n\n")}\n`,
+    );
   }
   return visible(`${lines(answer, "").join("\n")}\n`);
 }
@@ -23,26 +28,37 @@ export function formatJson(answer: unknown): string {
  * line breaks and tabs (escape sequences could move the cursor or rewrite what was printed) are shown as \xNN.
  */
 export function visible(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return text.replace(
+    /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 
 function lines(value: unknown, indent: string): string[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [`${indent}(none)`];
     return value.flatMap((item) => {
-      if (!isNested(item)) return prefixed(scalar(item), `${indent}- `, `${indent}  `);
+      if (!isNested(item))
+        return prefixed(scalar(item), `${indent}- `, `${indent}  `);
       const inner = lines(item, `${indent}  `);
-      return [`${indent}- ${inner[0]!.slice(indent.length + 2)}`, ...inner.slice(1)];
+      return [
+        `${indent}- ${inner[0]!.slice(indent.length + 2)}`,
+        ...inner.slice(1),
+      ];
     });
   }
   if (isRecord(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0) return [`${indent}(none)`];
     return entries.flatMap(([key, v]) => {
-      if (isNested(v) && !isEmpty(v)) return [`${indent}${key}:`, ...lines(v, `${indent}  `)];
+      if (isNested(v) && !isEmpty(v))
+        return [`${indent}${key}:`, ...lines(v, `${indent}  `)];
       const text = isEmpty(v) ? "(none)" : scalar(v);
       if (!text.includes("\n")) return [`${indent}${key}: ${text}`];
-      return [`${indent}${key}:`, ...text.split("\n").map((l) => (l ? `${indent}  ${l}` : ""))];
+      return [
+        `${indent}${key}:`,
+        ...text.split("\n").map((l) => (l ? `${indent}  ${l}` : "")),
+      ];
     });
   }
   return prefixed(scalar(value), indent, indent);
@@ -67,5 +83,7 @@ function isNested(value: unknown): boolean {
 }
 
 function isEmpty(value: unknown): boolean {
-  return Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
+  return Array.isArray(value)
+    ? value.length === 0
+    : isRecord(value) && Object.keys(value).length === 0;
 }

@@ -21,7 +21,10 @@ export interface HandlerContext {
 }
 
 // The generated index.d.ts types each handler's input precisely; here every input is an object.
-export type LocalHandler = (input: never, ctx: HandlerContext) => Promise<unknown>;
+export type LocalHandler = (
+  input: never,
+  ctx: HandlerContext,
+) => Promise<unknown>;
 
 export type Env = { readonly [name: string]: string | undefined };
 
@@ -50,7 +53,10 @@ export interface RunOptions {
    * `targets.cli.runtime`). It is made only for such a command, after the client, and never
    * started: one command registers nothing and polls nothing. Its stop() ends the command.
    */
-  readonly runtime?: (client: PlatformCaller, env: Env) => CommandRuntime | Promise<CommandRuntime>;
+  readonly runtime?: (
+    client: PlatformCaller,
+    env: Env,
+  ) => CommandRuntime | Promise<CommandRuntime>;
   /** A ready client; by default one is made from `env` as createClientFromEnv makes it. */
   readonly client?: PlatformCaller;
   /** Defaults to process.env. */
@@ -61,25 +67,42 @@ export interface RunOptions {
 }
 
 /** argv (without node and the script) in, exit code out; prints through `options` only. */
-export async function runCli(argv: readonly string[], data: CliData, deps: CliDeps, options: RunOptions = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  data: CliData,
+  deps: CliDeps,
+  options: RunOptions = {},
+): Promise<number> {
   const out = options.stdout ?? ((t: string) => void process.stdout.write(t));
   const err = options.stderr ?? ((t: string) => void process.stderr.write(t));
   const invocation = parseCommandLine(argv, data);
   if (invocation.kind === "help") {
-    const answers = (tool: string) => options.handlers?.[tool] !== undefined || options.runtime !== undefined;
-    out(invocation.command ? commandHelp(data, invocation.command, answers) : globalHelp(data, answers));
+    const answers = (tool: string) =>
+      options.handlers?.[tool] !== undefined || options.runtime !== undefined;
+    out(
+      invocation.command
+        ? commandHelp(data, invocation.command, answers)
+        : globalHelp(data, answers),
+    );
     return EXIT.ok;
   }
   if (invocation.kind === "usage") {
-    err(`${who(data, invocation.command)}: ${invocation.message}\n${usageHint(data, invocation.command)}\n`);
+    err(
+      `${who(data, invocation.command)}: ${invocation.message}\n${usageHint(data, invocation.command)}\n`,
+    );
     return EXIT.usage;
   }
 
   const { command, input, json } = invocation;
   const problems = deps.validateInput(command.tool, input);
   if (problems.length > 0) {
-    const list = problems.length === 1 ? ` ${problems[0]}` : problems.map((p) => `\n  - ${p}`).join("");
-    err(`${who(data, command)}: invalid arguments:${list}\n${usageHint(data, command)}\n`);
+    const list =
+      problems.length === 1
+        ? ` ${problems[0]}`
+        : problems.map((p) => `\n  - ${p}`).join("");
+    err(
+      `${who(data, command)}: invalid arguments:${list}\n${usageHint(data, command)}\n`,
+    );
     return EXIT.usage;
   }
   const own = command.local ? options.handlers?.[command.tool] : undefined;
@@ -101,10 +124,15 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
     if (command.local && !handler && options.runtime) {
       runtime = await options.runtime(client, env);
       handler = runtime.handlers[command.tool];
-      if (!handler) throw new Error(`the runtime has no handler for the local tool '${command.tool}'`);
+      if (!handler)
+        throw new Error(
+          `the runtime has no handler for the local tool '${command.tool}'`,
+        );
     }
     const complete = deps.withDefaults(command.tool, input);
-    const answer = handler ? await handler(complete as never, { client, signal }) : await client.$call(command.tool, complete, { signal });
+    const answer = handler
+      ? await handler(complete as never, { client, signal })
+      : await client.$call(command.tool, complete, { signal });
     out(json ? formatJson(answer) : formatText(answer));
     return EXIT.ok;
   } catch (error) {
@@ -112,12 +140,17 @@ export async function runCli(argv: readonly string[], data: CliData, deps: CliDe
     err(`${who(data, command)}: ${visible(message(error))}\n`);
     return usage ? EXIT.usage : EXIT.failed;
   } finally {
-    await stopQuietly(runtime, (text) => err(`${who(data, command)}: ${text}\n`));
+    await stopQuietly(runtime, (text) =>
+      err(`${who(data, command)}: ${text}\n`),
+    );
   }
 }
 
 /** A runtime that fails to stop is reported; the command's own outcome stands. */
-async function stopQuietly(runtime: CommandRuntime | undefined, report: (text: string) => void): Promise<void> {
+async function stopQuietly(
+  runtime: CommandRuntime | undefined,
+  report: (text: string) => void,
+): Promise<void> {
   try {
     await runtime?.stop?.();
   } catch (error) {
@@ -133,8 +166,11 @@ function message(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   // A ConfigError lists each problem; one a line reads better than one long sentence.
   const problems = (error as { problems?: unknown }).problems;
-  if (Array.isArray(problems) && problems.length > 1) return `${problems.length} problems:${problems.map((p) => `\n  - ${String(p)}`).join("")}`;
+  if (Array.isArray(problems) && problems.length > 1)
+    return `${problems.length} problems:${problems.map((p) => `\n  - ${String(p)}`).join("")}`;
   // A PlatformError's message is the platform's own words; its status tells what kind of refusal it was.
   const status = (error as { status?: unknown }).status;
-  return typeof status === "number" ? `${error.message} (HTTP ${status})` : error.message;
+  return typeof status === "number"
+    ? `${error.message} (HTTP ${status})`
+    : error.message;
 }

@@ -3,7 +3,13 @@
  * every word the CLI accepts comes from there, none from this code.
  */
 
-export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+export type Json =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly Json[]
+  | { readonly [key: string]: Json };
 
 /** The subset of JSON Schema the argument converter looks at; anything else is left to validateInput. */
 export interface InputSchema {

@@ -1,4 +1,8 @@
-import { resolveConfig, type CallOptions, type ClientConfig } from "./config.js";
+import {
+  resolveConfig,
+  type CallOptions,
+  type ClientConfig,
+} from "./config.js";
 import type { ToolData } from "./data.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
 import { redact } from "./redact.js";
@@ -31,45 +35,91 @@ export interface InputRules {
  * workspace (the route input's value, else the primary) and sent with that workspace's token
  * and no other.
  */
-export function createPlatformClient(tools: readonly ToolData[], rules: InputRules, config: ClientConfig): RuntimeClient {
+export function createPlatformClient(
+  tools: readonly ToolData[],
+  rules: InputRules,
+  config: ClientConfig,
+): RuntimeClient {
   const resolved = resolveConfig(config);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const tokens = [...resolved.workspaces.values()];
 
-  async function $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown> {
+  async function $call(
+    name: string,
+    input?: unknown,
+    options?: CallOptions,
+  ): Promise<unknown> {
     const tool = byName.get(name);
     if (!tool) throw new ClientError(`unknown tool ${JSON.stringify(name)}`);
-    if (!tool.http) throw new ClientError(`${name} is not a platform call: the agent's runtime handles it with its own handler`, name);
+    if (!tool.http)
+      throw new ClientError(
+        `${name} is not a platform call: the agent's runtime handles it with its own handler`,
+        name,
+      );
     const args = input === undefined ? {} : input;
     const problems = rules.validate(name, args);
-    if (problems.length > 0) throw new InputError(name, problems.map((p) => redact(p, tokens)));
-    const fields = rules.withDefaults(name, args) as { readonly [key: string]: unknown };
+    if (problems.length > 0)
+      throw new InputError(
+        name,
+        problems.map((p) => redact(p, tokens)),
+      );
+    const fields = rules.withDefaults(name, args) as {
+      readonly [key: string]: unknown;
+    };
 
-    const workspace = route(tool.http.route === null ? undefined : fields[tool.http.route], name);
+    const workspace = route(
+      tool.http.route === null ? undefined : fields[tool.http.route],
+      name,
+    );
     const plan = planRequest(name, tool.http, fields, workspace.id);
-    return send(plan, { config: resolved, tool: name, token: workspace.token, options });
+    return send(plan, {
+      config: resolved,
+      tool: name,
+      token: workspace.token,
+      options,
+    });
   }
 
-  async function $request(request: PlatformRequest, options?: CallOptions): Promise<unknown> {
-    const label = typeof request?.label === "string" && request.label ? request.label : `${request?.method} ${request?.path}`;
+  async function $request(
+    request: PlatformRequest,
+    options?: CallOptions,
+  ): Promise<unknown> {
+    const label =
+      typeof request?.label === "string" && request.label
+        ? request.label
+        : `${request?.method} ${request?.path}`;
     const workspace = route(request?.workspace, label);
     const plan = planRaw(label, request, workspace.id);
-    return send(plan, { config: resolved, tool: label, token: workspace.token, options });
+    return send(plan, {
+      config: resolved,
+      tool: label,
+      token: workspace.token,
+      options,
+    });
   }
 
   /** The workspace a call goes to: the one it names, else the primary; never a stranger. */
   function route(named: unknown, label: string): { id: string; token: string } {
     const id = named === undefined || named === null ? resolved.primary : named;
-    const token = typeof id === "string" ? resolved.workspaces.get(id) : undefined;
+    const token =
+      typeof id === "string" ? resolved.workspaces.get(id) : undefined;
     // A caller that passes a token where a workspace id belongs must not see it echoed.
-    if (token === undefined) throw new UnknownWorkspaceError(redact(String(id), tokens), ids, label);
+    if (token === undefined)
+      throw new UnknownWorkspaceError(redact(String(id), tokens), ids, label);
     return { id: id as string, token };
   }
 
-  const client: Record<string, unknown> = { $call, $request, $workspaces: ids, $primary: resolved.primary };
+  const client: Record<string, unknown> = {
+    $call,
+    $request,
+    $workspaces: ids,
+    $primary: resolved.primary,
+  };
   for (const tool of tools) {
-    if (tool.http) client[tool.method] = (input?: unknown, options?: CallOptions) => $call(tool.name, input, options);
+    if (tool.http)
+      client[tool.method] = (input?: unknown, options?: CallOptions) =>
+        $call(tool.name, input, options);
   }
   return Object.freeze(client) as RuntimeClient;
 }

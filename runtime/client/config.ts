@@ -20,8 +20,14 @@ interface CommonConfig {
 /** One workspace, or several: the first listed is the primary, used when a call names none. */
 export type ClientConfig = CommonConfig &
   (
-    | { readonly workspace: WorkspaceCredentials; readonly workspaces?: undefined }
-    | { readonly workspaces: readonly WorkspaceCredentials[]; readonly workspace?: undefined }
+    | {
+        readonly workspace: WorkspaceCredentials;
+        readonly workspaces?: undefined;
+      }
+    | {
+        readonly workspaces: readonly WorkspaceCredentials[];
+        readonly workspace?: undefined;
+      }
   );
 
 export interface CallOptions {
@@ -48,7 +54,8 @@ const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
 export function resolveConfig(config: ClientConfig): ResolvedConfig {
   const problems: string[] = [];
-  if (config === null || typeof config !== "object") throw new ConfigError(["the client configuration must be an object"]);
+  if (config === null || typeof config !== "object")
+    throw new ConfigError(["the client configuration must be an object"]);
   const base = checkBaseUrl(config.baseUrl, "baseUrl", problems);
 
   let list: readonly unknown[] = [];
@@ -59,21 +66,36 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
     list = [config.workspace];
     where = "workspace";
   } else if (config.workspaces !== undefined) {
-    if (!Array.isArray(config.workspaces)) problems.push(`workspaces must be an array of { id, token }, got ${kind(config.workspaces)}`);
-    else if (config.workspaces.length === 0) problems.push("workspaces is empty: give at least one { id, token }");
+    if (!Array.isArray(config.workspaces))
+      problems.push(
+        `workspaces must be an array of { id, token }, got ${kind(config.workspaces)}`,
+      );
+    else if (config.workspaces.length === 0)
+      problems.push("workspaces is empty: give at least one { id, token }");
     else list = config.workspaces;
   } else {
-    problems.push("no workspace: give workspace: { id, token } or workspaces: [{ id, token }, ...]");
+    problems.push(
+      "no workspace: give workspace: { id, token } or workspaces: [{ id, token }, ...]",
+    );
   }
-  const workspaces = checkWorkspaces(list, (i) => (where === "workspace" ? "workspace" : `workspaces[${i}]`), problems);
+  const workspaces = checkWorkspaces(
+    list,
+    (i) => (where === "workspace" ? "workspace" : `workspaces[${i}]`),
+    problems,
+  );
 
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (config.timeoutMs !== undefined) {
-    if (typeof config.timeoutMs !== "number" || !Number.isFinite(config.timeoutMs) || config.timeoutMs <= 0) {
+    if (
+      typeof config.timeoutMs !== "number" ||
+      !Number.isFinite(config.timeoutMs) ||
+      config.timeoutMs <= 0
+    ) {
       problems.push("timeoutMs must be a positive number of milliseconds");
     } else timeoutMs = config.timeoutMs;
   }
-  if (config.fetch !== undefined && typeof config.fetch !== "function") problems.push("fetch must be a function");
+  if (config.fetch !== undefined && typeof config.fetch !== "function")
+    problems.push("fetch must be a function");
   const headers = checkHeaders(config.headers, problems);
 
   if (problems.length > 0 || !base) throw new ConfigError(problems);
@@ -88,9 +110,15 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
 }
 
 /** Parses a base URL; never repeats it in a message, since it might carry credentials. */
-export function checkBaseUrl(value: unknown, name: string, problems: string[]): URL | undefined {
+export function checkBaseUrl(
+  value: unknown,
+  name: string,
+  problems: string[],
+): URL | undefined {
   if (value === undefined || value === null || value === "") {
-    problems.push(`${name} is not set: give the platform's base URL, e.g. https://platform.example.com`);
+    problems.push(
+      `${name} is not set: give the platform's base URL, e.g. https://platform.example.com`,
+    );
     return undefined;
   }
   if (typeof value !== "string" && !(value instanceof URL)) {
@@ -101,39 +129,67 @@ export function checkBaseUrl(value: unknown, name: string, problems: string[]): 
   try {
     url = new URL(String(value));
   } catch {
-    problems.push(`${name} is not a valid URL: give an absolute one, e.g. https://platform.example.com`);
+    problems.push(
+      `${name} is not a valid URL: give an absolute one, e.g. https://platform.example.com`,
+    );
     return undefined;
   }
   const before = problems.length;
-  if (url.protocol !== "http:" && url.protocol !== "https:") problems.push(`${name} must be an http: or https: URL`);
-  if (url.username || url.password) problems.push(`${name} must not contain a user name or password: the client authenticates with workspace tokens`);
-  if (url.search || url.hash) problems.push(`${name} must not contain a query string or a fragment`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    problems.push(`${name} must be an http: or https: URL`);
+  if (url.username || url.password)
+    problems.push(
+      `${name} must not contain a user name or password: the client authenticates with workspace tokens`,
+    );
+  if (url.search || url.hash)
+    problems.push(`${name} must not contain a query string or a fragment`);
   return problems.length === before ? url : undefined;
 }
 
 /** Checks each { id, token } entry; `at(i)` names entry i in messages. Tokens are never quoted. */
-export function checkWorkspaces(list: readonly unknown[], at: (i: number) => string, problems: string[]): Map<string, string> {
+export function checkWorkspaces(
+  list: readonly unknown[],
+  at: (i: number) => string,
+  problems: string[],
+): Map<string, string> {
   const out = new Map<string, string>();
   const firstIndex = new Map<string, number>();
   list.forEach((entry, i) => {
     if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
-      problems.push(`${at(i)} must be an object with an id and a token, got ${kind(entry)}`);
+      problems.push(
+        `${at(i)} must be an object with an id and a token, got ${kind(entry)}`,
+      );
       return;
     }
     const { id, token } = entry as { id?: unknown; token?: unknown };
     const before = problems.length;
     if (id === undefined) problems.push(`${at(i)} has no id`);
-    else if (typeof id !== "string") problems.push(`${at(i)}.id must be a string, got ${kind(id)}`);
+    else if (typeof id !== "string")
+      problems.push(`${at(i)}.id must be a string, got ${kind(id)}`);
     else if (id.trim() === "") problems.push(`${at(i)}.id is empty`);
-    const label = typeof id === "string" && id.trim() !== "" ? `${at(i)} (workspace ${JSON.stringify(id)})` : at(i);
+    const label =
+      typeof id === "string" && id.trim() !== ""
+        ? `${at(i)} (workspace ${JSON.stringify(id)})`
+        : at(i);
     if (token === undefined) problems.push(`${label} has no token`);
-    else if (typeof token !== "string") problems.push(`${label}: token must be a string, got ${kind(token)}`);
+    else if (typeof token !== "string")
+      problems.push(`${label}: token must be a string, got ${kind(token)}`);
     else if (token === "") problems.push(`${label}: token is empty`);
-    else if (!TOKEN_CHARS.test(token)) problems.push(`${label}: token contains spaces or characters that cannot be sent in a header`);
-    if (problems.length > before || typeof id !== "string" || typeof token !== "string") return;
+    else if (!TOKEN_CHARS.test(token))
+      problems.push(
+        `${label}: token contains spaces or characters that cannot be sent in a header`,
+      );
+    if (
+      problems.length > before ||
+      typeof id !== "string" ||
+      typeof token !== "string"
+    )
+      return;
     const seen = firstIndex.get(id);
     if (seen !== undefined) {
-      problems.push(`workspace ${JSON.stringify(id)} is listed twice (${at(seen)} and ${at(i)})`);
+      problems.push(
+        `workspace ${JSON.stringify(id)} is listed twice (${at(seen)} and ${at(i)})`,
+      );
       return;
     }
     firstIndex.set(id, i);
@@ -142,18 +198,37 @@ export function checkWorkspaces(list: readonly unknown[], at: (i: number) => str
   return out;
 }
 
-function checkHeaders(headers: unknown, problems: string[]): [string, string][] {
+function checkHeaders(
+  headers: unknown,
+  problems: string[],
+): [string, string][] {
   if (headers === undefined) return [];
-  if (headers === null || typeof headers !== "object" || Array.isArray(headers)) {
-    problems.push(`headers must be an object of header names to strings, got ${kind(headers)}`);
+  if (
+    headers === null ||
+    typeof headers !== "object" ||
+    Array.isArray(headers)
+  ) {
+    problems.push(
+      `headers must be an object of header names to strings, got ${kind(headers)}`,
+    );
     return [];
   }
   const out: [string, string][] = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === "authorization") problems.push("headers may not set Authorization: the client sends each workspace's own token");
-    else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) problems.push(`headers: ${JSON.stringify(name)} is not a valid header name`);
-    else if (typeof value !== "string") problems.push(`headers.${name} must be a string, got ${kind(value)}`);
-    else if (!isHeaderValue(value)) problems.push(`headers.${name} contains a line break or a character that cannot be sent in a header`);
+    if (name.toLowerCase() === "authorization")
+      problems.push(
+        "headers may not set Authorization: the client sends each workspace's own token",
+      );
+    else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      problems.push(
+        `headers: ${JSON.stringify(name)} is not a valid header name`,
+      );
+    else if (typeof value !== "string")
+      problems.push(`headers.${name} must be a string, got ${kind(value)}`);
+    else if (!isHeaderValue(value))
+      problems.push(
+        `headers.${name} contains a line break or a character that cannot be sent in a header`,
+      );
     else out.push([name, value]);
   }
   return out;

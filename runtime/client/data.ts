@@ -3,7 +3,10 @@
  * spec. The generator writes it from the model (generator/emitters/client/data.ts).
  */
 
-export type ValueSource = { readonly input: string } | { readonly workspace: true } | { readonly const: unknown };
+export type ValueSource =
+  | { readonly input: string }
+  | { readonly workspace: true }
+  | { readonly const: unknown };
 
 /** A literal piece of the path, or a value placed into it as one segment. */
 export type PathPart = { readonly text: string } | ValueSource;

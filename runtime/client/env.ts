@@ -1,4 +1,10 @@
-import { checkBaseUrl, checkWorkspaces, kind, type ClientConfig, type WorkspaceCredentials } from "./config.js";
+import {
+  checkBaseUrl,
+  checkWorkspaces,
+  kind,
+  type ClientConfig,
+  type WorkspaceCredentials,
+} from "./config.js";
 import type { EnvNames } from "./data.js";
 import { ConfigError } from "./errors.js";
 
@@ -24,36 +30,56 @@ export function configFromEnv(env: Env, names: EnvNames): ClientConfig {
   let workspaces: WorkspaceCredentials[] = [];
   if (list !== undefined) {
     if (id !== undefined || token !== undefined) {
-      problems.push(`${names.workspaces} is set together with ${[id !== undefined ? names.workspaceId : "", token !== undefined ? names.token : ""].filter(Boolean).join(" and ")}: set only one of the two forms`);
+      problems.push(
+        `${names.workspaces} is set together with ${[id !== undefined ? names.workspaceId : "", token !== undefined ? names.token : ""].filter(Boolean).join(" and ")}: set only one of the two forms`,
+      );
     } else workspaces = parseList(list, names.workspaces, problems);
   } else if (id !== undefined && token !== undefined) {
-    workspaces = [...checkWorkspaces([{ id, token }], () => names.workspaceId, problems)].map(([i, t]) => ({ id: i, token: t }));
+    workspaces = [
+      ...checkWorkspaces([{ id, token }], () => names.workspaceId, problems),
+    ].map(([i, t]) => ({ id: i, token: t }));
   } else if (id !== undefined) {
-    problems.push(`${names.workspaceId} is set but ${names.token} is not: give the workspace's token`);
+    problems.push(
+      `${names.workspaceId} is set but ${names.token} is not: give the workspace's token`,
+    );
   } else if (token !== undefined) {
-    problems.push(`${names.token} is set but ${names.workspaceId} is not: give the workspace's id`);
+    problems.push(
+      `${names.token} is set but ${names.workspaceId} is not: give the workspace's id`,
+    );
   } else {
-    problems.push(`no workspace configured: set ${names.workspaceId} and ${names.token}, or ${names.workspaces} to a JSON array of {"id", "token"} objects`);
+    problems.push(
+      `no workspace configured: set ${names.workspaceId} and ${names.token}, or ${names.workspaces} to a JSON array of {"id", "token"} objects`,
+    );
   }
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return { baseUrl: base.href, workspaces };
 }
 
-function parseList(text: string, name: string, problems: string[]): WorkspaceCredentials[] {
+function parseList(
+  text: string,
+  name: string,
+  problems: string[],
+): WorkspaceCredentials[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text around the error, which may be a token.
-    problems.push(`${name} is not valid JSON: expected an array like [{"id": "...", "token": "..."}]`);
+    problems.push(
+      `${name} is not valid JSON: expected an array like [{"id": "...", "token": "..."}]`,
+    );
     return [];
   }
   if (!Array.isArray(value)) {
-    problems.push(`${name} must be a JSON array of {"id", "token"} objects, got ${kind(value)}`);
+    problems.push(
+      `${name} must be a JSON array of {"id", "token"} objects, got ${kind(value)}`,
+    );
     return [];
   }
   if (value.length === 0) {
-    problems.push(`${name} is an empty list: give at least one {"id", "token"} object`);
+    problems.push(
+      `${name} is an empty list: give at least one {"id", "token"} object`,
+    );
     return [];
   }
   const checked = checkWorkspaces(value, (i) => `${name}[${i}]`, problems);

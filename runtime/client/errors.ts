@@ -66,7 +66,10 @@ export class UnknownWorkspaceError extends ClientError {
   readonly workspace: string;
 
   constructor(workspace: string, known: readonly string[], tool?: string) {
-    super(`workspace ${JSON.stringify(workspace)} is not configured in this client (configured: ${known.map((k) => JSON.stringify(k)).join(", ")})`, tool);
+    super(
+      `workspace ${JSON.stringify(workspace)} is not configured in this client (configured: ${known.map((k) => JSON.stringify(k)).join(", ")})`,
+      tool,
+    );
     this.workspace = workspace;
   }
 }

@@ -5,7 +5,11 @@ import { configFromEnv, type Env } from "./env.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
 import { createValidator, type Validator } from "./validate.js";
 
-export type { CallOptions, ClientConfig, WorkspaceCredentials } from "./config.js";
+export type {
+  CallOptions,
+  ClientConfig,
+  WorkspaceCredentials,
+} from "./config.js";
 export type { Env } from "./env.js";
 export type { RuntimeClient } from "./client.js";
 export type { PlatformRequest } from "./request.js";
@@ -34,18 +38,39 @@ export function bindClient(data: ClientData): BoundClient {
   // The schemas are shared by `tools` and the validator: a consumer must not be able to loosen validation.
   deepFreeze(data);
   const tools = Object.freeze(
-    data.tools.map((t): ToolInfo => Object.freeze({ name: t.name, section: t.section, short: t.short, inputSchema: t.inputSchema, local: t.local })),
+    data.tools.map((t): ToolInfo =>
+      Object.freeze({
+        name: t.name,
+        section: t.section,
+        short: t.short,
+        inputSchema: t.inputSchema,
+        local: t.local,
+      }),
+    ),
   );
   const schemas = new Map(data.tools.map((t) => [t.name, t.inputSchema]));
   const validateInput = createValidator(schemas);
   const withDefaults = createDefaultsFiller(schemas);
-  const createClient = (config: ClientConfig) => createPlatformClient(data.tools, { validate: validateInput, withDefaults }, config);
-  const createClientFromEnv = (env: Env = process.env) => createClient(configFromEnv(env, data.env));
-  return { tools, validateInput, withDefaults, createClient, createClientFromEnv };
+  const createClient = (config: ClientConfig) =>
+    createPlatformClient(
+      data.tools,
+      { validate: validateInput, withDefaults },
+      config,
+    );
+  const createClientFromEnv = (env: Env = process.env) =>
+    createClient(configFromEnv(env, data.env));
+  return {
+    tools,
+    validateInput,
+    withDefaults,
+    createClient,
+    createClientFromEnv,
+  };
 }
 
 function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  if (value === null || typeof value !== "object" || Object.isFrozen(value))
+    return;
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);
 }

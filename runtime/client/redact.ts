@@ -7,7 +7,8 @@ export const REDACTED = "[redacted]";
  */
 export function redact(text: string, tokens: readonly string[]): string {
   let out = text;
-  for (const form of tokenForms(tokens)) if (out.includes(form)) out = out.split(form).join(REDACTED);
+  for (const form of tokenForms(tokens))
+    if (out.includes(form)) out = out.split(form).join(REDACTED);
   return out;
 }
 
@@ -22,17 +23,32 @@ function tokenForms(tokens: readonly string[]): string[] {
     if (!token) continue;
     const encoded = encodeURIComponent(token);
     const json = JSON.stringify(token).slice(1, -1);
-    for (const form of [token, encoded, encoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()), json, json.replaceAll("/", "\\/")]) forms.add(form);
+    for (const form of [
+      token,
+      encoded,
+      encoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+      json,
+      json.replaceAll("/", "\\/"),
+    ])
+      forms.add(form);
   }
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
 /** `redact` applied to every string (keys included) of a parsed JSON value. */
-export function redactValue(value: unknown, tokens: readonly string[]): unknown {
+export function redactValue(
+  value: unknown,
+  tokens: readonly string[],
+): unknown {
   if (typeof value === "string") return redact(value, tokens);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, tokens));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, tokens), redactValue(v, tokens)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        redact(k, tokens),
+        redactValue(v, tokens),
+      ]),
+    );
   }
   return value;
 }

@@ -19,14 +19,23 @@ type Input = { readonly [name: string]: unknown };
  * `workspace` is the routed workspace's id, the value of every `$workspace`.
  * An optional input that was not given is left out; constants and the workspace are always sent.
  */
-export function planRequest(tool: string, http: HttpBinding, input: Input, workspace: string): PlannedRequest {
+export function planRequest(
+  tool: string,
+  http: HttpBinding,
+  input: Input,
+  workspace: string,
+): PlannedRequest {
   const value = (source: ValueSource): unknown => {
     if ("workspace" in source) return workspace;
     if ("const" in source) return source.const;
     return Object.hasOwn(input, source.input) ? input[source.input] : undefined;
   };
 
-  const path = http.path.map((part) => ("text" in part ? part.text : segment(tool, part, value(part)))).join("");
+  const path = http.path
+    .map((part) =>
+      "text" in part ? part.text : segment(tool, part, value(part)),
+    )
+    .join("");
 
   const query: string[] = [];
   for (const field of http.query) {
@@ -34,7 +43,9 @@ export function planRequest(tool: string, http: HttpBinding, input: Input, works
     if (v === undefined || v === null) continue;
     for (const item of Array.isArray(v) ? v : [v]) {
       if (item === undefined || item === null) continue;
-      query.push(`${encode(tool, field.name)}=${encode(tool, scalarText(item))}`);
+      query.push(
+        `${encode(tool, field.name)}=${encode(tool, scalarText(item))}`,
+      );
     }
   }
 
@@ -43,7 +54,13 @@ export function planRequest(tool: string, http: HttpBinding, input: Input, works
     const fields: Record<string, unknown> = {};
     for (const field of http.body) {
       const v = value(field);
-      if (v !== undefined) Object.defineProperty(fields, field.name, { value: v, enumerable: true, writable: true, configurable: true });
+      if (v !== undefined)
+        Object.defineProperty(fields, field.name, {
+          value: v,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     body = JSON.stringify(fields);
   }
@@ -53,12 +70,25 @@ export function planRequest(tool: string, http: HttpBinding, input: Input, works
     const v = value(field);
     if (v === undefined || v === null) continue;
     const text = scalarText(v);
-    if (field.name.toLowerCase() === "authorization") throw new ClientError(`${tool}: the binding may not set Authorization`, tool);
-    if (!isHeaderValue(text)) throw new ClientError(`${tool}: header ${field.name} would contain a line break or a character that cannot be sent in a header`, tool);
+    if (field.name.toLowerCase() === "authorization")
+      throw new ClientError(
+        `${tool}: the binding may not set Authorization`,
+        tool,
+      );
+    if (!isHeaderValue(text))
+      throw new ClientError(
+        `${tool}: header ${field.name} would contain a line break or a character that cannot be sent in a header`,
+        tool,
+      );
     headers.push([field.name, text]);
   }
 
-  return { method: http.method, target: query.length ? `${path}?${query.join("&")}` : path, body, headers };
+  return {
+    method: http.method,
+    target: query.length ? `${path}?${query.join("&")}` : path,
+    body,
+    headers,
+  };
 }
 
 /**
@@ -74,7 +104,15 @@ export interface PlatformRequest {
   readonly workspace?: string;
   readonly params?: { readonly [name: string]: string | number };
   /** Values left undefined or null are not sent; an array repeats its key. */
-  readonly query?: { readonly [name: string]: string | number | boolean | null | undefined | readonly (string | number | boolean)[] };
+  readonly query?: {
+    readonly [name: string]:
+      | string
+      | number
+      | boolean
+      | null
+      | undefined
+      | readonly (string | number | boolean)[];
+  };
   /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   readonly body?: unknown;
   readonly headers?: { readonly [name: string]: string };
@@ -82,18 +120,37 @@ export interface PlatformRequest {
   readonly label?: string;
 }
 
-export function planRaw(label: string, req: PlatformRequest, workspace: string): PlannedRequest {
-  if (req === null || typeof req !== "object") throw new ClientError(`${label}: the request must be an object`, label);
-  if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(req.method)) throw new ClientError(`${label}: unsupported method ${JSON.stringify(req.method)}`, label);
-  if (typeof req.path !== "string" || !req.path.startsWith("/")) throw new ClientError(`${label}: the path must be a string starting with /`, label);
+export function planRaw(
+  label: string,
+  req: PlatformRequest,
+  workspace: string,
+): PlannedRequest {
+  if (req === null || typeof req !== "object")
+    throw new ClientError(`${label}: the request must be an object`, label);
+  if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(req.method))
+    throw new ClientError(
+      `${label}: unsupported method ${JSON.stringify(req.method)}`,
+      label,
+    );
+  if (typeof req.path !== "string" || !req.path.startsWith("/"))
+    throw new ClientError(
+      `${label}: the path must be a string starting with /`,
+      label,
+    );
   const params = req.params ?? {};
   let path = "";
   let last = 0;
   for (const m of req.path.matchAll(/\{([^{}]*)\}/g)) {
     path += literal(label, req.path.slice(last, m.index));
     const name = m[1]!;
-    if (name === "$workspace") path += segment(label, { workspace: true }, workspace);
-    else path += segment(label, { input: name }, Object.hasOwn(params, name) ? params[name] : undefined);
+    if (name === "$workspace")
+      path += segment(label, { workspace: true }, workspace);
+    else
+      path += segment(
+        label,
+        { input: name },
+        Object.hasOwn(params, name) ? params[name] : undefined,
+      );
     last = m.index + m[0].length;
   }
   path += literal(label, req.path.slice(last));
@@ -101,23 +158,42 @@ export function planRaw(label: string, req: PlatformRequest, workspace: string):
   const query: string[] = [];
   for (const [name, v] of Object.entries(req.query ?? {})) {
     if (v === undefined || v === null) continue;
-    for (const item of Array.isArray(v) ? v : [v]) query.push(`${encode(label, name)}=${encode(label, scalarText(item))}`);
+    for (const item of Array.isArray(v) ? v : [v])
+      query.push(`${encode(label, name)}=${encode(label, scalarText(item))}`);
   }
 
   let body: string | FormData | null = null;
   if (req.body !== undefined) {
-    if (req.method === "GET") throw new ClientError(`${label}: a GET request has no body`, label);
+    if (req.method === "GET")
+      throw new ClientError(`${label}: a GET request has no body`, label);
     body = req.body instanceof FormData ? req.body : JSON.stringify(req.body);
   }
 
   const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers ?? {})) {
-    if (name.toLowerCase() === "authorization") throw new ClientError(`${label}: a request may not set Authorization: the client sends the workspace's own token`, label);
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ClientError(`${label}: ${JSON.stringify(name)} is not a valid header name`, label);
-    if (typeof value !== "string" || !isHeaderValue(value)) throw new ClientError(`${label}: header ${name} must be a string without line breaks`, label);
+    if (name.toLowerCase() === "authorization")
+      throw new ClientError(
+        `${label}: a request may not set Authorization: the client sends the workspace's own token`,
+        label,
+      );
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new ClientError(
+        `${label}: ${JSON.stringify(name)} is not a valid header name`,
+        label,
+      );
+    if (typeof value !== "string" || !isHeaderValue(value))
+      throw new ClientError(
+        `${label}: header ${name} must be a string without line breaks`,
+        label,
+      );
     headers.push([name, value]);
   }
-  return { method: req.method, target: query.length ? `${path}?${query.join("&")}` : path, body, headers };
+  return {
+    method: req.method,
+    target: query.length ? `${path}?${query.join("&")}` : path,
+    body,
+    headers,
+  };
 }
 
 /**
@@ -126,10 +202,20 @@ export function planRaw(label: string, req: PlatformRequest, workspace: string):
  * spelt `%2e` too, and reads `\` as `/`.
  */
 function literal(label: string, text: string): string {
-  if (/[?#{}]/.test(text)) throw new ClientError(`${label}: the path may not contain ?, # or unmatched braces: use query`, label);
+  if (/[?#{}]/.test(text))
+    throw new ClientError(
+      `${label}: the path may not contain ?, # or unmatched braces: use query`,
+      label,
+    );
   // URL parsing also drops tabs and line breaks, which could join `.` and `.` into `..` after this check.
-  if (/[\\\u0000-\u001f\u007f]/.test(text) || text.split("/").some((s) => DOT_SEGMENT.test(s))) {
-    throw new ClientError(`${label}: the path may not contain a backslash, a control character, or a . or .. segment`, label);
+  if (
+    /[\\\u0000-\u001f\u007f]/.test(text) ||
+    text.split("/").some((s) => DOT_SEGMENT.test(s))
+  ) {
+    throw new ClientError(
+      `${label}: the path may not contain a backslash, a control character, or a . or .. segment`,
+      label,
+    );
   }
   return text;
 }
@@ -138,14 +224,24 @@ function literal(label: string, text: string): string {
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /** A value placed into the path as exactly one segment: `/`, `?`, `#` and `%` are encoded; dot segments are refused. */
-function segment(tool: string, part: Exclude<PathPart, { text: string }>, v: unknown): string {
+function segment(
+  tool: string,
+  part: Exclude<PathPart, { text: string }>,
+  v: unknown,
+): string {
   const what = "input" in part ? `path parameter ${part.input}` : "workspace"; // a const is the spec's own
   // A caller's value is the caller's mistake (an InputError, a usage error on the CLI); a workspace id is the configuration's.
-  const refuse = (problem: string) => ("input" in part ? new InputError(tool, [`${what} ${problem}`]) : new ClientError(`${tool}: ${what} ${problem}`, tool));
+  const refuse = (problem: string) =>
+    "input" in part
+      ? new InputError(tool, [`${what} ${problem}`])
+      : new ClientError(`${tool}: ${what} ${problem}`, tool);
   if (v === undefined || v === null) throw refuse("is missing");
   if (typeof v === "object") throw refuse("must be a string or a number");
   const text = String(v);
-  if (text === "" || text === "." || text === "..") throw refuse(`cannot be ${JSON.stringify(text)}: it would not be one path segment`);
+  if (text === "" || text === "." || text === "..")
+    throw refuse(
+      `cannot be ${JSON.stringify(text)}: it would not be one path segment`,
+    );
   return encode(tool, text);
 }
 
@@ -158,6 +254,9 @@ function encode(tool: string, text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    throw new ClientError(`${tool}: a value contains an unpaired surrogate and cannot be put in a URL`, tool);
+    throw new ClientError(
+      `${tool}: a value contains an unpaired surrogate and cannot be put in a URL`,
+      tool,
+    );
   }
 }

@@ -1,5 +1,10 @@
 import type { CallOptions, ResolvedConfig } from "./config.js";
-import { ClientError, NetworkError, PlatformError, TimeoutError } from "./errors.js";
+import {
+  ClientError,
+  NetworkError,
+  PlatformError,
+  TimeoutError,
+} from "./errors.js";
 import { redact, redactValue } from "./redact.js";
 import type { PlannedRequest } from "./request.js";
 
@@ -22,16 +27,33 @@ export interface Exchange {
  * not JSON, null when empty). Redirects are followed here rather than by fetch, so that
  * the token is dropped as soon as one leads to another origin.
  */
-export async function send(plan: PlannedRequest, x: Exchange): Promise<unknown> {
+export async function send(
+  plan: PlannedRequest,
+  x: Exchange,
+): Promise<unknown> {
   const tokens = [...x.config.workspaces.values()];
   const timeoutMs = x.options?.timeoutMs ?? x.config.timeoutMs;
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new ClientError(`${x.tool}: timeoutMs must be a positive number of milliseconds`, x.tool);
+  if (
+    typeof timeoutMs !== "number" ||
+    !Number.isFinite(timeoutMs) ||
+    timeoutMs <= 0
+  ) {
+    throw new ClientError(
+      `${x.tool}: timeoutMs must be a positive number of milliseconds`,
+      x.tool,
+    );
   }
   let url = joinUrl(x.config.base, plan.target);
   // The planners refuse dot segments; this holds what fetch will really ask for to the same rule.
-  if (!new URL(url).pathname.startsWith(`${x.config.base.pathname.replace(/\/+$/, "")}/`)) {
-    throw new ClientError(`${x.tool}: the path would leave the base URL's path`, x.tool);
+  if (
+    !new URL(url).pathname.startsWith(
+      `${x.config.base.pathname.replace(/\/+$/, "")}/`,
+    )
+  ) {
+    throw new ClientError(
+      `${x.tool}: the path would leave the base URL's path`,
+      x.tool,
+    );
   }
   const controller = new AbortController();
   let timedOut = false;
@@ -54,25 +76,48 @@ export async function send(plan: PlannedRequest, x: Exchange): Promise<unknown> 
       for (const [name, value] of x.config.headers) headers.set(name, value);
       for (const [name, value] of plan.headers) headers.set(name, value);
       // A FormData sets its own multipart type, boundary included.
-      if (typeof body === "string") headers.set("content-type", "application/json");
+      if (typeof body === "string")
+        headers.set("content-type", "application/json");
       if (withToken) headers.set("authorization", `Bearer ${x.token}`);
 
-      const res = await x.config.fetch(url, { method, headers, body, redirect: "manual", signal: controller.signal });
-      const location = REDIRECTS.has(res.status) ? res.headers.get("location") : null;
+      const res = await x.config.fetch(url, {
+        method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: controller.signal,
+      });
+      const location = REDIRECTS.has(res.status)
+        ? res.headers.get("location")
+        : null;
       if (location === null) return await answer(res, x.tool, tokens);
 
       await res.body?.cancel().catch(() => {});
-      if (hop >= MAX_REDIRECTS) throw new ClientError(`${x.tool}: more than ${MAX_REDIRECTS} redirects`, x.tool);
+      if (hop >= MAX_REDIRECTS)
+        throw new ClientError(
+          `${x.tool}: more than ${MAX_REDIRECTS} redirects`,
+          x.tool,
+        );
       let next: URL;
       try {
         next = new URL(location, url);
       } catch {
-        throw new ClientError(`${x.tool}: the platform redirected to an invalid URL`, x.tool);
+        throw new ClientError(
+          `${x.tool}: the platform redirected to an invalid URL`,
+          x.tool,
+        );
       }
-      if (next.protocol !== "http:" && next.protocol !== "https:") throw new ClientError(`${x.tool}: the platform redirected to a non-HTTP URL`, x.tool);
+      if (next.protocol !== "http:" && next.protocol !== "https:")
+        throw new ClientError(
+          `${x.tool}: the platform redirected to a non-HTTP URL`,
+          x.tool,
+        );
       // Once the request has left the configured origin it never carries the token again.
       if (next.origin !== new URL(url).origin) withToken = false;
-      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+      if (
+        res.status === 303 ||
+        ((res.status === 301 || res.status === 302) && method === "POST")
+      ) {
         if (method !== "HEAD") method = "GET";
         body = null;
       }
@@ -80,7 +125,12 @@ export async function send(plan: PlannedRequest, x: Exchange): Promise<unknown> 
     }
   } catch (e) {
     if (e instanceof ClientError) throw e;
-    if (timedOut) throw new TimeoutError(`${x.tool}: no answer from the platform within ${timeoutMs} ms`, timeoutMs, x.tool);
+    if (timedOut)
+      throw new TimeoutError(
+        `${x.tool}: no answer from the platform within ${timeoutMs} ms`,
+        timeoutMs,
+        x.tool,
+      );
     if (outer?.aborted) throw outer.reason;
     throw networkError(e, x.tool, method, url, tokens);
   } finally {
@@ -94,9 +144,15 @@ export function joinUrl(base: URL, target: string): string {
   return `${base.origin}${base.pathname.replace(/\/+$/, "")}${target}`;
 }
 
-async function answer(res: Response, tool: string, tokens: readonly string[]): Promise<unknown> {
+async function answer(
+  res: Response,
+  tool: string,
+  tokens: readonly string[],
+): Promise<unknown> {
   const text = await res.text();
-  const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(res.headers.get("content-type") ?? "");
+  const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(
+    res.headers.get("content-type") ?? "",
+  );
   let parsed: unknown = text === "" ? null : text;
   let parseFailed = false;
   if (json && text !== "") {
@@ -107,14 +163,29 @@ async function answer(res: Response, tool: string, tokens: readonly string[]): P
     }
   }
   if (res.ok) {
-    if (parseFailed) throw new ClientError(`${tool}: the platform answered ${res.status} with invalid JSON`, tool);
+    if (parseFailed)
+      throw new ClientError(
+        `${tool}: the platform answered ${res.status} with invalid JSON`,
+        tool,
+      );
     return parsed;
   }
   const own = platformMessage(parsed, json && !parseFailed);
   // Even the status text is the server's to choose, so it is redacted like the body; and before
   // it is cut short, so that a token across the cut cannot leave its first characters behind.
-  const message = clip(redact(own ?? `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, tokens));
-  throw new PlatformError(res.status, message, redactValue(parsed, tokens), tool);
+  const message = clip(
+    redact(
+      own ??
+        `the platform answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`,
+      tokens,
+    ),
+  );
+  throw new PlatformError(
+    res.status,
+    message,
+    redactValue(parsed, tokens),
+    tool,
+  );
 }
 
 function clip(text: string): string {
@@ -129,28 +200,51 @@ function platformMessage(body: unknown, isJson: boolean): string | null {
     if (!text || (!isJson && text.startsWith("<"))) return null;
     return text;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return null;
   const o = body as Record<string, unknown>;
   for (const key of ["error", "message", "detail"]) {
     const v = o[key];
     if (typeof v === "string" && v.trim()) return v.trim();
-    if (v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { message?: unknown }).message === "string") {
+    if (
+      v !== null &&
+      typeof v === "object" &&
+      !Array.isArray(v) &&
+      typeof (v as { message?: unknown }).message === "string"
+    ) {
       return (v as { message: string }).message;
     }
     // FastAPI-style validation details: [{ msg, loc }, …]
     if (Array.isArray(v)) {
-      const msgs = v.map((d) => (d && typeof d === "object" && typeof (d as { msg?: unknown }).msg === "string" ? (d as { msg: string }).msg : null));
-      if (msgs.length > 0 && msgs.every((m) => m !== null)) return msgs.join("; ");
+      const msgs = v.map((d) =>
+        d &&
+        typeof d === "object" &&
+        typeof (d as { msg?: unknown }).msg === "string"
+          ? (d as { msg: string }).msg
+          : null,
+      );
+      if (msgs.length > 0 && msgs.every((m) => m !== null))
+        return msgs.join("; ");
     }
   }
   return null;
 }
 
-function networkError(e: unknown, tool: string, method: string, url: string, tokens: readonly string[]): NetworkError {
+function networkError(
+  e: unknown,
+  tool: string,
+  method: string,
+  url: string,
+  tokens: readonly string[],
+): NetworkError {
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
   const code = (cause as { code?: unknown } | null)?.code;
   const detail = cause instanceof Error ? cause.message : String(cause);
   const where = new URL(url);
   const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${detail}`;
-  return new NetworkError(redact(message, tokens), typeof code === "string" ? code : undefined, tool);
+  return new NetworkError(
+    redact(message, tokens),
+    typeof code === "string" ? code : undefined,
+    tool,
+  );
 }

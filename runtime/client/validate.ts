@@ -2,17 +2,21 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((
+  addFormatsModule as unknown as { default?: typeof addFormatsModule }
+).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 export type Validator = (name: string, input: unknown) => string[];
 
 /**
  * `validateInput` over a set of schemas: each is compiled on first use, with the settings
- * toolgen checked it with (generator/spec/input-schema.ts, which removes each schema after
+ * toolgen checked it with (generator/validate/input-schema.ts, which removes each schema after
  * compiling it; here schemas are never registered by $id), and problems come back as
  * readable sentences that start with the field they are about.
  */
-export function createValidator(schemas: ReadonlyMap<string, object>): Validator {
+export function createValidator(
+  schemas: ReadonlyMap<string, object>,
+): Validator {
   let ajv: Ajv | undefined;
   const compiled = new Map<string, ValidateFunction>();
   return (name, input) => {
@@ -22,7 +26,12 @@ export function createValidator(schemas: ReadonlyMap<string, object>): Validator
     if (!validate) {
       if (!ajv) {
         // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
-        ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true, addUsedSchema: false });
+        ajv = new Ajv({
+          strict: true,
+          allErrors: true,
+          validateSchema: true,
+          addUsedSchema: false,
+        });
         addFormats(ajv);
       }
       validate = ajv.compile(schema);
@@ -61,7 +70,10 @@ function fieldPath(pointer: string): string {
     .slice(1)
     .split("/")
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), "");
+    .reduce(
+      (acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s),
+      "",
+    );
 }
 
 function join(at: string, field: string): string {
@@ -69,7 +81,12 @@ function join(at: string, field: string): string {
 }
 
 function article(type: string): string {
-  const names: Record<string, string> = { integer: "an integer", object: "an object", array: "an array", null: "null" };
+  const names: Record<string, string> = {
+    integer: "an integer",
+    object: "an object",
+    array: "an array",
+    null: "null",
+  };
   return type
     .split(",")
     .map((t) => names[t] ?? `a ${t}`)

@@ -1,41 +1,85 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { tool, type DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
+import {
+  tool,
+  type DynamicStructuredTool,
+  type ToolRunnableConfig,
+} from "@langchain/core/tools";
 import { errorText, resultText } from "./results.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
 
-type Call = (input: unknown, signal: AbortSignal | undefined) => Promise<unknown>;
+type Call = (
+  input: unknown,
+  signal: AbortSignal | undefined,
+) => Promise<unknown>;
 
 /**
  * Binds the factory to one spec's tool table. The returned `createTools` gives one
  * `@langchain/core` tool per selected spec tool, each validating its input against the
  * spec's JSON Schema before anything is sent.
  */
-export function toolFactory(deps: Dependencies): (options: CreateToolsOptions) => DynamicStructuredTool[] {
+export function toolFactory(
+  deps: Dependencies,
+): (options: CreateToolsOptions) => DynamicStructuredTool[] {
   return (options) => {
-    if (options === null || typeof options !== "object") throw new TypeError("createTools: pass an options object with a client");
-    const { client, handlers = {}, appendWhenToUse = false, throwOnError = false } = options;
-    if (client === null || typeof client !== "object" || typeof client.$call !== "function") {
-      throw new TypeError("createTools: 'client' must be the platform client (createClient or createClientFromEnv)");
+    if (options === null || typeof options !== "object")
+      throw new TypeError("createTools: pass an options object with a client");
+    const {
+      client,
+      handlers = {},
+      appendWhenToUse = false,
+      throwOnError = false,
+    } = options;
+    if (
+      client === null ||
+      typeof client !== "object" ||
+      typeof client.$call !== "function"
+    ) {
+      throw new TypeError(
+        "createTools: 'client' must be the platform client (createClient or createClientFromEnv)",
+      );
     }
     const selected = selectTools(deps.data, options.sections, options.names);
     // Handlers may be a class instance, but a tool named like an Object method must not find that method.
     const handlerOf = (name: string) => {
       const found: unknown = handlers[name];
-      return found === (Object.prototype as Record<string, unknown>)[name] ? undefined : found;
+      return found === (Object.prototype as Record<string, unknown>)[name]
+        ? undefined
+        : found;
     };
-    const missing = selected.filter((t) => t.local && typeof handlerOf(t.name) !== "function").map((t) => t.name);
+    const missing = selected
+      .filter((t) => t.local && typeof handlerOf(t.name) !== "function")
+      .map((t) => t.name);
     if (missing.length > 0) {
-      throw new TypeError(`createTools: no handler for the local tool${missing.length > 1 ? "s" : ""} ${missing.map((n) => `'${n}'`).join(", ")}`);
+      throw new TypeError(
+        `createTools: no handler for the local tool${missing.length > 1 ? "s" : ""} ${missing.map((n) => `'${n}'`).join(", ")}`,
+      );
     }
     return selected.map((entry) => {
       const call: Call = entry.local
         ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
           // always gets a signal (as under MCP), one that never aborts when the caller gave none.
           (input, signal = new AbortController().signal) =>
-            (handlers as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>)[entry.name]!(input, { client, signal })
-        : (input, signal) => (client.$call as (name: string, input: unknown, o?: object) => Promise<unknown>)(entry.name, input, signal ? { signal } : undefined);
-      return wrap(entry, call, { appendWhenToUse, throwOnError, isClientError: deps.isClientError, withDefaults: deps.withDefaults });
+            (
+              handlers as Record<
+                string,
+                (input: unknown, ctx: unknown) => Promise<unknown>
+              >
+            )[entry.name]!(input, { client, signal })
+        : (input, signal) =>
+            (
+              client.$call as (
+                name: string,
+                input: unknown,
+                o?: object,
+              ) => Promise<unknown>
+            )(entry.name, input, signal ? { signal } : undefined);
+      return wrap(entry, call, {
+        appendWhenToUse,
+        throwOnError,
+        isClientError: deps.isClientError,
+        withDefaults: deps.withDefaults,
+      });
     });
   };
 }
@@ -47,25 +91,45 @@ interface WrapOptions {
   readonly withDefaults: (name: string, input: unknown) => unknown;
 }
 
-function wrap(entry: ToolEntry, call: Call, o: WrapOptions): DynamicStructuredTool {
-  const run = async (input: unknown, config?: ToolRunnableConfig): Promise<string | ToolMessage> => {
+function wrap(
+  entry: ToolEntry,
+  call: Call,
+  o: WrapOptions,
+): DynamicStructuredTool {
+  const run = async (
+    input: unknown,
+    config?: ToolRunnableConfig,
+  ): Promise<string | ToolMessage> => {
     try {
-      return resultText(await call(o.withDefaults(entry.name, input), config?.signal));
+      return resultText(
+        await call(o.withDefaults(entry.name, input), config?.signal),
+      );
     } catch (error) {
       // A local handler's failure (a delegation the peer failed, an attachment that is gone) is
       // the model's to read, as MCP returns it; a programming error in it is a bug, and a
       // cancelled call stays cancelled.
-      const readable = o.isClientError(error) || (entry.local && !isBug(error) && !config?.signal?.aborted);
+      const readable =
+        o.isClientError(error) ||
+        (entry.local && !isBug(error) && !config?.signal?.aborted);
       if (o.throwOnError || !readable) throw error;
       const content = errorText(entry.name, error);
       const id = config?.toolCall?.id;
       // Through a tool call the failure is marked as such, so that agent loops and tracing see it.
-      return id ? new ToolMessage({ content, tool_call_id: id, name: entry.name, status: "error" }) : content;
+      return id
+        ? new ToolMessage({
+            content,
+            tool_call_id: id,
+            name: entry.name,
+            status: "error",
+          })
+        : content;
     }
   };
   return tool(run, {
     name: entry.name,
-    description: o.appendWhenToUse ? `${entry.description}\n\n${entry.whenToUse}` : entry.description,
+    description: o.appendWhenToUse
+      ? `${entry.description}\n\n${entry.whenToUse}`
+      : entry.description,
     // A copy: LangChain hands the schema to model providers, which must not be able to edit the table.
     schema: structuredClone(entry.inputSchema) as Record<string, unknown>,
     // Without it the rejection says only that the input "did not match", never which field.
@@ -75,5 +139,10 @@ function wrap(entry: ToolEntry, call: Call, o: WrapOptions): DynamicStructuredTo
 
 /** The errors JavaScript throws for code that is wrong, not for a call that failed. */
 function isBug(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError || error instanceof RangeError;
+  return (
+    error instanceof TypeError ||
+    error instanceof ReferenceError ||
+    error instanceof SyntaxError ||
+    error instanceof RangeError
+  );
 }

@@ -18,11 +18,16 @@ export function errorText(tool: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const status = statusOf(error);
   // The client starts some messages with the tool's name, which the prefix already gives.
-  const reason = message.startsWith(`${tool}: `) ? message.slice(tool.length + 2) : message;
+  const reason = message.startsWith(`${tool}: `)
+    ? message.slice(tool.length + 2)
+    : message;
   return `Error from ${tool}${status === null ? "" : ` (HTTP ${status})`}: ${reason}`;
 }
 
 function statusOf(error: unknown): number | null {
-  const status = error !== null && typeof error === "object" ? (error as { status?: unknown }).status : undefined;
+  const status =
+    error !== null && typeof error === "object"
+      ? (error as { status?: unknown }).status
+      : undefined;
   return typeof status === "number" ? status : null;
 }

@@ -4,7 +4,13 @@
  * test and defaults, so this code never names another package: every name comes from the spec.
  */
 
-export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+export type Json =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly Json[]
+  | { readonly [key: string]: Json };
 
 /** One spec tool as tools.json lists it. */
 export interface ToolEntry {
@@ -32,7 +38,11 @@ export interface ToolData {
 
 /** What the wrappers need from the generated client: one entry point for every HTTP tool. */
 export interface CallingClient {
-  $call(name: string, input: never, options?: { signal?: AbortSignal }): Promise<unknown>;
+  $call(
+    name: string,
+    input: never,
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
 }
 
 /** A consumer's code for a local tool, as the client package's LocalHandlers types it. */

@@ -6,7 +6,8 @@ const NAME_LIMIT = 120;
 
 /** A tool's answer as MCP text: strings as they are, anything else as indented JSON. */
 export function success(value: unknown): CallToolResult {
-  const text = typeof value === "string" ? value : JSON.stringify(value ?? null, null, 2);
+  const text =
+    typeof value === "string" ? value : JSON.stringify(value ?? null, null, 2);
   return { content: [{ type: "text", text }] };
 }
 
@@ -15,15 +16,24 @@ export function failure(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-export function unknownTool(name: string, names: readonly string[], renamed: Readonly<Record<string, string>>): string {
+export function unknownTool(
+  name: string,
+  names: readonly string[],
+  renamed: Readonly<Record<string, string>>,
+): string {
   const shown = quote(name);
-  if (Object.hasOwn(renamed, name)) return `Unknown tool ${shown}: it was renamed to ${quote(renamed[name]!)}.`;
+  if (Object.hasOwn(renamed, name))
+    return `Unknown tool ${shown}: it was renamed to ${quote(renamed[name]!)}.`;
   const close = closestName(name, names);
-  if (close !== undefined) return `Unknown tool ${shown}: did you mean ${quote(close)}?`;
+  if (close !== undefined)
+    return `Unknown tool ${shown}: did you mean ${quote(close)}?`;
   return `Unknown tool ${shown}: this server has no tool of that name; list the tools to see their names.`;
 }
 
-export function invalidArguments(name: string, problems: readonly string[]): string {
+export function invalidArguments(
+  name: string,
+  problems: readonly string[],
+): string {
   return `Invalid arguments for ${name}:\n${problems.map((p) => `- ${p}`).join("\n")}`;
 }
 
@@ -35,10 +45,14 @@ export function errorText(error: unknown): string {
     const status = (error as { status?: unknown }).status;
     return typeof status === "number" ? `${message} (HTTP ${status})` : message;
   }
-  return typeof error === "string" && error ? error : `the tool failed: ${String(error)}`;
+  return typeof error === "string" && error
+    ? error
+    : `the tool failed: ${String(error)}`;
 }
 
 /** JSON-quoted so that control characters show, and cut short so a huge name cannot flood the answer. */
 function quote(name: string): string {
-  return JSON.stringify(name.length > NAME_LIMIT ? `${name.slice(0, NAME_LIMIT)}…` : name);
+  return JSON.stringify(
+    name.length > NAME_LIMIT ? `${name.slice(0, NAME_LIMIT)}…` : name,
+  );
 }

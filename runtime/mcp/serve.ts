@@ -1,6 +1,17 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { errorText, failure, invalidArguments, success, unknownTool } from "./results.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  errorText,
+  failure,
+  invalidArguments,
+  success,
+  unknownTool,
+} from "./results.js";
 import type { ToolTable } from "./table.js";
 
 export interface CallOptions {
@@ -19,7 +30,10 @@ export interface HandlerContext {
 }
 
 // The generated index.d.ts types each handler's input precisely; here every input is an object.
-export type LocalHandler = (input: never, ctx: HandlerContext) => Promise<unknown>;
+export type LocalHandler = (
+  input: never,
+  ctx: HandlerContext,
+) => Promise<unknown>;
 type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
 
 export interface ServeOptions {
@@ -40,73 +54,124 @@ const TOOL_METHODS = ["tools/list", "tools/call"] as const;
  * platform through the client or a local handler. Failures come back as isError results: a bad
  * call must teach the model, not break the session.
  */
-export function serveToolTable(table: ToolTable, server: Server, options: ServeOptions): void {
+export function serveToolTable(
+  table: ToolTable,
+  server: Server,
+  options: ServeOptions,
+): void {
   for (const method of TOOL_METHODS) {
     try {
       server.assertCanSetRequestHandler(method);
     } catch {
       // The SDK would silently replace the handlers already there, and with them the tools they serve.
-      throw new Error(`serveTools: this server already answers ${method} (serveTools called twice, or tools registered another way)`);
+      throw new Error(
+        `serveTools: this server already answers ${method} (serveTools called twice, or tools registered another way)`,
+      );
     }
   }
-  if (options === null || typeof options !== "object") throw new TypeError("serveTools: options { client, handlers } are required");
+  if (options === null || typeof options !== "object")
+    throw new TypeError(
+      "serveTools: options { client, handlers } are required",
+    );
   const routes = dispatchTable(table, options);
   const names = table.tools.map((t) => t.name);
   try {
     server.registerCapabilities({ tools: {} });
   } catch {
-    throw new Error("serveTools: serve the tools before connecting the server to a transport");
+    throw new Error(
+      "serveTools: serve the tools before connecting the server to a transport",
+    );
   }
 
   const listing = { tools: table.tools as Tool[] };
   server.setRequestHandler(ListToolsRequestSchema, () => listing);
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params;
-    const dispatch = routes.get(name);
-    if (dispatch === undefined) return failure(unknownTool(name, names, table.renamed));
-    const input = request.params.arguments ?? {};
-    try {
-      const problems = table.validate(name, input);
-      if (problems.length > 0) return failure(invalidArguments(name, problems));
-      return success(await dispatch(table.withDefaults(name, input), extra.signal));
-    } catch (error) {
-      return failure(errorText(error));
-    }
-  });
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request, extra): Promise<CallToolResult> => {
+      const { name } = request.params;
+      const dispatch = routes.get(name);
+      if (dispatch === undefined)
+        return failure(unknownTool(name, names, table.renamed));
+      const input = request.params.arguments ?? {};
+      try {
+        const problems = table.validate(name, input);
+        if (problems.length > 0)
+          return failure(invalidArguments(name, problems));
+        return success(
+          await dispatch(table.withDefaults(name, input), extra.signal),
+        );
+      } catch (error) {
+        return failure(errorText(error));
+      }
+    },
+  );
 }
 
 /** A server for the table alone, named after the spec unless `options` says otherwise. */
-export function createToolServer(table: ToolTable, options: CreateServerOptions): Server {
+export function createToolServer(
+  table: ToolTable,
+  options: CreateServerOptions,
+): Server {
   const server = new Server(
     // The generated packages are all version 0.0.0: the spec, not a release, defines them.
-    { name: options.name ?? table.server.name, version: options.version ?? "0.0.0" },
-    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+    {
+      name: options.name ?? table.server.name,
+      version: options.version ?? "0.0.0",
+    },
+    {
+      capabilities: { tools: {} },
+      ...(options.instructions === undefined
+        ? {}
+        : { instructions: options.instructions }),
+    },
   );
   serveToolTable(table, server, options);
   return server;
 }
 
 /** Every tool's dispatch, resolved once so that a call costs one map lookup. */
-function dispatchTable(table: ToolTable, options: ServeOptions): Map<string, Dispatch> {
+function dispatchTable(
+  table: ToolTable,
+  options: ServeOptions,
+): Map<string, Dispatch> {
   const { client } = options;
   const handlers = options.handlers ?? {};
   const local = new Set(table.local);
   // TypeScript already demands every handler; these checks are for JavaScript callers.
-  const missing = table.local.filter((name) => !Object.hasOwn(handlers, name) || typeof handlers[name] !== "function");
-  if (missing.length > 0) throw new TypeError(`serveTools: no handler for the local tool${plural(missing)} ${missing.join(", ")}`);
+  const missing = table.local.filter(
+    (name) =>
+      !Object.hasOwn(handlers, name) || typeof handlers[name] !== "function",
+  );
+  if (missing.length > 0)
+    throw new TypeError(
+      `serveTools: no handler for the local tool${plural(missing)} ${missing.join(", ")}`,
+    );
   const strays = Object.keys(handlers).filter((name) => !local.has(name));
-  if (strays.length > 0) throw new TypeError(`serveTools: handlers given for ${strays.join(", ")}, which ${strays.length === 1 ? "is" : "are"} not a local tool`);
-  if (table.local.length < table.tools.length && typeof client?.$call !== "function") {
-    throw new TypeError("serveTools: options.client must be the platform client (createClient or createClientFromEnv)");
+  if (strays.length > 0)
+    throw new TypeError(
+      `serveTools: handlers given for ${strays.join(", ")}, which ${strays.length === 1 ? "is" : "are"} not a local tool`,
+    );
+  if (
+    table.local.length < table.tools.length &&
+    typeof client?.$call !== "function"
+  ) {
+    throw new TypeError(
+      "serveTools: options.client must be the platform client (createClient or createClientFromEnv)",
+    );
   }
 
   const routes = new Map<string, Dispatch>();
   for (const { name } of table.tools) {
     if (local.has(name)) {
-      const handler = handlers[name] as unknown as (input: object, ctx: HandlerContext) => Promise<unknown>;
+      const handler = handlers[name] as unknown as (
+        input: object,
+        ctx: HandlerContext,
+      ) => Promise<unknown>;
       routes.set(name, (input, signal) => handler(input, { client, signal }));
     } else {
-      routes.set(name, (input, signal) => client.$call(name, input, { signal }));
+      routes.set(name, (input, signal) =>
+        client.$call(name, input, { signal }),
+      );
     }
   }
   return routes;

@@ -1,5 +1,9 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createToolServer, type LocalHandler, type PlatformCaller } from "./serve.js";
+import {
+  createToolServer,
+  type LocalHandler,
+  type PlatformCaller,
+} from "./serve.js";
 import type { ServerInfo, ToolTable } from "./table.js";
 
 /** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
@@ -33,7 +37,9 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     return 0;
   }
   if (o.argv.length > 0) {
-    o.err(`${program}: unexpected argument ${JSON.stringify(o.argv[0])}; it takes none (see ${program} --help)\n`);
+    o.err(
+      `${program}: unexpected argument ${JSON.stringify(o.argv[0])}; it takes none (see ${program} --help)\n`,
+    );
     return 2;
   }
   let client: PlatformCaller;
@@ -47,7 +53,10 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     return 2;
   }
   // Without a runtime package, each local tool answers that it has no handler.
-  const server = createToolServer(o.table, { client, handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local) });
+  const server = createToolServer(o.table, {
+    client,
+    handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
+  });
   await server.connect(new StdioServerTransport());
   if (runtime !== undefined) {
     const started = runtime;
@@ -58,14 +67,18 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     try {
       await started.start();
     } catch (error) {
-      o.err(`${program}: the runtime did not start: ${(error instanceof Error ? error.message : String(error)).replace(/\s*[\r\n]+\s*/g, " ")}\n`);
+      o.err(
+        `${program}: the runtime did not start: ${(error instanceof Error ? error.message : String(error)).replace(/\s*[\r\n]+\s*/g, " ")}\n`,
+      );
     }
   }
   return 0;
 }
 
 /** Handlers that answer every local tool with an error, for a runtime that implements none yet. */
-export function unhandledLocalTools(names: readonly string[]): Record<string, LocalHandler> {
+export function unhandledLocalTools(
+  names: readonly string[],
+): Record<string, LocalHandler> {
   return Object.fromEntries(
     names.map((name) => [
       name,

@@ -5,7 +5,10 @@ const LONGEST = 64;
  * The tool a model most likely meant when it misspelt one (`recal_memory` → `recall_memory`),
  * or undefined when none is close. Runs only on the error path.
  */
-export function closestName(name: string, names: readonly string[]): string | undefined {
+export function closestName(
+  name: string,
+  names: readonly string[],
+): string | undefined {
   if (name.length === 0 || name.length > LONGEST) return undefined;
   const limit = Math.max(1, Math.floor(name.length / 3));
   let best: string | undefined;
@@ -28,7 +31,9 @@ function distance(a: string, b: string): number {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+      current.push(
+        Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution),
+      );
     }
     previous = current;
   }

@@ -30,7 +30,10 @@ export interface ToolTableData {
 export type Validate = (name: string, input: unknown) => string[];
 
 /** The input with the named tool's schema defaults filled in (the client package's withDefaults). */
-export type WithDefaults = (name: string, input: { readonly [key: string]: unknown }) => { readonly [key: string]: unknown };
+export type WithDefaults = (
+  name: string,
+  input: { readonly [key: string]: unknown },
+) => { readonly [key: string]: unknown };
 
 /** What the server wiring needs: the table, how to check arguments and how to complete them before dispatch. */
 export interface ToolTable extends ToolTableData {
@@ -42,10 +45,21 @@ export interface ToolTable extends ToolTableData {
  * Reads tools.json beside the generated index.js. Read rather than imported: Node 20 prints an
  * ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(url: URL, validate: Validate, withDefaults: WithDefaults): ToolTable {
+export function loadToolTable(
+  url: URL,
+  validate: Validate,
+  withDefaults: WithDefaults,
+): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as ToolTableData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
-  return { server: deepFreeze(data.server), tools: deepFreeze(data.tools), local: deepFreeze(data.local), renamed: deepFreeze(data.renamed), validate, withDefaults };
+  return {
+    server: deepFreeze(data.server),
+    tools: deepFreeze(data.tools),
+    local: deepFreeze(data.local),
+    renamed: deepFreeze(data.renamed),
+    validate,
+    withDefaults,
+  };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -15,10 +15,17 @@ export interface Consumer {
   readonly packages: ReadonlyMap<string, string>;
 }
 
-const cacheRoot = path.join(repoRoot, "node_modules", ".cache", "toolgen-hardening");
+const cacheRoot = path.join(
+  repoRoot,
+  "node_modules",
+  ".cache",
+  "toolgen-hardening",
+);
 
 /** Installs one or more generated trees (their package names must differ) into one consumer. */
-export function installConsumer(trees: readonly (readonly GeneratedFile[])[]): Consumer {
+export function installConsumer(
+  trees: readonly (readonly GeneratedFile[])[],
+): Consumer {
   fs.mkdirSync(cacheRoot, { recursive: true });
   const dir = fs.mkdtempSync(path.join(cacheRoot, "consumer-"));
   const packages = new Map<string, string>();
@@ -31,8 +38,14 @@ export function installConsumer(trees: readonly (readonly GeneratedFile[])[]): C
     for (const f of files) {
       if (!/^[^/]+\/package\.json$/.test(f.path)) continue;
       const name = (JSON.parse(f.content) as { name: string }).name;
-      if (packages.has(name)) throw new Error(`two trees of one consumer name the package ${name}`);
-      const folder = path.join(dir, "generated", String(i), path.dirname(f.path));
+      if (packages.has(name))
+        throw new Error(`two trees of one consumer name the package ${name}`);
+      const folder = path.join(
+        dir,
+        "generated",
+        String(i),
+        path.dirname(f.path),
+      );
       packages.set(name, folder);
       const link = path.join(dir, "node_modules", name);
       fs.mkdirSync(path.dirname(link), { recursive: true });
@@ -52,9 +65,14 @@ export function removeConsumer(c: Consumer): void {
  * code and the import); errors inside third-party declarations are not ours to judge.
  */
 export function typecheck(c: Consumer): string[] {
-  const imports = [...c.packages.keys()].map((name, i) => `import * as p${i} from ${JSON.stringify(name)};`);
+  const imports = [...c.packages.keys()].map(
+    (name, i) => `import * as p${i} from ${JSON.stringify(name)};`,
+  );
   const use = `export const all = [${[...c.packages.keys()].map((_, i) => `p${i}`).join(", ")}];`;
-  fs.writeFileSync(path.join(c.dir, "consumer.ts"), `${imports.join("\n")}\n${use}\n`);
+  fs.writeFileSync(
+    path.join(c.dir, "consumer.ts"),
+    `${imports.join("\n")}\n${use}\n`,
+  );
   fs.writeFileSync(
     path.join(c.dir, "tsconfig.json"),
     JSON.stringify({
@@ -73,12 +91,29 @@ export function typecheck(c: Consumer): string[] {
       include: ["consumer.ts", "generated/**/*.d.ts"],
     }),
   );
-  const run = spawnSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", c.dir, "--pretty", "false"], {
-    cwd: c.dir,
-    encoding: "utf8",
-  });
-  const lines = `${run.stdout}${run.stderr}`.split("\n").filter((l) => /error TS\d+/.test(l));
-  return lines.filter((l) => !l.startsWith("../") && !l.includes("node_modules/") && !l.startsWith("/"));
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, "node_modules/typescript/bin/tsc"),
+      "-p",
+      c.dir,
+      "--pretty",
+      "false",
+    ],
+    {
+      cwd: c.dir,
+      encoding: "utf8",
+    },
+  );
+  const lines = `${run.stdout}${run.stderr}`
+    .split("\n")
+    .filter((l) => /error TS\d+/.test(l));
+  return lines.filter(
+    (l) =>
+      !l.startsWith("../") &&
+      !l.includes("node_modules/") &&
+      !l.startsWith("/"),
+  );
 }
 
 /**
@@ -86,10 +121,17 @@ export function typecheck(c: Consumer): string[] {
  * payload could have done: the global it sets if any text ran as code, and the thrown error if
  * any module failed to load.
  */
-export function importAll(c: Consumer, canary: string): { status: number | null; stdout: string; stderr: string } {
+export function importAll(
+  c: Consumer,
+  canary: string,
+): { status: number | null; stdout: string; stderr: string } {
   const script = `
 for (const name of ${JSON.stringify([...c.packages.keys()])}) await import(name);
 process.stdout.write(JSON.stringify({ ran: globalThis[${JSON.stringify(canary)}] ?? null }));`;
-  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: c.dir, encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", script],
+    { cwd: c.dir, encoding: "utf8" },
+  );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

@@ -3,7 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { repoRoot, snapshotDir, tempProject, toolgen } from "../helpers/project.js";
+import {
+  repoRoot,
+  snapshotDir,
+  tempProject,
+  toolgen,
+} from "../helpers/project.js";
 import { base } from "./corpus/base.js";
 import { corpus } from "./corpus/index.js";
 
@@ -41,24 +46,43 @@ describe.each(Object.entries(corpus))("corpus: %s", (kind, cases) => {
       expect(result.stderr).not.toMatch(/^tools\.yaml:\d+:\d+: (?!warning)/m);
       expect((await toolgen(dir, "--check")).code).toBe(0);
     }
-    await expect(`exit ${result.code}\n${result.stderr}`).toMatchFileSnapshot(path.join("__snapshots__", kind, `${name}.txt`));
+    await expect(`exit ${result.code}\n${result.stderr}`).toMatchFileSnapshot(
+      path.join("__snapshots__", kind, `${name}.txt`),
+    );
   });
 });
 
 describe("hostile YAML in a constrained process", () => {
   const byName = new Map(corpus.yaml!.map((c) => [c.name, c]));
   // A small stack and heap: a recursive descent over 5,000 levels or an expanded alias bomb would die here.
-  it.each(["alias-bomb", "flow-nesting-5000", "block-nesting-5000", "sequence-nesting-5000"])("%s: a clean error within bounded time and memory", (name) => {
+  it.each([
+    "alias-bomb",
+    "flow-nesting-5000",
+    "block-nesting-5000",
+    "sequence-nesting-5000",
+  ])("%s: a clean error within bounded time and memory", (name) => {
     const dir = tempProject(byName.get(name)!.spec);
     const script = `const { main } = await import(${JSON.stringify(path.join(repoRoot, "dist", "toolgen.mjs"))});
 process.exitCode = await main([], { cwd: process.cwd(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });`;
     const started = Date.now();
-    const run = spawnSync(process.execPath, ["--stack-size=200", "--max-old-space-size=64", "--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--stack-size=200",
+        "--max-old-space-size=64",
+        "--input-type=module",
+        "-e",
+        script,
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(run.signal).toBeNull();
     expect(run.stderr).not.toMatch(STACK);
     expect(run.status, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(/nesting deeper than 64 levels|aliases expand to too many nodes/);
+    expect(run.stderr).toMatch(
+      /nesting deeper than 64 levels|aliases expand to too many nodes/,
+    );
     expect(fs.readdirSync(dir)).toEqual(["tools.yaml"]);
   });
 });

@@ -4,20 +4,45 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Node, Project } from "ts-morph";
-import { generate, specInput, type GeneratedFile } from "../../generator/index.js";
-import { importAll, installConsumer, removeConsumer, typecheck, type Consumer } from "./consumer.js";
+import {
+  generate,
+  specInput,
+  type GeneratedFile,
+} from "../../generator/index.js";
+import {
+  importAll,
+  installConsumer,
+  removeConsumer,
+  typecheck,
+  type Consumer,
+} from "./consumer.js";
 import { CANARY, injectionCases, payloads } from "./corpus/injection.js";
 import { nameCases } from "./corpus/names.js";
 
 /** Each accepted case under its own package scope, so all of them fit in one consumer and one tsc run. */
 const accepted = [...injectionCases, ...nameCases]
   .filter((c) => c.exit === 0)
-  .map((c) => ({ name: c.name, files: generate(specInput("tools.yaml", c.spec.replaceAll("@acme/", `@acme-${c.name.toLowerCase()}/`), os.tmpdir())).files }));
+  .map((c) => ({
+    name: c.name,
+    files: generate(
+      specInput(
+        "tools.yaml",
+        c.spec.replaceAll("@acme/", `@acme-${c.name.toLowerCase()}/`),
+        os.tmpdir(),
+      ),
+    ).files,
+  }));
 
 /** Every string a generated tree holds: JSON values and keys, and the literal values and property names of its code. */
-function readBack(files: readonly GeneratedFile[]): { strings: Set<string>; syntaxErrors: string[] } {
+function readBack(files: readonly GeneratedFile[]): {
+  strings: Set<string>;
+  syntaxErrors: string[];
+} {
   const strings = new Set<string>();
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noEmit: true } });
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { allowJs: true, noEmit: true },
+  });
   for (const f of files) {
     if (f.path.endsWith(".json")) {
       const walk = (v: unknown): void => {
@@ -31,10 +56,21 @@ function readBack(files: readonly GeneratedFile[]): { strings: Set<string>; synt
       };
       walk(JSON.parse(f.content));
     } else if (/\.(d\.ts|js)$/.test(f.path)) {
-      const source = project.createSourceFile(f.path.replace(/\.js$/, ".mjs"), f.content, { overwrite: true });
+      const source = project.createSourceFile(
+        f.path.replace(/\.js$/, ".mjs"),
+        f.content,
+        { overwrite: true },
+      );
       source.forEachDescendant((node) => {
-        if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) strings.add(node.getLiteralValue());
-        else if (Node.isPropertySignature(node) || Node.isPropertyAssignment(node)) {
+        if (
+          Node.isStringLiteral(node) ||
+          Node.isNoSubstitutionTemplateLiteral(node)
+        )
+          strings.add(node.getLiteralValue());
+        else if (
+          Node.isPropertySignature(node) ||
+          Node.isPropertyAssignment(node)
+        ) {
           const name = node.getNameNode();
           if (Node.isIdentifier(name)) strings.add(name.getText());
         }
@@ -44,7 +80,10 @@ function readBack(files: readonly GeneratedFile[]): { strings: Set<string>; synt
   const syntaxErrors = project
     .getProgram()
     .getSyntacticDiagnostics()
-    .map((d) => `${d.getSourceFile()?.getFilePath()}: ${JSON.stringify(d.getMessageText())}`);
+    .map(
+      (d) =>
+        `${d.getSourceFile()?.getFilePath()}: ${JSON.stringify(d.getMessageText())}`,
+    );
   return { strings, syntaxErrors };
 }
 
@@ -57,27 +96,45 @@ describe("text from tools.yaml in generated code", () => {
   });
   afterAll(() => removeConsumer(consumer));
 
-  it.each(Object.entries(payloads))("%s: parses, and reads back exactly from code and data", (key, text) => {
-    const { files } = accepted.find((a) => a.name === `${key}-everywhere`)!;
-    const { strings, syntaxErrors } = readBack(files);
-    expect(syntaxErrors).toEqual([]);
-    expect(strings).toContain(text);
-    expect(strings).toContain(oneLine(text));
-    // A mangled copy anywhere (a JSON file, a string constant of the docs, a type) still carries a marker.
-    const copies = [...strings].filter((s) => s.includes(`BEGIN-${key}`) || s.includes(`END-${key}`));
-    expect(copies.length).toBeGreaterThan(1);
-    // The prompt docs are LF-only files, so their copies have CR and CRLF as LF: the one change allowed.
-    const forms = [text, oneLine(text), text.replace(/\r\n?/g, "\n")];
-    for (const s of copies) expect(forms.some((f) => s.includes(f)), JSON.stringify(s)).toBe(true);
-  });
+  it.each(Object.entries(payloads))(
+    "%s: parses, and reads back exactly from code and data",
+    (key, text) => {
+      const { files } = accepted.find((a) => a.name === `${key}-everywhere`)!;
+      const { strings, syntaxErrors } = readBack(files);
+      expect(syntaxErrors).toEqual([]);
+      expect(strings).toContain(text);
+      expect(strings).toContain(oneLine(text));
+      // A mangled copy anywhere (a JSON file, a string constant of the docs, a type) still carries a marker.
+      const copies = [...strings].filter(
+        (s) => s.includes(`BEGIN-${key}`) || s.includes(`END-${key}`),
+      );
+      expect(copies.length).toBeGreaterThan(1);
+      // The prompt docs are LF-only files, so their copies have CR and CRLF as LF: the one change allowed.
+      const forms = [text, oneLine(text), text.replace(/\r\n?/g, "\n")];
+      for (const s of copies)
+        expect(
+          forms.some((f) => s.includes(f)),
+          JSON.stringify(s),
+        ).toBe(true);
+    },
+  );
 
   it("names from tools.yaml read back as property names and tool names", () => {
-    const props = readBack(accepted.find((a) => a.name === "prototype-names-as-properties")!.files).strings;
-    for (const name of ["constructor", "toString", "hasOwnProperty"]) expect(props).toContain(name);
-    const odd = readBack(accepted.find((a) => a.name === "odd-property-names")!.files).strings;
-    for (const name of ["a.b", "with space", "naïve", "0lead", "$dollar"]) expect(odd).toContain(name);
-    const tools = readBack(accepted.find((a) => a.name === "prototype-names-as-tools")!.files).strings;
-    for (const name of ["constructor", "toString", "hasOwnProperty"]) expect(tools).toContain(name);
+    const props = readBack(
+      accepted.find((a) => a.name === "prototype-names-as-properties")!.files,
+    ).strings;
+    for (const name of ["constructor", "toString", "hasOwnProperty"])
+      expect(props).toContain(name);
+    const odd = readBack(
+      accepted.find((a) => a.name === "odd-property-names")!.files,
+    ).strings;
+    for (const name of ["a.b", "with space", "naïve", "0lead", "$dollar"])
+      expect(odd).toContain(name);
+    const tools = readBack(
+      accepted.find((a) => a.name === "prototype-names-as-tools")!.files,
+    ).strings;
+    for (const name of ["constructor", "toString", "hasOwnProperty"])
+      expect(tools).toContain(name);
   });
 
   it("every generated package of every accepted case type-checks strictly", () => {
@@ -102,23 +159,45 @@ out.listed = (await client.listTools()).tools.map((t) => t.name);
 out.own = await client.callTool({ name: "hasOwnProperty", arguments: {} });
 out.inherited = await client.callTool({ name: "valueOf", arguments: {} });
 process.stdout.write(JSON.stringify(out));`;
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer.dir, encoding: "utf8" });
+    const run = spawnSync(
+      process.execPath,
+      ["--input-type=module", "-e", script],
+      { cwd: consumer.dir, encoding: "utf8" },
+    );
     expect(run.stderr).toBe("");
-    const out = JSON.parse(run.stdout) as { missing: string; listed: string[]; own: { content: { text: string }[] }; inherited: { isError?: boolean } };
+    const out = JSON.parse(run.stdout) as {
+      missing: string;
+      listed: string[];
+      own: { content: { text: string }[] };
+      inherited: { isError?: boolean };
+    };
     expect(out.missing).toContain("hasOwnProperty");
     expect(out.listed).toEqual(["toString", "constructor", "hasOwnProperty"]);
     expect(out.own.content[0]!.text).toBe("mine");
     expect(out.inherited.isError).toBe(true);
   });
 
-  it.each(Object.entries(payloads))("%s: the CLI, run as a user runs it, prints the summary exactly", (key, text) => {
-    const cli = consumer.packages.get(`@acme-${key.toLowerCase()}-everywhere/cli`)!;
-    const bin = (JSON.parse(fs.readFileSync(path.join(cli, "package.json"), "utf8")) as { bin: Record<string, string> }).bin;
-    const run = spawnSync(process.execPath, [path.join(cli, Object.values(bin)[0]!), "add", "--help"], { cwd: consumer.dir, encoding: "utf8" });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain(oneLine(text));
-  });
+  it.each(Object.entries(payloads))(
+    "%s: the CLI, run as a user runs it, prints the summary exactly",
+    (key, text) => {
+      const cli = consumer.packages.get(
+        `@acme-${key.toLowerCase()}-everywhere/cli`,
+      )!;
+      const bin = (
+        JSON.parse(fs.readFileSync(path.join(cli, "package.json"), "utf8")) as {
+          bin: Record<string, string>;
+        }
+      ).bin;
+      const run = spawnSync(
+        process.execPath,
+        [path.join(cli, Object.values(bin)[0]!), "add", "--help"],
+        { cwd: consumer.dir, encoding: "utf8" },
+      );
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(oneLine(text));
+    },
+  );
 
   it("importing every package runs none of the text", () => {
     const run = importAll(consumer, CANARY);
@@ -130,9 +209,16 @@ process.stdout.write(JSON.stringify(out));`;
 
 describe("the property names of an input schema", () => {
   it("named after Object.prototype members stay own keys of every JSON file", () => {
-    const { files } = accepted.find((a) => a.name === "prototype-names-as-properties")!;
+    const { files } = accepted.find(
+      (a) => a.name === "prototype-names-as-properties",
+    )!;
     const table = files.find((f) => f.path === "mcp/tools.json")!;
-    const tool = (JSON.parse(table.content) as { tools: { name: string; inputSchema: { properties: object } }[] }).tools.find((t) => t.name === "get_note")!;
-    for (const name of ["constructor", "toString", "hasOwnProperty"]) expect(Object.hasOwn(tool.inputSchema.properties, name), name).toBe(true);
+    const tool = (
+      JSON.parse(table.content) as {
+        tools: { name: string; inputSchema: { properties: object } }[];
+      }
+    ).tools.find((t) => t.name === "get_note")!;
+    for (const name of ["constructor", "toString", "hasOwnProperty"])
+      expect(Object.hasOwn(tool.inputSchema.properties, name), name).toBe(true);
   });
 });

@@ -3,14 +3,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate, specInput } from "../../generator/index.js";
-import { repoRoot, snapshotDir, tempProject, toolgen } from "../helpers/project.js";
+import {
+  repoRoot,
+  snapshotDir,
+  tempProject,
+  toolgen,
+} from "../helpers/project.js";
 import { base } from "./corpus/base.js";
 
 const ROUNDS = Number(process.env.TOOLGEN_KILL_ROUNDS ?? 12);
 
 /** Two specs whose outputs differ in most files, and in which files exist at all. */
 const specA = base;
-const specB = base.replaceAll("note", "memo").replace("footer: That is all.", "footer: That is all, really.");
+const specB = base
+  .replaceAll("note", "memo")
+  .replace("footer: That is all.", "footer: That is all, really.");
 
 /** The leftover of a write killed between its temporary file and the rename. */
 const TEMP = /(^|\/)\.[^/]+\.\d+\.[0-9a-f]{8}\.tmp$/;
@@ -19,7 +26,10 @@ const TEMP = /(^|\/)\.[^/]+\.\d+\.[0-9a-f]{8}\.tmp$/;
 async function killedRun(dir: string, delay: number): Promise<void> {
   const script = `const { main } = await import(${JSON.stringify(path.join(repoRoot, "dist", "toolgen.mjs"))});
 process.exitCode = await main([], { cwd: process.cwd(), out: () => {}, err: (t) => process.stderr.write(t) });`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, stdio: "ignore" });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: dir,
+    stdio: "ignore",
+  });
   const exited = new Promise((r) => child.once("exit", r));
   await Promise.race([exited, new Promise((r) => setTimeout(r, delay))]);
   child.kill("SIGKILL");
@@ -30,7 +40,14 @@ describe("a generation killed at random moments", () => {
   it(`leaves every file wholly old or wholly new, and the next run repairs the tree (${ROUNDS} kills)`, async () => {
     const dir = tempProject(specA);
     const out = path.join(dir, "generated");
-    const trees = [specA, specB].map((s) => Object.fromEntries(generate(specInput("tools.yaml", s, dir)).files.map((f) => [f.path, f.content])));
+    const trees = [specA, specB].map((s) =>
+      Object.fromEntries(
+        generate(specInput("tools.yaml", s, dir)).files.map((f) => [
+          f.path,
+          f.content,
+        ]),
+      ),
+    );
 
     // How long a whole run takes here, so the kills land all through it.
     let started = Date.now();
@@ -51,15 +68,27 @@ describe("a generation killed at random moments", () => {
       const when = `after a kill at ${Date.now() - started} ms`;
       for (const [file, content] of Object.entries(left)) {
         if (TEMP.test(file) || file === ".toolgen") continue;
-        expect([trees[0]![file], trees[1]![file]], `${file} ${when}`).toContain(content);
+        expect([trees[0]![file], trees[1]![file]], `${file} ${when}`).toContain(
+          content,
+        );
         seen++;
       }
       // The manifest may be one of the two, or the claim written before the first write; either
       // way it lists every file toolgen left, so the next run owns them all.
       if (left[".toolgen"] !== undefined) {
-        const listed = new Set(left[".toolgen"].split("\n").filter((l) => l !== "" && !l.startsWith("#")));
-        for (const file of Object.keys(left)) if (!TEMP.test(file) && file !== ".toolgen") expect(listed, `${file} ${when}`).toContain(file);
-        for (const file of listed) expect(file in trees[0]! || file in trees[1]!, `${file} listed ${when}`).toBe(true);
+        const listed = new Set(
+          left[".toolgen"]
+            .split("\n")
+            .filter((l) => l !== "" && !l.startsWith("#")),
+        );
+        for (const file of Object.keys(left))
+          if (!TEMP.test(file) && file !== ".toolgen")
+            expect(listed, `${file} ${when}`).toContain(file);
+        for (const file of listed)
+          expect(
+            file in trees[0]! || file in trees[1]!,
+            `${file} listed ${when}`,
+          ).toBe(true);
       }
     }
     expect(seen).toBeGreaterThan(0);
@@ -78,10 +107,15 @@ describe("a generation killed at random moments", () => {
     const out = path.join(dir, "generated");
     // What a kill can leave in a fresh folder: a temporary file of the first write, nothing else.
     fs.mkdirSync(out);
-    fs.writeFileSync(path.join(out, "..toolgen.4242.0badc0de.tmp"), "# half a manif");
+    fs.writeFileSync(
+      path.join(out, "..toolgen.4242.0badc0de.tmp"),
+      "# half a manif",
+    );
     const result = await toolgen(dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(fs.existsSync(path.join(out, "..toolgen.4242.0badc0de.tmp"))).toBe(false);
+    expect(fs.existsSync(path.join(out, "..toolgen.4242.0badc0de.tmp"))).toBe(
+      false,
+    );
   });
 });

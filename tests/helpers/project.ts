@@ -21,10 +21,17 @@ export interface RunResult {
 }
 
 /** Runs the toolgen CLI in-process, as `toolgen ...args` from `cwd`. */
-export async function toolgen(cwd: string, ...args: string[]): Promise<RunResult> {
+export async function toolgen(
+  cwd: string,
+  ...args: string[]
+): Promise<RunResult> {
   let stdout = "";
   let stderr = "";
-  const io: Io = { cwd, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
+  const io: Io = {
+    cwd,
+    out: (t) => void (stdout += t),
+    err: (t) => void (stderr += t),
+  };
   const code = await main(args, io);
   return { code, stdout, stderr };
 }
@@ -37,7 +44,9 @@ export function snapshotDir(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
-      else out[path.relative(dir, full).split(path.sep).join("/")] = fs.readFileSync(full, "utf8");
+      else
+        out[path.relative(dir, full).split(path.sep).join("/")] =
+          fs.readFileSync(full, "utf8");
     }
   };
   walk(dir);
@@ -53,7 +62,8 @@ export function specProblems(text: string): string[] {
   try {
     generate({ file: "tools.yaml", text, dir: "/nonexistent" });
   } catch (e) {
-    if (e instanceof SpecError) return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
+    if (e instanceof SpecError)
+      return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);
     throw e;
   }
   return [];

@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readFixture, snapshotDir, tempProject, toolgen } from "../helpers/project.js";
+import {
+  readFixture,
+  snapshotDir,
+  tempProject,
+  toolgen,
+} from "../helpers/project.js";
 
 describe("the drift gate (--check)", () => {
   let dir: string;
@@ -21,12 +26,19 @@ describe("the drift gate (--check)", () => {
 
   it("exits 1 on a changed file, with a unified diff and the fixing command", async () => {
     const file = path.join(out, "mcp", "tools.json");
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('"Add a note."', '"Add a note, edited by hand."'));
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(file, "utf8")
+        .replace('"Add a note."', '"Add a note, edited by hand."'),
+    );
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("--- a/mcp/tools.json");
     expect(result.stderr).toContain("+++ b/mcp/tools.json");
-    expect(result.stderr).toMatch(/^-\s+"description": "Add a note, edited by hand\.",$/m);
+    expect(result.stderr).toMatch(
+      /^-\s+"description": "Add a note, edited by hand\.",$/m,
+    );
     expect(result.stderr).toMatch(/^\+\s+"description": "Add a note\.",$/m);
     expect(result.stderr).toContain("To fix this, run: npm run gen");
   });
@@ -40,7 +52,10 @@ describe("the drift gate (--check)", () => {
 
   it("exits 1 on a file of toolgen's that the spec no longer produces, and names it", async () => {
     fs.appendFileSync(path.join(out, ".toolgen"), "mcp/stale.js\n");
-    fs.writeFileSync(path.join(out, "mcp", "stale.js"), "// from an older spec\n");
+    fs.writeFileSync(
+      path.join(out, "mcp", "stale.js"),
+      "// from an older spec\n",
+    );
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("extra:   generated/mcp/stale.js\n");
@@ -51,8 +66,12 @@ describe("the drift gate (--check)", () => {
     fs.writeFileSync(path.join(out, "mcp", "stray.js"), "// someone's notes\n");
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("foreign: generated/mcp/stray.js (toolgen did not write it)\n");
-    expect(result.stderr).toContain("To fix this, move the foreign files out of generated/, then run: npm run gen\n");
+    expect(result.stderr).toContain(
+      "foreign: generated/mcp/stray.js (toolgen did not write it)\n",
+    );
+    expect(result.stderr).toContain(
+      "To fix this, move the foreign files out of generated/, then run: npm run gen\n",
+    );
   });
 
   it("names the fixing command with the options this check was run with", async () => {
@@ -60,12 +79,17 @@ describe("the drift gate (--check)", () => {
     fs.rmSync(path.join(dir, "other dir", "mcp", "tools.json"));
     const result = await toolgen(dir, "--check", "--out", "other dir");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("To fix this, run: npm run gen -- --out 'other dir'\n");
+    expect(result.stderr).toContain(
+      "To fix this, run: npm run gen -- --out 'other dir'\n",
+    );
   });
 
   it("catches a change of line endings alone", async () => {
     const file = path.join(out, "mcp", "tools.json");
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/\n/g, "\r\n"));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, "utf8").replace(/\n/g, "\r\n"),
+    );
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("only line endings differ");
@@ -74,7 +98,13 @@ describe("the drift gate (--check)", () => {
   it("writes nothing, even when everything differs", async () => {
     fs.rmSync(path.join(out, "mcp", "tools.json"));
     fs.writeFileSync(path.join(out, "mcp", "stray.js"), "// left behind\n");
-    fs.writeFileSync(path.join(dir, "tools.yaml"), readFixture("valid", "minimal", "tools.yaml").replace("Add a note.", "Add one note."));
+    fs.writeFileSync(
+      path.join(dir, "tools.yaml"),
+      readFixture("valid", "minimal", "tools.yaml").replace(
+        "Add a note.",
+        "Add one note.",
+      ),
+    );
     const before = snapshotDir(dir);
     expect((await toolgen(dir, "--check")).code).toBe(1);
     expect(snapshotDir(dir)).toEqual(before);
@@ -83,7 +113,10 @@ describe("the drift gate (--check)", () => {
   it("is repaired by one run of gen", async () => {
     fs.rmSync(path.join(out, "mcp", "tools.json"));
     fs.appendFileSync(path.join(out, ".toolgen"), "mcp/stale.js\n");
-    fs.writeFileSync(path.join(out, "mcp", "stale.js"), "// from an older spec\n");
+    fs.writeFileSync(
+      path.join(out, "mcp", "stale.js"),
+      "// from an older spec\n",
+    );
     expect((await toolgen(dir)).code).toBe(0);
     expect(fs.existsSync(path.join(out, "mcp", "stale.js"))).toBe(false);
     expect((await toolgen(dir, "--check")).code).toBe(0);
@@ -91,10 +124,15 @@ describe("the drift gate (--check)", () => {
 
   it("an output folder that cannot be read is exit 2 with the system's reason, not a bug", async () => {
     fs.writeFileSync(path.join(dir, "a-file"), "");
-    for (const args of [["--out", "a-file/generated"], ["--check", "--out", "a-file/generated"]]) {
+    for (const args of [
+      ["--out", "a-file/generated"],
+      ["--check", "--out", "a-file/generated"],
+    ]) {
       const result = await toolgen(dir, ...args);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^toolgen: cannot (write|read) a-file\/generated\/: ENOTDIR: not a directory, \w+ '.*a-file\/generated.*'\n$/);
+      expect(result.stderr).toMatch(
+        /^toolgen: cannot (write|read) a-file\/generated\/: ENOTDIR: not a directory, \w+ '.*a-file\/generated.*'\n$/,
+      );
     }
   });
 
@@ -104,7 +142,9 @@ describe("the drift gate (--check)", () => {
     const before = snapshotDir(out);
     const result = await toolgen(dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("holds files that toolgen did not write (its .toolgen does not list them): mcp/stray.js. Move them out of that folder. Nothing was written.");
+    expect(result.stderr).toContain(
+      "holds files that toolgen did not write (its .toolgen does not list them): mcp/stray.js. Move them out of that folder. Nothing was written.",
+    );
     expect(snapshotDir(out)).toEqual(before);
   });
 });

@@ -3,9 +3,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ForeignFilesError, writeAtomic, writeTree } from "../../generator/io/write.js";
+import {
+  ForeignFilesError,
+  writeAtomic,
+  writeTree,
+} from "../../generator/io/write.js";
 import { generate, specInput } from "../../generator/index.js";
-import { readFixture, repoRoot, snapshotDir, tempProject, toolgen } from "../helpers/project.js";
+import {
+  readFixture,
+  repoRoot,
+  snapshotDir,
+  tempProject,
+  toolgen,
+} from "../helpers/project.js";
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-write-"));
@@ -39,7 +49,9 @@ describe("writeTree", () => {
     const report = writeTree(out, [{ path: "kept.js", content: "k\n" }]);
     expect(report.deleted).toEqual(["old/gone.js"]);
     expect(fs.existsSync(path.join(out, "old"))).toBe(false);
-    expect(fs.readFileSync(path.join(out, ".toolgen"), "utf8")).toMatch(/\nkept\.js\n$/);
+    expect(fs.readFileSync(path.join(out, ".toolgen"), "utf8")).toMatch(
+      /\nkept\.js\n$/,
+    );
   });
 
   it("refuses a file its manifest does not list, in a folder it owns, touching nothing", () => {
@@ -47,37 +59,62 @@ describe("writeTree", () => {
     writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]);
     fs.writeFileSync(path.join(out, "pkg/notes.md"), "mine\n");
     const before = fs.readdirSync(out, { recursive: true }).sort();
-    expect(() => writeTree(out, [{ path: "pkg/b.js", content: "b\n" }])).toThrow(/holds files that toolgen did not write \(its \.toolgen does not list them\): pkg\/notes\.md/);
+    expect(() =>
+      writeTree(out, [{ path: "pkg/b.js", content: "b\n" }]),
+    ).toThrow(
+      /holds files that toolgen did not write \(its \.toolgen does not list them\): pkg\/notes\.md/,
+    );
     expect(fs.readdirSync(out, { recursive: true }).sort()).toEqual(before);
-    expect(fs.readFileSync(path.join(out, "pkg/notes.md"), "utf8")).toBe("mine\n");
+    expect(fs.readFileSync(path.join(out, "pkg/notes.md"), "utf8")).toBe(
+      "mine\n",
+    );
   });
 
   it("refuses an unlisted file even where the spec now produces one: it is someone's all the same", () => {
     const out = tempDir();
     writeTree(out, [{ path: "a.js", content: "a\n" }]);
     fs.writeFileSync(path.join(out, "mine.js"), "my own\n");
-    expect(() => writeTree(out, [{ path: "a.js", content: "a\n" }, { path: "mine.js", content: "generated\n" }])).toThrow(/\(its \.toolgen does not list them\): mine\.js/);
+    expect(() =>
+      writeTree(out, [
+        { path: "a.js", content: "a\n" },
+        { path: "mine.js", content: "generated\n" },
+      ]),
+    ).toThrow(/\(its \.toolgen does not list them\): mine\.js/);
     expect(fs.readFileSync(path.join(out, "mine.js"), "utf8")).toBe("my own\n");
   });
 
   it("still owns its files when a checkout turned the manifest's line ends into CRLF", () => {
     const out = tempDir();
-    writeTree(out, [{ path: "a.js", content: "a\n" }, { path: "b.js", content: "b\n" }]);
+    writeTree(out, [
+      { path: "a.js", content: "a\n" },
+      { path: "b.js", content: "b\n" },
+    ]);
     const manifest = path.join(out, ".toolgen");
-    fs.writeFileSync(manifest, fs.readFileSync(manifest, "utf8").replace(/\n/g, "\r\n"));
-    expect(writeTree(out, [{ path: "a.js", content: "a\n" }]).deleted).toEqual(["b.js"]);
+    fs.writeFileSync(
+      manifest,
+      fs.readFileSync(manifest, "utf8").replace(/\n/g, "\r\n"),
+    );
+    expect(writeTree(out, [{ path: "a.js", content: "a\n" }]).deleted).toEqual([
+      "b.js",
+    ]);
   });
 
   it("sweeps a temporary file it left beside a file of its own, but not a look-alike of someone else's", () => {
     const out = tempDir();
     writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]);
     fs.writeFileSync(path.join(out, "pkg/.a.js.4242.0badc0de.tmp"), "half");
-    expect(writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]).deleted).toEqual(["pkg/.a.js.4242.0badc0de.tmp"]);
+    expect(
+      writeTree(out, [{ path: "pkg/a.js", content: "a\n" }]).deleted,
+    ).toEqual(["pkg/.a.js.4242.0badc0de.tmp"]);
 
     const fresh = tempDir();
     fs.writeFileSync(path.join(fresh, ".notes.2024.deadbeef.tmp"), "mine\n");
-    expect(() => writeTree(fresh, [{ path: "a.js", content: "a\n" }])).toThrow(ForeignFilesError);
-    expect(fs.readFileSync(path.join(fresh, ".notes.2024.deadbeef.tmp"), "utf8")).toBe("mine\n");
+    expect(() => writeTree(fresh, [{ path: "a.js", content: "a\n" }])).toThrow(
+      ForeignFilesError,
+    );
+    expect(
+      fs.readFileSync(path.join(fresh, ".notes.2024.deadbeef.tmp"), "utf8"),
+    ).toBe("mine\n");
   });
 
   it("lists every file it is about to write before writing it, so that a run stopped half-way owns what it left", () => {
@@ -85,9 +122,20 @@ describe("writeTree", () => {
     writeTree(out, [{ path: "a.js", content: "a\n" }]);
     // A run that fails half-way: a folder stands where b.js goes, so b.js cannot be renamed into place.
     fs.mkdirSync(path.join(out, "b.js", "in-the-way"), { recursive: true });
-    expect(() => writeTree(out, [{ path: "a.js", content: "a\n" }, { path: "c.js", content: "c\n" }, { path: "b.js", content: "b\n" }])).toThrow();
+    expect(() =>
+      writeTree(out, [
+        { path: "a.js", content: "a\n" },
+        { path: "c.js", content: "c\n" },
+        { path: "b.js", content: "b\n" },
+      ]),
+    ).toThrow();
     expect(fs.readFileSync(path.join(out, "c.js"), "utf8")).toBe("c\n");
-    expect(fs.readFileSync(path.join(out, ".toolgen"), "utf8").split("\n").filter((l) => !l.startsWith("#"))).toEqual(["a.js", "b.js", "c.js", ""]);
+    expect(
+      fs
+        .readFileSync(path.join(out, ".toolgen"), "utf8")
+        .split("\n")
+        .filter((l) => !l.startsWith("#")),
+    ).toEqual(["a.js", "b.js", "c.js", ""]);
   });
 
   it("leaves node_modules inside the output alone", () => {
@@ -96,13 +144,17 @@ describe("writeTree", () => {
     fs.mkdirSync(path.join(out, "pkg/node_modules/dep"), { recursive: true });
     fs.writeFileSync(path.join(out, "pkg/node_modules/dep/index.js"), "");
     writeTree(out, [{ path: ".toolgen", content: "m\n" }]);
-    expect(fs.existsSync(path.join(out, "pkg/node_modules/dep/index.js"))).toBe(true);
+    expect(fs.existsSync(path.join(out, "pkg/node_modules/dep/index.js"))).toBe(
+      true,
+    );
   });
 
   it("refuses a folder holding files it did not write, touching nothing", () => {
     const out = tempDir();
     fs.writeFileSync(path.join(out, "precious.txt"), "mine\n");
-    expect(() => writeTree(out, [{ path: ".toolgen", content: "m\n" }])).toThrow(/did not write/);
+    expect(() =>
+      writeTree(out, [{ path: ".toolgen", content: "m\n" }]),
+    ).toThrow(/did not write/);
     expect(fs.readdirSync(out)).toEqual(["precious.txt"]);
   });
 
@@ -113,7 +165,9 @@ describe("writeTree", () => {
     fs.mkdirSync(target);
     fs.writeFileSync(path.join(target, "inside.txt"), "old\n");
     expect(() => writeAtomic(target, "new\n")).toThrow();
-    expect(fs.readFileSync(path.join(target, "inside.txt"), "utf8")).toBe("old\n");
+    expect(fs.readFileSync(path.join(target, "inside.txt"), "utf8")).toBe(
+      "old\n",
+    );
     expect(fs.readdirSync(out).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 });
@@ -126,11 +180,20 @@ describe("an interrupted generation", () => {
     const out = path.join(dir, "generated");
     expect((await toolgen(dir)).code).toBe(0);
     const old = snapshotDir(out);
-    const next = Object.fromEntries(generate(specInput("tools.yaml", newSpec, dir)).files.map((f) => [f.path, f.content]));
+    const next = Object.fromEntries(
+      generate(specInput("tools.yaml", newSpec, dir)).files.map((f) => [
+        f.path,
+        f.content,
+      ]),
+    );
 
     for (const delay of [40, 80, 160]) {
       fs.writeFileSync(path.join(dir, "tools.yaml"), newSpec);
-      const child = spawn(process.execPath, [path.join(repoRoot, "bin/toolgen.mjs")], { cwd: dir, stdio: "ignore" });
+      const child = spawn(
+        process.execPath,
+        [path.join(repoRoot, "bin/toolgen.mjs")],
+        { cwd: dir, stdio: "ignore" },
+      );
       // Listen before the delay: a run that finishes first must not leave the test waiting for an exit already past.
       const exited = new Promise((r) => child.once("exit", r));
       await new Promise((r) => setTimeout(r, delay));

@@ -5,9 +5,20 @@ import path from "node:path";
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { checkTree, generate, hasDrift, specInput, writeTree, type GeneratedFile } from "../../generator/index.js";
+import {
+  checkTree,
+  generate,
+  hasDrift,
+  specInput,
+  writeTree,
+  type GeneratedFile,
+} from "../../generator/index.js";
 import { repoRoot } from "../helpers/project.js";
-import { installConsumer, removeConsumer, typecheck } from "../hardening/consumer.js";
+import {
+  installConsumer,
+  removeConsumer,
+  typecheck,
+} from "../hardening/consumer.js";
 import { specArbitrary } from "./arbitraries.js";
 
 /** Random specs per property: short in `npm test`; TOOLGEN_PROPERTY_RUNS=500 for a long hunt. */
@@ -17,75 +28,121 @@ const TIMEOUT = 60_000 + RUNS * 5_000;
 /** Specs type-checked together in one real tsc run (it costs seconds whatever the count). */
 const TYPECHECKED = Math.max(2, Math.ceil(RUNS / 8));
 
-const prettierConfig = await prettier.resolveConfig(path.join(repoRoot, "generated", "x.ts"));
+const prettierConfig = await prettier.resolveConfig(
+  path.join(repoRoot, "generated", "x.ts"),
+);
 
 function gen(yaml: string): readonly GeneratedFile[] {
   return generate(specInput("tools.yaml", yaml, os.tmpdir())).files;
 }
 
 describe("random valid specs", () => {
-  it("generate, byte for byte the same twice, into a tree a second write leaves alone", async () => {
-    await fc.assert(
-      fc.asyncProperty(specArbitrary("prop"), async ({ yaml }) => {
-        const files = gen(yaml);
-        expect(gen(yaml)).toEqual(files);
-        for (const f of files) expect(f.content, f.path).not.toMatch(/\r/);
-        const out = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-prop-"));
-        try {
-          writeTree(out, files);
-          const again = writeTree(out, files);
-          expect(again.written).toEqual([]);
-          expect(again.deleted).toEqual([]);
-          expect(hasDrift(await checkTree(out, files))).toBe(false);
-        } finally {
-          fs.rmSync(out, { recursive: true, force: true });
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "generate, byte for byte the same twice, into a tree a second write leaves alone",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(specArbitrary("prop"), async ({ yaml }) => {
+          const files = gen(yaml);
+          expect(gen(yaml)).toEqual(files);
+          for (const f of files) expect(f.content, f.path).not.toMatch(/\r/);
+          const out = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-prop-"));
+          try {
+            writeTree(out, files);
+            const again = writeTree(out, files);
+            expect(again.written).toEqual([]);
+            expect(again.deleted).toEqual([]);
+            expect(hasDrift(await checkTree(out, files))).toBe(false);
+          } finally {
+            fs.rmSync(out, { recursive: true, force: true });
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("carry every tool's name, short and input schema unchanged into the MCP table", () => {
-    fc.assert(
-      fc.property(specArbitrary("prop"), ({ yaml, inputs, shorts }) => {
-        const table = gen(yaml).find((f) => f.path === "mcp/tools.json");
-        expect(table).toBeDefined();
-        const tools = (JSON.parse(table!.content) as { tools: { name: string; description: string; inputSchema: unknown }[] }).tools;
-        expect(tools.map((t) => t.name)).toEqual(Object.keys(inputs));
-        for (const t of tools) {
-          expect(t.description).toBe(shorts[t.name]);
-          // Key order included: the table is the spec's schema byte for byte.
-          expect(JSON.stringify(t.inputSchema)).toBe(JSON.stringify(inputs[t.name]));
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "carry every tool's name, short and input schema unchanged into the MCP table",
+    () => {
+      fc.assert(
+        fc.property(specArbitrary("prop"), ({ yaml, inputs, shorts }) => {
+          const table = gen(yaml).find((f) => f.path === "mcp/tools.json");
+          expect(table).toBeDefined();
+          const tools = (
+            JSON.parse(table!.content) as {
+              tools: {
+                name: string;
+                description: string;
+                inputSchema: unknown;
+              }[];
+            }
+          ).tools;
+          expect(tools.map((t) => t.name)).toEqual(Object.keys(inputs));
+          for (const t of tools) {
+            expect(t.description).toBe(shorts[t.name]);
+            // Key order included: the table is the spec's schema byte for byte.
+            expect(JSON.stringify(t.inputSchema)).toBe(
+              JSON.stringify(inputs[t.name]),
+            );
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("are laid out already as prettier lays them out", async () => {
-    await fc.assert(
-      fc.asyncProperty(specArbitrary("prop"), async ({ yaml }) => {
-        // The runtime is copied verbatim from prettier's own output (tests/format.test.ts checks it); what the spec shapes is checked here.
-        for (const file of gen(yaml).filter((f) => !f.path.includes("/runtime/"))) {
-          const asIfIn = path.join(repoRoot, "generated", file.path);
-          const info = await prettier.getFileInfo(asIfIn, { ignorePath: path.join(repoRoot, ".prettierignore") });
-          if (info.ignored || !info.inferredParser) continue;
-          expect(file.content, file.path).toBe(await prettier.format(file.content, { ...prettierConfig, filepath: asIfIn }));
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "are laid out already as prettier lays them out",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(specArbitrary("prop"), async ({ yaml }) => {
+          // The runtime is copied verbatim from prettier's own output (tests/format.test.ts checks it); what the spec shapes is checked here.
+          for (const file of gen(yaml).filter(
+            (f) => !f.path.includes("/runtime/"),
+          )) {
+            const asIfIn = path.join(repoRoot, "generated", file.path);
+            const info = await prettier.getFileInfo(asIfIn, {
+              ignorePath: path.join(repoRoot, ".prettierignore"),
+            });
+            if (info.ignored || !info.inferredParser) continue;
+            expect(file.content, file.path).toBe(
+              await prettier.format(file.content, {
+                ...prettierConfig,
+                filepath: asIfIn,
+              }),
+            );
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it(`type-check strictly, and list every schema unchanged through the real MCP SDK client (${TYPECHECKED} specs)`, () => {
-    // One seed for the batch, printed with any failure: TOOLGEN_PROPERTY_SEED=<seed> replays it.
-    const seed = Number(process.env.TOOLGEN_PROPERTY_SEED ?? Date.now() % 2 ** 31);
-    const samples = Array.from({ length: TYPECHECKED }, (_, i) => fc.sample(specArbitrary(`prop${i}`), { numRuns: 1, seed: seed + i })[0]!);
-    const consumer = installConsumer(samples.map((s) => gen(s.yaml)));
-    try {
-      expect(typecheck(consumer), `TOOLGEN_PROPERTY_SEED=${seed}`).toEqual([]);
+  it(
+    `type-check strictly, and list every schema unchanged through the real MCP SDK client (${TYPECHECKED} specs)`,
+    () => {
+      // One seed for the batch, printed with any failure: TOOLGEN_PROPERTY_SEED=<seed> replays it.
+      const seed = Number(
+        process.env.TOOLGEN_PROPERTY_SEED ?? Date.now() % 2 ** 31,
+      );
+      const samples = Array.from(
+        { length: TYPECHECKED },
+        (_, i) =>
+          fc.sample(specArbitrary(`prop${i}`), {
+            numRuns: 1,
+            seed: seed + i,
+          })[0]!,
+      );
+      const consumer = installConsumer(samples.map((s) => gen(s.yaml)));
+      try {
+        expect(typecheck(consumer), `TOOLGEN_PROPERTY_SEED=${seed}`).toEqual(
+          [],
+        );
 
-      const script = `
+        const script = `
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 const listed = [];
@@ -102,18 +159,30 @@ for (let i = 0; i < ${samples.length}; i++) {
   await client.close();
 }
 process.stdout.write(JSON.stringify(listed));`;
-      const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer.dir, encoding: "utf8" });
-      expect(run.stderr, `TOOLGEN_PROPERTY_SEED=${seed}`).toBe("");
-      const listed = JSON.parse(run.stdout) as { name: string; description: string; inputSchema: unknown }[][];
-      samples.forEach((s, i) => {
-        expect(listed[i]!.map((t) => t.name)).toEqual(Object.keys(s.inputs));
-        for (const t of listed[i]!) {
-          expect(t.description).toBe(s.shorts[t.name]);
-          expect(JSON.stringify(t.inputSchema)).toBe(JSON.stringify(s.inputs[t.name]));
-        }
-      });
-    } finally {
-      removeConsumer(consumer);
-    }
-  }, TIMEOUT);
+        const run = spawnSync(
+          process.execPath,
+          ["--input-type=module", "-e", script],
+          { cwd: consumer.dir, encoding: "utf8" },
+        );
+        expect(run.stderr, `TOOLGEN_PROPERTY_SEED=${seed}`).toBe("");
+        const listed = JSON.parse(run.stdout) as {
+          name: string;
+          description: string;
+          inputSchema: unknown;
+        }[][];
+        samples.forEach((s, i) => {
+          expect(listed[i]!.map((t) => t.name)).toEqual(Object.keys(s.inputs));
+          for (const t of listed[i]!) {
+            expect(t.description).toBe(s.shorts[t.name]);
+            expect(JSON.stringify(t.inputSchema)).toBe(
+              JSON.stringify(s.inputs[t.name]),
+            );
+          }
+        });
+      } finally {
+        removeConsumer(consumer);
+      }
+    },
+    TIMEOUT,
+  );
 });

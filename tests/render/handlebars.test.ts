@@ -2,10 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { describe, expect, it, vi } from "vitest";
-import { createViews, type Runtime } from "../../generator/emitters/docs/context.js";
-import { defaultTemplatesFolder, TEMPLATE_NAMES } from "../../generator/emitters/docs/templates.js";
+import {
+  createViews,
+  type Runtime,
+} from "../../generator/emitters/docs/context.js";
+import {
+  defaultTemplatesFolder,
+  TEMPLATE_NAMES,
+} from "../../generator/emitters/docs/templates.js";
 import { loadModel, specInput } from "../../generator/index.js";
-import { compileTemplate, TemplateError } from "../../generator/render/handlebars.js";
+import {
+  compileTemplate,
+  TemplateError,
+} from "../../generator/render/handlebars.js";
 import { TEMPLATE_OPTIONS } from "../../generator/render/precompiled-templates.js";
 import { fixtures, repoRoot } from "../helpers/project.js";
 
@@ -16,13 +25,18 @@ import { fixtures, repoRoot } from "../helpers/project.js";
  */
 const precompiling = vi.hoisted(() => ({ on: false }));
 vi.mock("../../generator/render/precompiled-templates.js", async (original) => {
-  const actual = await original<typeof import("../../generator/render/precompiled-templates.js")>();
+  const actual =
+    await original<
+      typeof import("../../generator/render/precompiled-templates.js")
+    >();
   return {
     ...actual,
     precompiledTemplate: (text: string) => {
       if (!precompiling.on) return undefined;
       // As the build writes it: a module-level object of functions (precompile's options are its own copy).
-      const code = Handlebars.precompile(text, { ...actual.TEMPLATE_OPTIONS }) as unknown as string;
+      const code = Handlebars.precompile(text, {
+        ...actual.TEMPLATE_OPTIONS,
+      }) as unknown as string;
       return new Function(`return ${code};`)() as TemplateSpecification;
     },
   };
@@ -38,7 +52,11 @@ function outcome(file: string, source: string, context: object): unknown {
   }
 }
 
-function bothWays(file: string, source: string, context: object): { compiled: unknown; precompiled: unknown } {
+function bothWays(
+  file: string,
+  source: string,
+  context: object,
+): { compiled: unknown; precompiled: unknown } {
   precompiling.on = false;
   const compiled = outcome(file, source, context);
   precompiling.on = true;
@@ -50,44 +68,89 @@ function bothWays(file: string, source: string, context: object): { compiled: un
 }
 
 function viewsOf(specPath: string) {
-  const { model } = loadModel(specInput(specPath, fs.readFileSync(specPath, "utf8"), path.dirname(specPath)));
+  const { model } = loadModel(
+    specInput(
+      specPath,
+      fs.readFileSync(specPath, "utf8"),
+      path.dirname(specPath),
+    ),
+  );
   return { model, views: createViews(model) };
 }
 
-const sources = Object.fromEntries(TEMPLATE_NAMES.map((name) => [name, fs.readFileSync(path.join(defaultTemplatesFolder, name), "utf8")]));
-const specs = [path.join(repoRoot, "tools.yaml"), path.join(fixtures, "valid/minimal/tools.yaml"), path.join(fixtures, "valid/docs-no-footer/tools.yaml")];
+const sources = Object.fromEntries(
+  TEMPLATE_NAMES.map((name) => [
+    name,
+    fs.readFileSync(path.join(defaultTemplatesFolder, name), "utf8"),
+  ]),
+);
+const specs = [
+  path.join(repoRoot, "tools.yaml"),
+  path.join(fixtures, "valid/minimal/tools.yaml"),
+  path.join(fixtures, "valid/docs-no-footer/tools.yaml"),
+];
 
 describe("a precompiled template", () => {
   it("is compiled with the options every template gets", () => {
     expect(TEMPLATE_OPTIONS).toEqual({ strict: true, noEscape: true });
   });
 
-  it.each(specs)("renders toolgen's own templates as the compiled one does (%s)", (specPath) => {
-    const { model, views } = viewsOf(specPath);
-    for (const runtime of ["mcp", "cli"] as Runtime[]) {
-      for (const section of model.sections) {
-        const name = runtime === "cli" && section.cli ? "section-cli.md.hbs" : "section.md.hbs";
-        const { compiled, precompiled } = bothWays(name, sources[name]!, views.section(section, runtime));
-        expect(typeof compiled).toBe("string");
-        expect(precompiled).toEqual(compiled);
+  it.each(specs)(
+    "renders toolgen's own templates as the compiled one does (%s)",
+    (specPath) => {
+      const { model, views } = viewsOf(specPath);
+      for (const runtime of ["mcp", "cli"] as Runtime[]) {
+        for (const section of model.sections) {
+          const name =
+            runtime === "cli" && section.cli
+              ? "section-cli.md.hbs"
+              : "section.md.hbs";
+          const { compiled, precompiled } = bothWays(
+            name,
+            sources[name]!,
+            views.section(section, runtime),
+          );
+          expect(typeof compiled).toBe("string");
+          expect(precompiled).toEqual(compiled);
+        }
+        const capabilities = bothWays(
+          "capabilities.md.hbs",
+          sources["capabilities.md.hbs"]!,
+          views.capabilities(runtime),
+        );
+        expect(capabilities.precompiled).toEqual(capabilities.compiled);
+        const prompt = bothWays("prompt.md.hbs", sources["prompt.md.hbs"]!, {
+          runtime,
+          capabilities: "caps",
+          sections: ["one", "two"],
+        });
+        expect(prompt.precompiled).toEqual(prompt.compiled);
       }
-      const capabilities = bothWays("capabilities.md.hbs", sources["capabilities.md.hbs"]!, views.capabilities(runtime));
-      expect(capabilities.precompiled).toEqual(capabilities.compiled);
-      const prompt = bothWays("prompt.md.hbs", sources["prompt.md.hbs"]!, { runtime, capabilities: "caps", sections: ["one", "two"] });
-      expect(prompt.precompiled).toEqual(prompt.compiled);
-    }
-  });
+    },
+  );
 
   it.each([
     ["a missing field", "## {{heading}}\n\n{{descripton}}\n", { heading: "H" }],
-    ["a missing field in a block", "{{#each tools}}\n- {{name}}: {{shrot}}\n{{/each}}\n", { tools: [{ name: "a", short: "b" }] }],
+    [
+      "a missing field in a block",
+      "{{#each tools}}\n- {{name}}: {{shrot}}\n{{/each}}\n",
+      { tools: [{ name: "a", short: "b" }] },
+    ],
     ["a missing path", "{{cli.intro}}\n", { cli: null }],
     ["a helper without its argument", "{{#if}}x{{/if}}\n", {}],
     ["an each over a missing list", "{{#each nope}}x{{/each}}\n", {}],
     ["an unknown helper", "{{upper heading}}\n", { heading: "h" }],
-    ["HTML-like text, not escaped", "{{heading}} & {{{label}}}\n", { heading: "<a href='x'>", label: "\"q\"" }],
+    [
+      "HTML-like text, not escaped",
+      "{{heading}} & {{{label}}}\n",
+      { heading: "<a href='x'>", label: '"q"' },
+    ],
   ])("fails or renders as the compiled one does: %s", (_, source, context) => {
-    const { compiled, precompiled } = bothWays("templates/docs/t.md.hbs", source, context);
+    const { compiled, precompiled } = bothWays(
+      "templates/docs/t.md.hbs",
+      source,
+      context,
+    );
     expect(precompiled).toEqual(compiled);
   });
 });

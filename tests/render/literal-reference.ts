@@ -21,9 +21,11 @@ export function stringLiteral(value: string): string {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
-    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f)) out += `\\x${hex(code, 2)}`;
+    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f))
+      out += `\\x${hex(code, 2)}`;
     else if (code === 0x2028 || code === 0x2029) out += `\\u${hex(code, 4)}`;
-    else if (code >= 0xd800 && code <= 0xdbff && isLow(value.charCodeAt(i + 1))) out += ch + value[++i]!;
+    else if (code >= 0xd800 && code <= 0xdbff && isLow(value.charCodeAt(i + 1)))
+      out += ch + value[++i]!;
     else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${hex(code, 4)}`;
     else out += ch;
   }

@@ -41,7 +41,11 @@ const INDEX_KEY = "[key: string]";
  * `export interface <name> { … }` for an object schema, `export type <name> = …;` for any
  * other, preceded by `doc` as a doc comment. Ends with a newline.
  */
-export function schemaDeclaration(name: string, schema: JsonValue, doc: string | null): string {
+export function schemaDeclaration(
+  name: string,
+  schema: JsonValue,
+  doc: string | null,
+): string {
   const head = doc ? docComment(doc, "") : "";
   if (isPlainObjectSchema(schema)) {
     const members = objectMembers(schema as JsonObject, schema as JsonObject);
@@ -54,12 +58,18 @@ export function schemaDeclaration(name: string, schema: JsonValue, doc: string |
 }
 
 /** The type of `schema`; `root` is the document its local `$ref`s point into. */
-export function schemaType(schema: JsonValue | undefined, root: JsonValue): TypeNode {
+export function schemaType(
+  schema: JsonValue | undefined,
+  root: JsonValue,
+): TypeNode {
   return convert(schema, root, []);
 }
 
 /** Members of an object type, one a line at `indent`, each ending in a newline. */
-export function printMembers(members: readonly Member[], indent: number): string {
+export function printMembers(
+  members: readonly Member[],
+  indent: number,
+): string {
   return members
     .map((m) => {
       const head = `${m.key}${m.optional ? "?" : ""}:`;
@@ -71,7 +81,11 @@ export function printMembers(members: readonly Member[], indent: number): string
 
 /* ---------- schema → node ---------- */
 
-function convert(schema: JsonValue | undefined, root: JsonValue, seen: readonly string[]): TypeNode {
+function convert(
+  schema: JsonValue | undefined,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode {
   if (schema === true || schema === undefined) return UNKNOWN;
   if (schema === false) return NEVER;
   if (!isObject(schema)) return UNKNOWN;
@@ -87,14 +101,20 @@ function convert(schema: JsonValue | undefined, root: JsonValue, seen: readonly 
   if (own) parts.push(own);
   for (const key of ["anyOf", "oneOf"] as const) {
     const list = schema[key];
-    if (Array.isArray(list)) parts.push(union(list.map((s) => convert(s, root, seen))));
+    if (Array.isArray(list))
+      parts.push(union(list.map((s) => convert(s, root, seen))));
   }
-  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((s) => convert(s, root, seen)));
+  if (Array.isArray(schema.allOf))
+    parts.push(...schema.allOf.map((s) => convert(s, root, seen)));
   return intersection(parts);
 }
 
 /** The type `const`, `enum` or `type` gives, or null when the schema leaves it open. */
-function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode | null {
+function ownType(
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode | null {
   if ("const" in schema) {
     const lit = literal(schema.const!);
     if (lit) return lit;
@@ -103,10 +123,18 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
     const lits = schema.enum.map(literal);
     if (lits.every((l) => l !== null)) return union(lits as TypeNode[]);
   }
-  const declared = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : null;
+  const declared =
+    typeof schema.type === "string"
+      ? [schema.type]
+      : Array.isArray(schema.type)
+        ? schema.type.filter((t) => typeof t === "string")
+        : null;
   const types =
     declared ??
-    ("properties" in schema || "additionalProperties" in schema || "patternProperties" in schema || "required" in schema
+    ("properties" in schema ||
+    "additionalProperties" in schema ||
+    "patternProperties" in schema ||
+    "required" in schema
       ? ["object"]
       : "items" in schema
         ? ["array"]
@@ -125,7 +153,13 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
         case "null":
           return text("null");
         case "array":
-          return { kind: "array", of: Array.isArray(schema.items) || schema.items === undefined ? UNKNOWN : convert(schema.items, root, seen) };
+          return {
+            kind: "array",
+            of:
+              Array.isArray(schema.items) || schema.items === undefined
+                ? UNKNOWN
+                : convert(schema.items, root, seen),
+          };
         case "object":
           return objectType(schema, root, seen);
         default:
@@ -135,15 +169,31 @@ function ownType(schema: JsonObject, root: JsonValue, seen: readonly string[]): 
   );
 }
 
-function objectType(schema: JsonObject, root: JsonValue, seen: readonly string[]): TypeNode {
+function objectType(
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[],
+): TypeNode {
   const members = objectMembers(schema, root, seen);
   if (members.length > 0) return { kind: "object", members };
-  return text(schema.additionalProperties === false && !hasPatterns(schema) ? "Record<string, never>" : "Record<string, unknown>");
+  return text(
+    schema.additionalProperties === false && !hasPatterns(schema)
+      ? "Record<string, never>"
+      : "Record<string, unknown>",
+  );
 }
 
-function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly string[] = []): Member[] {
+function objectMembers(
+  schema: JsonObject,
+  root: JsonValue,
+  seen: readonly string[] = [],
+): Member[] {
   const props = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : []);
+  const required = new Set(
+    Array.isArray(schema.required)
+      ? schema.required.filter((r) => typeof r === "string")
+      : [],
+  );
   const members: Member[] = Object.entries(props).map(([name, s]) => ({
     key: propertyKey(name),
     optional: !required.has(name),
@@ -152,28 +202,37 @@ function objectMembers(schema: JsonObject, root: JsonValue, seen: readonly strin
   }));
   const extra = schema.additionalProperties;
   let index: TypeNode | null = null;
-  if (hasPatterns(schema) || extra === true || (isObject(extra) && Object.keys(extra).length === 0)) index = UNKNOWN;
+  if (
+    hasPatterns(schema) ||
+    extra === true ||
+    (isObject(extra) && Object.keys(extra).length === 0)
+  )
+    index = UNKNOWN;
   else if (isObject(extra)) {
     // Named properties must fit the index type; when they may not, unknown keeps it valid.
     const t = convert(extra, root, seen);
     index = members.length === 0 ? t : UNKNOWN;
   }
-  if (index && (members.length > 0 || !isText(index, "unknown"))) members.push({ key: INDEX_KEY, optional: false, doc: null, type: index });
+  if (index && (members.length > 0 || !isText(index, "unknown")))
+    members.push({ key: INDEX_KEY, optional: false, doc: null, type: index });
   return members;
 }
 
 function describe(schema: JsonValue): string | null {
   if (!isObject(schema)) return null;
   const lines: string[] = [];
-  if (typeof schema.description === "string" && schema.description.trim()) lines.push(schema.description.trim());
-  if (schema.default !== undefined) lines.push(`@default ${JSON.stringify(schema.default)}`);
+  if (typeof schema.description === "string" && schema.description.trim())
+    lines.push(schema.description.trim());
+  if (schema.default !== undefined)
+    lines.push(`@default ${JSON.stringify(schema.default)}`);
   return lines.length ? lines.join("\n") : null;
 }
 
 function literal(value: JsonValue): TypeNode | null {
   if (typeof value === "string") return text(stringLiteral(value));
   if (typeof value === "boolean" || value === null) return text(String(value));
-  if (typeof value === "number" && Number.isFinite(value)) return text(String(value).replace("e+", "e"));
+  if (typeof value === "number" && Number.isFinite(value))
+    return text(String(value).replace("e+", "e"));
   return null;
 }
 
@@ -219,9 +278,12 @@ function union(members: readonly TypeNode[]): TypeNode {
  * mix, rare in input schemas, is typed unknown rather than laid out wrongly.
  */
 function intersection(members: readonly TypeNode[]): TypeNode {
-  let flat = members.flatMap((m) => (m.kind === "intersection" ? m.of : [m])).filter((m) => !isText(m, "unknown"));
+  let flat = members
+    .flatMap((m) => (m.kind === "intersection" ? m.of : [m]))
+    .filter((m) => !isText(m, "unknown"));
   if (flat.some((m) => isText(m, "never"))) return NEVER;
-  if (flat.some((m) => m.kind === "object")) flat = flat.filter((m) => !isText(m, "Record<string, unknown>"));
+  if (flat.some((m) => m.kind === "object"))
+    flat = flat.filter((m) => !isText(m, "Record<string, unknown>"));
   if (flat.length === 0) return UNKNOWN;
   if (flat.length === 1) return flat[0]!;
   const atoms = meetAtoms(flat);
@@ -236,17 +298,23 @@ function intersection(members: readonly TypeNode[]): TypeNode {
       merged.push(m);
     }
   }
-  const parts = objects.length > 1 && mergeable ? [{ kind: "object", members: widenIndex(merged) } as TypeNode, ...rest] : flat;
+  const parts =
+    objects.length > 1 && mergeable
+      ? [{ kind: "object", members: widenIndex(merged) } as TypeNode, ...rest]
+      : flat;
   if (parts.length === 1) return parts[0]!;
   const objectCount = parts.filter((m) => m.kind === "object").length;
-  if (objectCount === parts.length || (parts.length === 2 && objectCount === 1)) return { kind: "intersection", of: parts };
+  if (objectCount === parts.length || (parts.length === 2 && objectCount === 1))
+    return { kind: "intersection", of: parts };
   return UNKNOWN;
 }
 
 /** Named properties must fit an index signature's type; beside them it can only be unknown. */
 function widenIndex(members: readonly Member[]): Member[] {
   const named = members.some((m) => m.key !== INDEX_KEY);
-  return members.map((m) => (m.key === INDEX_KEY && named ? { ...m, type: UNKNOWN } : m));
+  return members.map((m) =>
+    m.key === INDEX_KEY && named ? { ...m, type: UNKNOWN } : m,
+  );
 }
 
 /** The meet of parts that are all keywords and literals, as one union; null when another type is involved. */
@@ -254,12 +322,21 @@ function meetAtoms(parts: readonly TypeNode[]): TypeNode | null {
   const sets: string[][] = [];
   for (const p of parts) {
     const items = p.kind === "union" ? p.of : [p];
-    const texts = items.map((i) => (i.kind === "text" && (KEYWORDS.has(i.text) || literalKind(i.text) !== null) ? i.text : null));
+    const texts = items.map((i) =>
+      i.kind === "text" &&
+      (KEYWORDS.has(i.text) || literalKind(i.text) !== null)
+        ? i.text
+        : null,
+    );
     if (texts.some((t) => t === null)) return null;
     sets.push(texts as string[]);
   }
-  const admits = (set: readonly string[], atom: string) => set.includes(atom) || (literalKind(atom) !== null && set.includes(literalKind(atom)!));
-  const kept = [...new Set(sets.flat())].filter((atom) => sets.every((set) => admits(set, atom)));
+  const admits = (set: readonly string[], atom: string) =>
+    set.includes(atom) ||
+    (literalKind(atom) !== null && set.includes(literalKind(atom)!));
+  const kept = [...new Set(sets.flat())].filter((atom) =>
+    sets.every((set) => admits(set, atom)),
+  );
   return union(kept.map(text));
 }
 
@@ -275,25 +352,39 @@ function literalKind(t: string): string | null {
 /* ---------- node → text ---------- */
 
 /** A type after `key?:` or `type X =`, starting with its separating space or line break. */
-function printSlot(t: TypeNode, indent: number, col: number, suffix: number): string {
+function printSlot(
+  t: TypeNode,
+  indent: number,
+  col: number,
+  suffix: number,
+): string {
   if (t.kind === "union" && !hugs(t)) {
     const flat = flatText(t);
-    if (flat !== null && col + 1 + textWidth(flat) + suffix <= PRINT_WIDTH) return ` ${flat}`;
-    if (flat !== null && indent + 2 + textWidth(flat) + suffix <= PRINT_WIDTH) return `\n${pad(indent + 2)}${flat}`;
+    if (flat !== null && col + 1 + textWidth(flat) + suffix <= PRINT_WIDTH)
+      return ` ${flat}`;
+    if (flat !== null && indent + 2 + textWidth(flat) + suffix <= PRINT_WIDTH)
+      return `\n${pad(indent + 2)}${flat}`;
     return `\n${bars(t, indent + 2, suffix)}`;
   }
   return ` ${print(t, indent, col + 1, suffix)}`;
 }
 
 /** A type where it stands: `indent` is the line's indentation, `col` where the type starts. */
-function print(t: TypeNode, indent: number, col: number, suffix: number): string {
+function print(
+  t: TypeNode,
+  indent: number,
+  col: number,
+  suffix: number,
+): string {
   switch (t.kind) {
     case "text":
       return t.text;
     case "object":
       return `{\n${printMembers(t.members, indent + 2)}${pad(indent)}}`;
     case "array":
-      return t.of.kind === "union" || t.of.kind === "intersection" ? `${parens(t.of, indent, col, suffix + 2)}[]` : `${print(t.of, indent, col, suffix + 2)}[]`;
+      return t.of.kind === "union" || t.of.kind === "intersection"
+        ? `${parens(t.of, indent, col, suffix + 2)}[]`
+        : `${print(t.of, indent, col, suffix + 2)}[]`;
     case "union": {
       if (hugs(t)) return joinInPlace(t.of, " | ", indent, col, suffix);
       const flat = flatText(t);
@@ -305,13 +396,26 @@ function print(t: TypeNode, indent: number, col: number, suffix: number): string
   }
 }
 
-function joinInPlace(members: readonly TypeNode[], sep: string, indent: number, col: number, suffix: number, parenUnions = false): string {
+function joinInPlace(
+  members: readonly TypeNode[],
+  sep: string,
+  indent: number,
+  col: number,
+  suffix: number,
+  parenUnions = false,
+): string {
   let out = "";
   members.forEach((m, i) => {
     const at = i === 0 ? col : lastLineEnd(out, col) + sep.length;
     // Prettier measures a piece with what follows it up to the next possible break: the separator and the next member's head.
-    const rest = i === members.length - 1 ? suffix : sep.length + headWidth(members[i + 1]!);
-    const piece = parenUnions && m.kind === "union" ? parens(m, indent, at, rest) : print(m, indent, at, rest);
+    const rest =
+      i === members.length - 1
+        ? suffix
+        : sep.length + headWidth(members[i + 1]!);
+    const piece =
+      parenUnions && m.kind === "union"
+        ? parens(m, indent, at, rest)
+        : print(m, indent, at, rest);
     out += (i === 0 ? "" : sep) + piece;
   });
   return out;
@@ -328,23 +432,38 @@ function headWidth(t: TypeNode): number {
 }
 
 /** A union or intersection inside `(…)`: on one line when it fits, else opened onto its own lines. */
-function parens(t: TypeNode, indent: number, col: number, suffix: number): string {
+function parens(
+  t: TypeNode,
+  indent: number,
+  col: number,
+  suffix: number,
+): string {
   const flat = flatText(t);
-  if (flat !== null && col + 1 + textWidth(flat) + 1 + suffix <= PRINT_WIDTH) return `(${flat})`;
-  if ((t.kind === "union" && hugs(t)) || t.kind === "intersection") return `(${print(t, indent, col + 1, suffix + 1)})`;
+  if (flat !== null && col + 1 + textWidth(flat) + 1 + suffix <= PRINT_WIDTH)
+    return `(${flat})`;
+  if ((t.kind === "union" && hugs(t)) || t.kind === "intersection")
+    return `(${print(t, indent, col + 1, suffix + 1)})`;
   let inner: string;
-  if (flat !== null && indent + 2 + textWidth(flat) <= PRINT_WIDTH) inner = pad(indent + 2) + flat;
+  if (flat !== null && indent + 2 + textWidth(flat) <= PRINT_WIDTH)
+    inner = pad(indent + 2) + flat;
   else if (t.kind === "union") inner = bars(t, indent + 2, 0);
   else inner = pad(indent + 2) + print(t, indent + 2, indent + 2, 0);
   return `(\n${inner}\n${pad(indent)})`;
 }
 
 /** One `| member` a line at `indent`; multi-line members indent two further. */
-function bars(t: Extract<TypeNode, { kind: "union" }>, indent: number, suffix: number): string {
+function bars(
+  t: Extract<TypeNode, { kind: "union" }>,
+  indent: number,
+  suffix: number,
+): string {
   return t.of
     .map((m, i) => {
       const rest = i === t.of.length - 1 ? suffix : 0;
-      const member = m.kind === "intersection" ? `(${print(m, indent + 2, indent + 3, rest + 1)})` : print(m, indent + 2, indent + 2, rest);
+      const member =
+        m.kind === "intersection"
+          ? `(${print(m, indent + 2, indent + 3, rest + 1)})`
+          : print(m, indent + 2, indent + 2, rest);
       return `${pad(indent)}| ${member}`;
     })
     .join("\n");
@@ -360,23 +479,34 @@ function flatText(t: TypeNode): string | null {
     case "array": {
       const inner = flatText(t.of);
       if (inner === null) return null;
-      return t.of.kind === "union" || t.of.kind === "intersection" ? `(${inner})[]` : `${inner}[]`;
+      return t.of.kind === "union" || t.of.kind === "intersection"
+        ? `(${inner})[]`
+        : `${inner}[]`;
     }
     case "union":
     case "intersection": {
       const parts = t.of.map((m) => {
         const f = flatText(m);
         // Prettier parenthesises a union inside an intersection and an intersection inside a union.
-        return f !== null && t.kind !== m.kind && (m.kind === "union" || m.kind === "intersection") ? `(${f})` : f;
+        return f !== null &&
+          t.kind !== m.kind &&
+          (m.kind === "union" || m.kind === "intersection")
+          ? `(${f})`
+          : f;
       });
-      return parts.every((p) => p !== null) ? parts.join(t.kind === "union" ? " | " : " & ") : null;
+      return parts.every((p) => p !== null)
+        ? parts.join(t.kind === "union" ? " | " : " & ")
+        : null;
     }
   }
 }
 
 /** Prettier keeps `{ … } | null` around its object instead of breaking the union. */
 function hugs(t: Extract<TypeNode, { kind: "union" }>): boolean {
-  return t.of.filter((m) => m.kind === "object").length === 1 && t.of.every((m) => m.kind === "object" || isText(m, "null"));
+  return (
+    t.of.filter((m) => m.kind === "object").length === 1 &&
+    t.of.every((m) => m.kind === "object" || isText(m, "null"))
+  );
 }
 
 function lastLineEnd(out: string, col: number): number {
@@ -386,12 +516,23 @@ function lastLineEnd(out: string, col: number): number {
 
 function isPlainObjectSchema(schema: JsonValue): boolean {
   if (!isObject(schema)) return false;
-  if (["$ref", "anyOf", "oneOf", "allOf", "enum", "const"].some((k) => k in schema)) return false;
-  return schema.type === "object" || (schema.type === undefined && "properties" in schema);
+  if (
+    ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"].some(
+      (k) => k in schema,
+    )
+  )
+    return false;
+  return (
+    schema.type === "object" ||
+    (schema.type === undefined && "properties" in schema)
+  );
 }
 
 function hasPatterns(schema: JsonObject): boolean {
-  return isObject(schema.patternProperties) && Object.keys(schema.patternProperties).length > 0;
+  return (
+    isObject(schema.patternProperties) &&
+    Object.keys(schema.patternProperties).length > 0
+  );
 }
 
 function isText(t: TypeNode, value: string): boolean {
@@ -407,7 +548,11 @@ function pad(n: number): string {
 }
 
 /** `export type <name> = …;` for a node built by hand, e.g. a union of names. */
-export function typeDeclaration(name: string, node: TypeNode, doc: string | null): string {
+export function typeDeclaration(
+  name: string,
+  node: TypeNode,
+  doc: string | null,
+): string {
   const left = `export type ${name} =`;
   return `${doc ? docComment(doc, "") : ""}${left}${printSlot(node, 0, textWidth(left), 1)};\n`;
 }

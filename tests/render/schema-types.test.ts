@@ -6,29 +6,58 @@ import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../generator/model/types.js";
-import { schemaDeclaration, stringUnion, typeDeclaration } from "../../generator/render/schema-types.js";
+import {
+  schemaDeclaration,
+  stringUnion,
+  typeDeclaration,
+} from "../../generator/render/schema-types.js";
 import * as reference from "./schema-types-reference.js";
 import { repoRoot } from "../helpers/project.js";
 
 async function prettierSays(text: string): Promise<string> {
-  const config = await prettier.resolveConfig(path.join(repoRoot, "generated", "x.d.ts"));
+  const config = await prettier.resolveConfig(
+    path.join(repoRoot, "generated", "x.d.ts"),
+  );
   return prettier.format(text, { ...config, filepath: "x.d.ts" });
 }
 
-const obj = (properties: Record<string, JsonValue>, required: string[] = [], extra: JsonObject = {}): JsonObject => ({ type: "object", properties, required, ...extra });
-const LONG = ["aaaaaaaaaaaa", "bbbbbbbbbbbbbbbbb", "cccccccccccccccccc", "dddddddddddddddddd"];
+const obj = (
+  properties: Record<string, JsonValue>,
+  required: string[] = [],
+  extra: JsonObject = {},
+): JsonObject => ({ type: "object", properties, required, ...extra });
+const LONG = [
+  "aaaaaaaaaaaa",
+  "bbbbbbbbbbbbbbbbb",
+  "cccccccccccccccccc",
+  "dddddddddddddddddd",
+];
 
 /* Each case: a schema and the declaration expected, written out by hand. */
 const cases: [name: string, schema: JsonValue, expected: string][] = [
   [
     "primitives, required and optional",
-    obj({ s: { type: "string" }, n: { type: "number" }, i: { type: "integer" }, b: { type: "boolean" }, z: { type: "null" }, u: {} }, ["s", "u"]),
+    obj(
+      {
+        s: { type: "string" },
+        n: { type: "number" },
+        i: { type: "integer" },
+        b: { type: "boolean" },
+        z: { type: "null" },
+        u: {},
+      },
+      ["s", "u"],
+    ),
     "export interface T {\n  s: string;\n  n?: number;\n  i?: number;\n  b?: boolean;\n  z?: null;\n  u: unknown;\n}\n",
   ],
   [
     "enum and const as literal unions",
-    obj({ scope: { enum: ["LOCAL", "TEAM", ""] }, level: { enum: [1, -2, 1.5e21, true, null] }, fixed: { const: "it's \"x\"" } }),
-    "export interface T {\n  scope?: \"LOCAL\" | \"TEAM\" | \"\";\n  level?: 1 | -2 | 1.5e21 | true | null;\n  fixed?: 'it\\'s \"x\"';\n}\n",
+    obj({
+      scope: { enum: ["LOCAL", "TEAM", ""] },
+      level: { enum: [1, -2, 1.5e21, true, null] },
+      fixed: { const: 'it\'s "x"' },
+    }),
+    'export interface T {\n  scope?: "LOCAL" | "TEAM" | "";\n  level?: 1 | -2 | 1.5e21 | true | null;\n  fixed?: \'it\\\'s "x"\';\n}\n',
   ],
   [
     "a long enum breaks onto | lines",
@@ -37,17 +66,45 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
   ],
   [
     "a medium enum moves to the next line whole",
-    obj({ medium: { enum: ["aaaaaaaaaaaa", "bbbbbbbbbbbbbbbbb", "cccccccccccccccccc", "ddddddd"] } }),
+    obj({
+      medium: {
+        enum: [
+          "aaaaaaaaaaaa",
+          "bbbbbbbbbbbbbbbbb",
+          "cccccccccccccccccc",
+          "ddddddd",
+        ],
+      },
+    }),
     'export interface T {\n  medium?:\n    "aaaaaaaaaaaa" | "bbbbbbbbbbbbbbbbb" | "cccccccccccccccccc" | "ddddddd";\n}\n',
   ],
   [
     "arrays: of strings, of a short union, of a long union",
-    obj({ a: { type: "array", items: { type: "string" } }, b: { type: "array", items: { enum: ["x", "y"] } }, c: { type: "array", items: { enum: LONG } }, d: { type: "array" } }),
+    obj({
+      a: { type: "array", items: { type: "string" } },
+      b: { type: "array", items: { enum: ["x", "y"] } },
+      c: { type: "array", items: { enum: LONG } },
+      d: { type: "array" },
+    }),
     'export interface T {\n  a?: string[];\n  b?: ("x" | "y")[];\n  c?: (\n    | "aaaaaaaaaaaa"\n    | "bbbbbbbbbbbbbbbbb"\n    | "cccccccccccccccccc"\n    | "dddddddddddddddddd"\n  )[];\n  d?: unknown[];\n}\n',
   ],
   [
     "nested objects and arrays of objects stay open",
-    obj({ card: obj({ name: { type: "string" }, tags: { type: "array", items: obj({ k: { type: "string" } }, ["k"]) } }, ["name"]) }, ["card"]),
+    obj(
+      {
+        card: obj(
+          {
+            name: { type: "string" },
+            tags: {
+              type: "array",
+              items: obj({ k: { type: "string" } }, ["k"]),
+            },
+          },
+          ["name"],
+        ),
+      },
+      ["card"],
+    ),
     "export interface T {\n  card: {\n    name: string;\n    tags?: {\n      k: string;\n    }[];\n  };\n}\n",
   ],
   [
@@ -57,28 +114,55 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
       closed: { type: "object", additionalProperties: false },
       any: { type: "object", additionalProperties: true },
       map: { type: "object", additionalProperties: { type: "number" } },
-      mixed: obj({ a: { type: "string" } }, [], { additionalProperties: { type: "number" } }),
+      mixed: obj({ a: { type: "string" } }, [], {
+        additionalProperties: { type: "number" },
+      }),
     }),
     "export interface T {\n  open?: Record<string, unknown>;\n  closed?: Record<string, never>;\n  any?: Record<string, unknown>;\n  map?: {\n    [key: string]: number;\n  };\n  mixed?: {\n    a?: string;\n    [key: string]: unknown;\n  };\n}\n",
   ],
   [
     "type arrays, and an object or null hugs its object",
-    obj({ maybe: { type: ["string", "null"] }, card: { type: ["object", "null"], properties: { x: { type: "string" } } } }),
+    obj({
+      maybe: { type: ["string", "null"] },
+      card: { type: ["object", "null"], properties: { x: { type: "string" } } },
+    }),
     "export interface T {\n  maybe?: string | null;\n  card?: {\n    x?: string;\n  } | null;\n}\n",
   ],
   [
     "anyOf / oneOf are unions; an object among them breaks the union",
-    obj({ id: { anyOf: [{ type: "string" }, { type: "integer" }] }, target: { oneOf: [{ type: "string" }, obj({ id: { type: "string" } }, ["id"])] } }),
+    obj({
+      id: { anyOf: [{ type: "string" }, { type: "integer" }] },
+      target: {
+        oneOf: [{ type: "string" }, obj({ id: { type: "string" } }, ["id"])],
+      },
+    }),
     "export interface T {\n  id?: string | number;\n  target?:\n    | string\n    | {\n        id: string;\n      };\n}\n",
   ],
   [
     "allOf merges objects, narrows literals by their primitive, intersects the rest",
     obj({
-      both: { allOf: [obj({ a: { type: "string" } }, ["a"]), obj({ b: { type: "number" } })] },
+      both: {
+        allOf: [
+          obj({ a: { type: "string" } }, ["a"]),
+          obj({ b: { type: "number" } }),
+        ],
+      },
       tagged: { allOf: [{ type: "string" }, { enum: ["a", "b", 1] }] },
-      clash: { allOf: [obj({ a: { type: "string" } }), obj({ a: { enum: ["x"] } })] },
-      mixed: { allOf: [obj({ a: { type: "string" } }), { anyOf: [{ type: "string" }, { type: "number" }] }] },
-      indexed: { allOf: [{ type: "object", additionalProperties: { type: "number" } }, obj({ name: { type: "string" } })] },
+      clash: {
+        allOf: [obj({ a: { type: "string" } }), obj({ a: { enum: ["x"] } })],
+      },
+      mixed: {
+        allOf: [
+          obj({ a: { type: "string" } }),
+          { anyOf: [{ type: "string" }, { type: "number" }] },
+        ],
+      },
+      indexed: {
+        allOf: [
+          { type: "object", additionalProperties: { type: "number" } },
+          obj({ name: { type: "string" } }),
+        ],
+      },
     }),
     'export interface T {\n  both?: {\n    a: string;\n    b?: number;\n  };\n  tagged?: "a" | "b";\n  clash?: {\n    a?: string;\n  } & {\n    a?: "x";\n  };\n  mixed?: {\n    a?: string;\n  } & (string | number);\n  indexed?: {\n    [key: string]: unknown;\n    name?: string;\n  };\n}\n',
   ],
@@ -86,25 +170,55 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
     "local $refs are inlined, a cycle degrades to unknown, a remote ref is unknown",
     {
       type: "object",
-      definitions: { Scope: { enum: ["LOCAL", "TEAM"] }, Node: { type: "object", properties: { next: { $ref: "#/definitions/Node" } } } },
+      definitions: {
+        Scope: { enum: ["LOCAL", "TEAM"] },
+        Node: {
+          type: "object",
+          properties: { next: { $ref: "#/definitions/Node" } },
+        },
+      },
       $defs: { Id: { type: "string" } },
-      properties: { scope: { $ref: "#/definitions/Scope" }, id: { $ref: "#/$defs/Id" }, node: { $ref: "#/definitions/Node" }, far: { $ref: "https://example.com/s.json" } },
+      properties: {
+        scope: { $ref: "#/definitions/Scope" },
+        id: { $ref: "#/$defs/Id" },
+        node: { $ref: "#/definitions/Node" },
+        far: { $ref: "https://example.com/s.json" },
+      },
     },
     'export interface T {\n  scope?: "LOCAL" | "TEAM";\n  id?: string;\n  node?: {\n    next?: unknown;\n  };\n  far?: unknown;\n}\n',
   ],
   [
     "keys that are not identifiers are quoted, descriptions and defaults become doc comments",
     obj({
-      "x-trace": { type: "string", description: "Trace id. Ends a comment? */ no." },
-      "1st": { type: "number", default: 1, description: "First line.\nSecond line." },
+      "x-trace": {
+        type: "string",
+        description: "Trace id. Ends a comment? */ no.",
+      },
+      "1st": {
+        type: "number",
+        default: 1,
+        description: "First line.\nSecond line.",
+      },
     }),
     'export interface T {\n  /** Trace id. Ends a comment? *\\/ no. */\n  "x-trace"?: string;\n  /**\n   * First line.\n   * Second line.\n   * @default 1\n   */\n  "1st"?: number;\n}\n',
   ],
-  ["an object without properties", { type: "object", properties: {} }, "export interface T {}\n"],
-  ["a non-object root is a type alias", { anyOf: [{ type: "string" }, { type: "number" }] }, "export type T = string | number;\n"],
+  [
+    "an object without properties",
+    { type: "object", properties: {} },
+    "export interface T {}\n",
+  ],
+  [
+    "a non-object root is a type alias",
+    { anyOf: [{ type: "string" }, { type: "number" }] },
+    "export type T = string | number;\n",
+  ],
   [
     "a long key with a short union goes to the next line",
-    obj({ veryveryveryveryveryveryveryveryveryveryveryveryverylongpropertyname: { enum: ["a", "b"] } }),
+    obj({
+      veryveryveryveryveryveryveryveryveryveryveryveryverylongpropertyname: {
+        enum: ["a", "b"],
+      },
+    }),
     'export interface T {\n  veryveryveryveryveryveryveryveryveryveryveryveryverylongpropertyname?:\n    "a" | "b";\n}\n',
   ],
 ];
@@ -117,51 +231,129 @@ describe("schemaDeclaration", () => {
   });
 
   it("puts the declaration's own doc comment first", () => {
-    expect(schemaDeclaration("T", obj({}), "Input of t.")).toBe("/** Input of t. */\nexport interface T {}\n");
+    expect(schemaDeclaration("T", obj({}), "Input of t.")).toBe(
+      "/** Input of t. */\nexport interface T {}\n",
+    );
   });
 
   it("a union of names, short and long", async () => {
-    expect(typeDeclaration("N", stringUnion(["a", "b"]), null)).toBe('export type N = "a" | "b";\n');
-    expect(typeDeclaration("N", stringUnion([]), null)).toBe("export type N = never;\n");
+    expect(typeDeclaration("N", stringUnion(["a", "b"]), null)).toBe(
+      'export type N = "a" | "b";\n',
+    );
+    expect(typeDeclaration("N", stringUnion([]), null)).toBe(
+      "export type N = never;\n",
+    );
     const long = typeDeclaration("ToolName", stringUnion(LONG), "Names.");
-    expect(long).toBe('/** Names. */\nexport type ToolName =\n  | "aaaaaaaaaaaa"\n  | "bbbbbbbbbbbbbbbbb"\n  | "cccccccccccccccccc"\n  | "dddddddddddddddddd";\n');
+    expect(long).toBe(
+      '/** Names. */\nexport type ToolName =\n  | "aaaaaaaaaaaa"\n  | "bbbbbbbbbbbbbbbbb"\n  | "cccccccccccccccccc"\n  | "dddddddddddddddddd";\n',
+    );
     expect(await prettierSays(long)).toBe(long);
   });
 
   it("a union met with an object is laid out `(…) & {` as prettier does, at every column about the edge", async () => {
     // The union's line ends with ` & {`; measuring only ` & ` once let an 81-column line through.
-    const union = { anyOf: [{ type: ["string", "null"] }, { type: "boolean" }, { type: "integer" }, { type: "object" }] };
+    const union = {
+      anyOf: [
+        { type: ["string", "null"] },
+        { type: "boolean" },
+        { type: "integer" },
+        { type: "object" },
+      ],
+    };
     const met = { allOf: [union, obj({ a: { type: "string" } })] };
-    const texts = Array.from({ length: 12 }, (_, i) => schemaDeclaration("T", obj({ ["k".repeat(10 + i)]: met }), null));
+    const texts = Array.from({ length: 12 }, (_, i) =>
+      schemaDeclaration("T", obj({ ["k".repeat(10 + i)]: met }), null),
+    );
     expect(texts[8]).toContain("kkkkkkkkkkkkkkkkkk?: (\n");
     for (const text of texts) expect(await prettierSays(text)).toBe(text);
   });
 
   it("every case type-checks with the pinned tsc", () => {
-    expect(typeCheck(cases.map(([, schema], i) => schemaDeclaration(`T${i}`, schema, null)).join("\n"))).toBe("");
+    expect(
+      typeCheck(
+        cases
+          .map(([, schema], i) => schemaDeclaration(`T${i}`, schema, null))
+          .join("\n"),
+      ),
+    ).toBe("");
   });
 });
 
 /* Random schemas: whatever their shape, prettier must find nothing to change. */
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,14}$/);
-const key = fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: fc.constantFrom("x-y", "1a", "__proto__", "a b", "ünï", "ℵ", "'q'", 'd"q', "𝑥") });
-const literalValue = fc.oneof(fc.string({ maxLength: 24 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null));
+const key = fc.oneof(
+  { weight: 4, arbitrary: word },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "x-y",
+      "1a",
+      "__proto__",
+      "a b",
+      "ünï",
+      "ℵ",
+      "'q'",
+      'd"q',
+      "𝑥",
+    ),
+  },
+);
+const literalValue = fc.oneof(
+  fc.string({ maxLength: 24 }),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.boolean(),
+  fc.constant(null),
+);
 const { schema: schemaArb } = fc.letrec<{ schema: JsonValue }>((tie) => ({
   schema: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom<JsonValue>({ type: "string" }, { type: "integer" }, { type: "boolean" }, { type: ["string", "null"] }, {}, { type: "object" }),
-    fc.record({ enum: fc.uniqueArray(literalValue, { minLength: 1, maxLength: 9, selector: (v) => JSON.stringify(v) }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ type: fc.constant("array"), items: tie("schema") }) as fc.Arbitrary<JsonValue>,
+    fc.constantFrom<JsonValue>(
+      { type: "string" },
+      { type: "integer" },
+      { type: "boolean" },
+      { type: ["string", "null"] },
+      {},
+      { type: "object" },
+    ),
+    fc.record({
+      enum: fc.uniqueArray(literalValue, {
+        minLength: 1,
+        maxLength: 9,
+        selector: (v) => JSON.stringify(v),
+      }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      type: fc.constant("array"),
+      items: tie("schema"),
+    }) as fc.Arbitrary<JsonValue>,
     fc.record({
       type: fc.constantFrom<JsonValue>("object", ["object", "null"]),
       properties: fc.dictionary(key, tie("schema"), { maxKeys: 4 }),
       description: fc.option(fc.string({ maxLength: 90 }), { nil: undefined }),
     }) as fc.Arbitrary<JsonValue>,
-    fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 4 }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ oneOf: fc.array(tie("schema"), { minLength: 1, maxLength: 5 }), description: fc.string({ maxLength: 40 }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ type: fc.constant("object"), additionalProperties: fc.oneof(fc.boolean(), tie("schema")), properties: fc.dictionary(key, tie("schema"), { maxKeys: 2 }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ type: fc.constant("string"), enum: fc.uniqueArray(fc.string({ minLength: 8, maxLength: 30 }), { minLength: 2, maxLength: 6 }), default: fc.string() }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 4 }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      oneOf: fc.array(tie("schema"), { minLength: 1, maxLength: 5 }),
+      description: fc.string({ maxLength: 40 }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      type: fc.constant("object"),
+      additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
+      properties: fc.dictionary(key, tie("schema"), { maxKeys: 2 }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      type: fc.constant("string"),
+      enum: fc.uniqueArray(fc.string({ minLength: 8, maxLength: 30 }), {
+        minLength: 2,
+        maxLength: 6,
+      }),
+      default: fc.string(),
+    }) as fc.Arbitrary<JsonValue>,
   ),
 }));
 
@@ -169,11 +361,22 @@ describe("schemaDeclaration on random schemas", () => {
   it("is already in prettier's layout, and everything it wrote type-checks", async () => {
     const written: string[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(key, schemaArb.map((s) => JSON.parse(JSON.stringify(s)) as JsonValue), { maxKeys: 5 }), async (properties) => {
-        const text = schemaDeclaration(`Random${written.length}`, { type: "object", properties }, "Random input.");
-        written.push(text);
-        expect(await prettierSays(text)).toBe(text);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          key,
+          schemaArb.map((s) => JSON.parse(JSON.stringify(s)) as JsonValue),
+          { maxKeys: 5 },
+        ),
+        async (properties) => {
+          const text = schemaDeclaration(
+            `Random${written.length}`,
+            { type: "object", properties },
+            "Random input.",
+          );
+          written.push(text);
+          expect(await prettierSays(text)).toBe(text);
+        },
+      ),
       { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 150) },
     );
     expect(typeCheck(written.join("\n"))).toBe("");
@@ -185,7 +388,7 @@ const oddSchema: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue>(
   { $ref: "#" },
   { $ref: "#/properties/a" },
   { $ref: "#/definitions/missing" },
-  { const: "it's \"q\"" },
+  { const: 'it\'s "q"' },
   { const: 1.5e21 },
   { const: [1] },
   { enum: ["a", { b: 1 }] },
@@ -194,48 +397,107 @@ const oddSchema: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue>(
   { type: "object", additionalProperties: {} },
   { type: ["string", "integer", "null"], enum: ["a", 1, null, true] },
   { allOf: [{ type: "string" }, { enum: ["a", 1] }] },
-  { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { a: { type: "number" } } }] },
-  { allOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "object", properties: { b: {} } }] },
-  { anyOf: [{ type: "object", properties: { a: {} } }, { type: "object", properties: { a: {} } }, { type: "null" }] },
+  {
+    allOf: [
+      { type: "object", properties: { a: { type: "string" } } },
+      { type: "object", properties: { a: { type: "number" } } },
+    ],
+  },
+  {
+    allOf: [
+      { type: "object", additionalProperties: { type: "string" } },
+      { type: "object", properties: { b: {} } },
+    ],
+  },
+  {
+    anyOf: [
+      { type: "object", properties: { a: {} } },
+      { type: "object", properties: { a: {} } },
+      { type: "null" },
+    ],
+  },
   { oneOf: [{}, { type: "string" }] },
   { anyOf: [false, { type: "string" }] },
   { type: "array", items: [{ type: "string" }] },
-  { description: "  line one\r\n\r\n  line two */  \u2028", default: { a: [1, "x"] }, type: "string" },
+  {
+    description: "  line one\r\n\r\n  line two */  \u2028",
+    default: { a: [1, "x"] },
+    type: "string",
+  },
   true,
   false,
 );
 /** An object met with a union: laid out `} & (…)`, where the union's column decides its breaks. */
 const objectAndUnion = fc
-  .uniqueArray(fc.string({ minLength: 3, maxLength: 30 }), { minLength: 2, maxLength: 5 })
-  .map((values): JsonValue => ({ allOf: [{ type: "object", properties: { a: {} } }, { enum: values }] }));
-const wideSchema = fc.oneof({ weight: 3, arbitrary: schemaArb }, { weight: 1, arbitrary: oddSchema }, { weight: 1, arbitrary: objectAndUnion });
+  .uniqueArray(fc.string({ minLength: 3, maxLength: 30 }), {
+    minLength: 2,
+    maxLength: 5,
+  })
+  .map((values): JsonValue => ({
+    allOf: [{ type: "object", properties: { a: {} } }, { enum: values }],
+  }));
+const wideSchema = fc.oneof(
+  { weight: 3, arbitrary: schemaArb },
+  { weight: 1, arbitrary: oddSchema },
+  { weight: 1, arbitrary: objectAndUnion },
+);
 const { schema: nestedWide } = fc.letrec<{ schema: JsonValue }>((tie) => ({
   schema: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     wideSchema,
-    fc.record({ type: fc.constant("object"), properties: fc.dictionary(key, tie("schema"), { maxKeys: 4 }), required: fc.array(key, { maxLength: 3 }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }) }) as fc.Arbitrary<JsonValue>,
-    fc.record({ anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 4 }) }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      type: fc.constant("object"),
+      properties: fc.dictionary(key, tie("schema"), { maxKeys: 4 }),
+      required: fc.array(key, { maxLength: 3 }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      allOf: fc.array(tie("schema"), { minLength: 1, maxLength: 3 }),
+    }) as fc.Arbitrary<JsonValue>,
+    fc.record({
+      anyOf: fc.array(tie("schema"), { minLength: 1, maxLength: 4 }),
+    }) as fc.Arbitrary<JsonValue>,
   ),
 }));
 
 describe("schema-types.ts's fast paths", () => {
   it("write what the plain version wrote, byte for byte, for any schema", () => {
     fc.assert(
-      fc.property(fc.dictionary(key, nestedWide, { maxKeys: 5 }), nestedWide, fc.option(fc.string({ maxLength: 30 }), { nil: null }), (properties, root, doc) => {
-        const object = { type: "object", properties, definitions: { a: root } } as JsonValue;
-        expect(schemaDeclaration("T", object, doc)).toBe(reference.schemaDeclaration("T", object, doc));
-        expect(schemaDeclaration("T", root, doc)).toBe(reference.schemaDeclaration("T", root, doc));
-      }),
+      fc.property(
+        fc.dictionary(key, nestedWide, { maxKeys: 5 }),
+        nestedWide,
+        fc.option(fc.string({ maxLength: 30 }), { nil: null }),
+        (properties, root, doc) => {
+          const object = {
+            type: "object",
+            properties,
+            definitions: { a: root },
+          } as JsonValue;
+          expect(schemaDeclaration("T", object, doc)).toBe(
+            reference.schemaDeclaration("T", object, doc),
+          );
+          expect(schemaDeclaration("T", root, doc)).toBe(
+            reference.schemaDeclaration("T", root, doc),
+          );
+        },
+      ),
       { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 100 },
     );
   });
 
   it("write the same unions of names", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 20 }), { maxLength: 30 }), (names) => {
-        expect(typeDeclaration("N", stringUnion(names), "Names.")).toBe(reference.typeDeclaration("N", reference.stringUnion(names), "Names."));
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 20 }), { maxLength: 30 }),
+        (names) => {
+          expect(typeDeclaration("N", stringUnion(names), "Names.")).toBe(
+            reference.typeDeclaration(
+              "N",
+              reference.stringUnion(names),
+              "Names.",
+            ),
+          );
+        },
+      ),
       { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 50 },
     );
   });
@@ -246,7 +508,18 @@ function typeCheck(body: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "schema-types-"));
   try {
     fs.writeFileSync(path.join(dir, "all.ts"), `${body}\nexport {};\n`);
-    execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--target", "es2022", "all.ts"], { encoding: "utf8", cwd: dir });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(repoRoot, "node_modules/typescript/bin/tsc"),
+        "--noEmit",
+        "--strict",
+        "--target",
+        "es2022",
+        "all.ts",
+      ],
+      { encoding: "utf8", cwd: dir },
+    );
     return "";
   } catch (e) {
     return String((e as { stdout?: string }).stdout);

@@ -5,7 +5,7 @@ import addFormatsModule from "ajv-formats";
 const addFormats = addFormatsModule.default ?? addFormatsModule;
 /**
  * `validateInput` over a set of schemas: each is compiled on first use, with the settings
- * toolgen checked it with (generator/spec/input-schema.ts, which removes each schema after
+ * toolgen checked it with (generator/validate/input-schema.ts, which removes each schema after
  * compiling it; here schemas are never registered by $id), and problems come back as
  * readable sentences that start with the field they are about.
  */

@@ -1,7 +1,7 @@
 import { mainType } from "../../model/main-type.js";
 import { kebabCase } from "../../model/names.js";
 import type { Model } from "../../model/types.js";
-import type { Problem } from "../../spec/problem.js";
+import type { Problem } from "../../validate/problem.js";
 import { cliTools } from "./commands.js";
 
 /** Options the CLI itself answers on every command. */
@@ -15,7 +15,11 @@ const RESERVED = new Set(["json", "help"]);
  */
 export function checkOptions(model: Model, report: (p: Problem) => void): void {
   const commands = cliTools(model);
-  const plainOf = (keyword: string) => keyword.split(" ").filter((w) => !w.startsWith("-")).join(" ");
+  const plainOf = (keyword: string) =>
+    keyword
+      .split(" ")
+      .filter((w) => !w.startsWith("-"))
+      .join(" ");
   // Commands grouped by their plain words, and each group's flag words: one pass, not one per command.
   const commandsByPlain = new Map<string, (typeof commands)[number][]>();
   const selectingByPlain = new Map<string, Map<string, string>>();
@@ -27,15 +31,20 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     }
     commandsByPlain.get(plain)!.push(command);
     const selecting = selectingByPlain.get(plain)!;
-    for (const w of command.cli.keyword.split(" ")) if (w.startsWith("--")) selecting.set(w.slice(2), command.cli.keyword);
+    for (const w of command.cli.keyword.split(" "))
+      if (w.startsWith("--")) selecting.set(w.slice(2), command.cli.keyword);
   }
   const index = new Map(model.tools.map((t, i) => [t, i]));
   for (const tool of commands) {
     const i = index.get(tool)!;
     const selecting = selectingByPlain.get(plainOf(tool.cli.keyword))!;
-    const usage = (message: string) => report({ path: ["tools", i, "cli", "usage"], message });
+    const usage = (message: string) =>
+      report({ path: ["tools", i, "cli", "usage"], message });
     for (const word of tool.cli.keyword.split(" ")) {
-      if (word.startsWith("--") && RESERVED.has(word.slice(2))) usage(`usage flag '${word}' is an option every command keeps for itself: choose another word`);
+      if (word.startsWith("--") && RESERVED.has(word.slice(2)))
+        usage(
+          `usage flag '${word}' is an option every command keeps for itself: choose another word`,
+        );
     }
     // A command whose plain words begin with another command's: that one's first argument can
     // then not be this command's next word, unless written after --. Allowed, but said.
@@ -56,26 +65,41 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     const required = new Set(tool.required);
     for (const name of tool.cli.positionals) {
       if (!required.has(name)) {
-        usage(`usage placeholder <${name}> is an optional input, but a positional argument must always be given: make '${name}' required, or leave it to its --${kebabCase(name)} option`);
+        usage(
+          `usage placeholder <${name}> is an optional input, but a positional argument must always be given: make '${name}' required, or leave it to its --${kebabCase(name)} option`,
+        );
       }
     }
-    const properties = (tool.input.properties ?? {}) as { readonly [name: string]: unknown };
+    const properties = (tool.input.properties ?? {}) as {
+      readonly [name: string]: unknown;
+    };
     // A boolean option also answers to --no-<option>, which no other input may then be.
     const negations = new Map<string, string>();
     for (const name of tool.inputNames) {
-      if (!tool.cli.positionals.includes(name) && mainType(properties[name]) === "boolean") negations.set(`no-${kebabCase(name)}`, name);
+      if (
+        !tool.cli.positionals.includes(name) &&
+        mainType(properties[name]) === "boolean"
+      )
+        negations.set(`no-${kebabCase(name)}`, name);
     }
     for (const name of tool.inputNames) {
       if (tool.cli.positionals.includes(name)) continue;
       const option = kebabCase(name);
       const at = ["tools", i, "input", "properties", name];
-      const problem = (message: string) => report({ path: at, key: true, message });
+      const problem = (message: string) =>
+        report({ path: at, key: true, message });
       if (negations.has(option)) {
-        problem(`input '${name}' would be the CLI option --${option}, which already turns off the boolean '${negations.get(option)}': rename it`);
+        problem(
+          `input '${name}' would be the CLI option --${option}, which already turns off the boolean '${negations.get(option)}': rename it`,
+        );
       } else if (RESERVED.has(option)) {
-        problem(`input '${name}' would be the CLI option --${option}, which every command keeps for itself: rename it, or take it as a <${name}> in the usage`);
+        problem(
+          `input '${name}' would be the CLI option --${option}, which every command keeps for itself: rename it, or take it as a <${name}> in the usage`,
+        );
       } else if (selecting.has(option)) {
-        problem(`input '${name}' would be the CLI option --${option}, which already selects the command '${selecting.get(option)}': rename it, or take it as a <${name}> in the usage`);
+        problem(
+          `input '${name}' would be the CLI option --${option}, which already selects the command '${selecting.get(option)}': rename it, or take it as a <${name}> in the usage`,
+        );
       }
     }
   }

@@ -31,10 +31,14 @@ export function main(argv, options = {}) {
 export function indexDts(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   const map = Object.entries(commandMap(model)).map(
-    ([tool, keyword]) => `  readonly ${propertyKey(tool)}: ${keyword === null ? "null" : stringLiteral(keyword)};\n`,
+    ([tool, keyword]) =>
+      `  readonly ${propertyKey(tool)}: ${keyword === null ? "null" : stringLiteral(keyword)};\n`,
   );
   const locals = cliTools(model).filter((t) => t.http === null);
-  const handlers = locals.map((t) => `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`);
+  const handlers = locals.map(
+    (t) =>
+      `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`,
+  );
   return `${codeHeader}${namedModuleLine("import type", ["LocalHandlers", "PlatformClient"], client)}
 /**
  * Every tool of a section exposed on the CLI, mapped to its command keyword,

@@ -21,17 +21,22 @@ export function commandMap(model: Model): { [tool: string]: string | null } {
   const map: { [tool: string]: string | null } = {};
   for (const section of model.sections) {
     if (!section.cli) continue;
-    for (const tool of section.tools) map[tool.name] = tool.cli ? tool.cli.keyword : null;
+    for (const tool of section.tools)
+      map[tool.name] = tool.cli ? tool.cli.keyword : null;
   }
   return map;
 }
 
 /** The tools offered as commands, in spec order. */
-export function cliTools(model: Model): (Tool & { cli: NonNullable<Tool["cli"]> })[] {
+export function cliTools(
+  model: Model,
+): (Tool & { cli: NonNullable<Tool["cli"]> })[] {
   return model.sections
     .filter((s) => s.cli)
     .flatMap((s) => s.tools)
-    .filter((t): t is Tool & { cli: NonNullable<Tool["cli"]> } => Boolean(t.cli));
+    .filter((t): t is Tool & { cli: NonNullable<Tool["cli"]> } =>
+      Boolean(t.cli),
+    );
 }
 
 function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): JsonObject {
@@ -53,11 +58,15 @@ function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): JsonObject {
     local: tool.http === null,
     inputs: [
       ...tool.cli.positionals.map((name) => input(name, true)),
-      ...tool.inputNames.filter((name) => !tool.cli.positionals.includes(name)).map((name) => input(name, false)),
+      ...tool.inputNames
+        .filter((name) => !tool.cli.positionals.includes(name))
+        .map((name) => input(name, false)),
     ],
   };
 }
 
 function asObject(value: JsonValue | undefined): JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : {};
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as JsonObject)
+    : {};
 }

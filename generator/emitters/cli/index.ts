@@ -14,25 +14,34 @@ export const emitCli: Emitter = (model, ctx) => {
 };
 
 const files: Emitter = (model, ctx) => [
-  manifest(model),
+  packageJsonFile(model),
   { path: "cli/commands.json", content: printJsonWithHeader(cliData(model)) },
   { path: "cli/index.js", content: indexJs(model) },
   { path: "cli/index.d.ts", content: indexDts(model) },
   { path: "cli/bin.js", content: binJs(model) },
-  ...ctx.runtimeFolder("cli").map((f) => ({ path: `cli/runtime/${f.path}`, content: codeHeader + f.content })),
+  ...ctx.runtimeFolder("cli").map((f) => ({
+    path: `cli/runtime/${f.path}`,
+    content: codeHeader + f.content,
+  })),
 ];
 
-function manifest(model: Model): GeneratedFile {
+function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: "cli/package.json",
     content: packageJson({
       name: model.targets.cli.package,
-      description: "The platform's tools as a command line, generated from tools.yaml.",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./commands.json": "./commands.json" },
+      description:
+        "The platform's tools as a command line, generated from tools.yaml.",
+      exports: {
+        ".": { types: "./index.d.ts", default: "./index.js" },
+        "./commands.json": "./commands.json",
+      },
       bin: { [model.targets.cli.bin]: "./bin.js" },
       dependencies: {
         [model.targets.client.package]: "0.0.0",
-        ...(model.targets.cli.runtime === null ? {} : { [model.targets.cli.runtime]: "0.0.0" }),
+        ...(model.targets.cli.runtime === null
+          ? {}
+          : { [model.targets.cli.runtime]: "0.0.0" }),
       },
     }),
   };

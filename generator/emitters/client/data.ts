@@ -1,4 +1,11 @@
-import type { Field, JsonValue, Model, PathPart, Tool, ValueSource } from "../../model/types.js";
+import type {
+  Field,
+  JsonValue,
+  Model,
+  PathPart,
+  Tool,
+  ValueSource,
+} from "../../model/types.js";
 import { printJsonWithHeader } from "../../render/json.js";
 
 /**
@@ -8,7 +15,12 @@ import { printJsonWithHeader } from "../../render/json.js";
 export function clientData(model: Model): string {
   const env = model.targets.client.env;
   return printJsonWithHeader({
-    env: { baseUrl: env.baseUrl, workspaceId: env.workspaceId, token: env.token, workspaces: env.workspaces },
+    env: {
+      baseUrl: env.baseUrl,
+      workspaceId: env.workspaceId,
+      token: env.token,
+      workspaces: env.workspaces,
+    },
     tools: model.tools.map(toolData),
   });
 }

@@ -1,7 +1,11 @@
 import type { Model, Tool } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { docComment, propertyKey } from "../../render/literal.js";
-import { schemaDeclaration, stringUnion, typeDeclaration } from "../../render/schema-types.js";
+import {
+  schemaDeclaration,
+  stringUnion,
+  typeDeclaration,
+} from "../../render/schema-types.js";
 import { PRINT_WIDTH, textWidth } from "../../render/width.js";
 
 /**
@@ -13,28 +17,96 @@ export function indexDts(model: Model): string {
   const local = model.tools.filter((t) => t.http === null);
   const parts = [
     `${codeHeader}import type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  PlatformRequest,\n  ToolInfo,\n} from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  PlatformRequest,\n  ToolInfo,\n  WorkspaceCredentials,\n} from "./runtime/index.js";\n`,
-    ...model.tools.map((t) => schemaDeclaration(inputType(t), t.input, `Input of ${t.name}: ${t.short}`)),
-    typeDeclaration("ToolName", stringUnion(model.tools.map((t) => t.name)), "Every tool of the spec, by its name."),
-    typeDeclaration("HttpToolName", stringUnion(http.map((t) => t.name)), "The tools called over the platform's HTTP API: one client method each."),
-    typeDeclaration("LocalToolName", stringUnion(local.map((t) => t.name)), "The tools the agent's runtime handles itself: one handler each."),
-    block("ToolInputs", "Each tool's input type, by tool name.", model.tools.map((t) => `  ${propertyKey(t.name)}: ${inputType(t)};\n`)),
-    block("PlatformClient", "A client of the platform, made by createClient or createClientFromEnv.", [
-      ...http.map((t) => docComment(methodDoc(t), "  ") + signature(`  ${t.camelName}`, [`input${t.required.length ? "" : "?"}: ${inputType(t)}`, "options?: CallOptions"], "Promise<unknown>")),
-      docComment("Calls an HTTP-bound tool by its spec name.", "  ") +
-        signature("  $call<N extends HttpToolName>", ["name: N", "input: ToolInputs[N]", "options?: CallOptions"], "Promise<unknown>"),
-      docComment("Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call.", "  ") +
-        signature("  $request", ["request: PlatformRequest", "options?: CallOptions"], "Promise<unknown>"),
-      docComment("The configured workspace ids, the primary first.", "  ") + "  readonly $workspaces: readonly string[];\n",
-      docComment("The workspace a call goes to when it names none.", "  ") + "  readonly $primary: string;\n",
-    ]),
-    block("HandlerContext", "What a local tool's handler receives besides its input.", [
-      docComment("The client to call the platform with, routed and authorised per workspace.", "  ") + "  readonly client: PlatformClient;\n",
-      docComment("Aborted when the caller gives up on the call (an MCP cancellation, a CLI interrupt).", "  ") + "  readonly signal?: AbortSignal;\n",
-    ]),
+    ...model.tools.map((t) =>
+      schemaDeclaration(
+        inputType(t),
+        t.input,
+        `Input of ${t.name}: ${t.short}`,
+      ),
+    ),
+    typeDeclaration(
+      "ToolName",
+      stringUnion(model.tools.map((t) => t.name)),
+      "Every tool of the spec, by its name.",
+    ),
+    typeDeclaration(
+      "HttpToolName",
+      stringUnion(http.map((t) => t.name)),
+      "The tools called over the platform's HTTP API: one client method each.",
+    ),
+    typeDeclaration(
+      "LocalToolName",
+      stringUnion(local.map((t) => t.name)),
+      "The tools the agent's runtime handles itself: one handler each.",
+    ),
+    block(
+      "ToolInputs",
+      "Each tool's input type, by tool name.",
+      model.tools.map((t) => `  ${propertyKey(t.name)}: ${inputType(t)};\n`),
+    ),
+    block(
+      "PlatformClient",
+      "A client of the platform, made by createClient or createClientFromEnv.",
+      [
+        ...http.map(
+          (t) =>
+            docComment(methodDoc(t), "  ") +
+            signature(
+              `  ${t.camelName}`,
+              [
+                `input${t.required.length ? "" : "?"}: ${inputType(t)}`,
+                "options?: CallOptions",
+              ],
+              "Promise<unknown>",
+            ),
+        ),
+        docComment("Calls an HTTP-bound tool by its spec name.", "  ") +
+          signature(
+            "  $call<N extends HttpToolName>",
+            ["name: N", "input: ToolInputs[N]", "options?: CallOptions"],
+            "Promise<unknown>",
+          ),
+        docComment(
+          "Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call.",
+          "  ",
+        ) +
+          signature(
+            "  $request",
+            ["request: PlatformRequest", "options?: CallOptions"],
+            "Promise<unknown>",
+          ),
+        docComment("The configured workspace ids, the primary first.", "  ") +
+          "  readonly $workspaces: readonly string[];\n",
+        docComment("The workspace a call goes to when it names none.", "  ") +
+          "  readonly $primary: string;\n",
+      ],
+    ),
+    block(
+      "HandlerContext",
+      "What a local tool's handler receives besides its input.",
+      [
+        docComment(
+          "The client to call the platform with, routed and authorised per workspace.",
+          "  ",
+        ) + "  readonly client: PlatformClient;\n",
+        docComment(
+          "Aborted when the caller gives up on the call (an MCP cancellation, a CLI interrupt).",
+          "  ",
+        ) + "  readonly signal?: AbortSignal;\n",
+      ],
+    ),
     block(
       "LocalHandlers",
       "One handler per local tool; leaving one out is a type error wherever handlers are passed.",
-      local.map((t) => docComment(t.short, "  ") + arrowMember(`  ${propertyKey(t.name)}`, [`input: ${inputType(t)}`, "ctx: HandlerContext"], "Promise<unknown>")),
+      local.map(
+        (t) =>
+          docComment(t.short, "  ") +
+          arrowMember(
+            `  ${propertyKey(t.name)}`,
+            [`input: ${inputType(t)}`, "ctx: HandlerContext"],
+            "Promise<unknown>",
+          ),
+      ),
     ),
     `${docComment("Every tool's name, section, short description, input schema and whether it is local.", "")}export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];\n`,
     `${docComment("Checks an input against its tool's schema: one readable message per problem, [] when valid.", "")}${signature("export declare function validateInput", ["name: ToolName", "input: unknown"], "string[]")}`,
@@ -59,12 +131,17 @@ function envDoc(model: Model): string {
 }
 
 function block(name: string, doc: string, members: readonly string[]): string {
-  if (members.length === 0) return `${docComment(doc, "")}export interface ${name} {}\n`;
+  if (members.length === 0)
+    return `${docComment(doc, "")}export interface ${name} {}\n`;
   return `${docComment(doc, "")}export interface ${name} {\n${members.join("")}}\n`;
 }
 
 /** `head(a, b): ret;` on one line when it fits, else one parameter a line, as prettier breaks it. */
-function signature(head: string, params: readonly string[], ret: string): string {
+function signature(
+  head: string,
+  params: readonly string[],
+  ret: string,
+): string {
   const one = `${head}(${params.join(", ")}): ${ret};`;
   if (textWidth(one) <= PRINT_WIDTH) return `${one}\n`;
   const indent = head.match(/^ */)![0];
@@ -72,7 +149,11 @@ function signature(head: string, params: readonly string[], ret: string): string
 }
 
 /** `key: (a, b) => ret;`, broken like `signature` when too long. */
-function arrowMember(head: string, params: readonly string[], ret: string): string {
+function arrowMember(
+  head: string,
+  params: readonly string[],
+  ret: string,
+): string {
   const one = `${head}: (${params.join(", ")}) => ${ret};`;
   if (textWidth(one) <= PRINT_WIDTH) return `${one}\n`;
   const indent = head.match(/^ */)![0];

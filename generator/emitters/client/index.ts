@@ -12,7 +12,7 @@ import { indexDts } from "./declarations.js";
  * layer (index.d.ts) and the data (tools.json) come from the spec.
  */
 export const emitClient: Emitter = (model, ctx) => [
-  manifest(model),
+  packageJsonFile(model),
   { path: "client/index.js", content: indexJs() },
   { path: "client/index.d.ts", content: indexDts(model) },
   { path: "client/tools.json", content: clientData(model) },
@@ -20,16 +20,23 @@ export const emitClient: Emitter = (model, ctx) => [
 ];
 
 function runtime(ctx: EmitContext): GeneratedFile[] {
-  return ctx.runtimeFolder("client").map((f) => ({ path: `client/runtime/${f.path}`, content: codeHeader + f.content }));
+  return ctx.runtimeFolder("client").map((f) => ({
+    path: `client/runtime/${f.path}`,
+    content: codeHeader + f.content,
+  }));
 }
 
-function manifest(model: Model): GeneratedFile {
+function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: "client/package.json",
     content: packageJson({
       name: model.targets.client.package,
-      description: "A typed client for the platform's HTTP API, generated from tools.yaml.",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./tools.json": "./tools.json" },
+      description:
+        "A typed client for the platform's HTTP API, generated from tools.yaml.",
+      exports: {
+        ".": { types: "./index.d.ts", default: "./index.js" },
+        "./tools.json": "./tools.json",
+      },
       dependencies: { ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
     }),
   };

@@ -1,19 +1,23 @@
 import type { Model } from "../../model/types.js";
-import type { Diagnostic } from "../../spec/diagnostics.js";
-import type { JsonPath } from "../../spec/parse.js";
-import type { Problem } from "../../spec/problem.js";
-import { suggest } from "../../spec/suggest.js";
+import type { Diagnostic } from "../../diagnostics.js";
+import type { JsonPath } from "../../read/parse.js";
+import type { Problem } from "../../validate/problem.js";
+import { suggest } from "../../validate/suggest.js";
 import type { DocTexts, Rendered } from "./render.js";
 
 /** Any of `names` as a whole word, not part of a longer name (`-` and `_` join words too); names hold no regex syntax. */
 function wordsPattern(names: readonly string[]): RegExp {
-  return new RegExp(`(?<![A-Za-z0-9_-])(?:${names.join("|")})(?![A-Za-z0-9_-])`, "g");
+  return new RegExp(
+    `(?<![A-Za-z0-9_-])(?:${names.join("|")})(?![A-Za-z0-9_-])`,
+    "g",
+  );
 }
 
 /** Where each of the pattern's words first occurs in `text`. */
 function firstOccurrences(pattern: RegExp, text: string): Map<string, number> {
   const found = new Map<string, number>();
-  for (const m of text.matchAll(pattern)) if (!found.has(m[0])) found.set(m[0], m.index);
+  for (const m of text.matchAll(pattern))
+    if (!found.has(m[0])) found.set(m[0], m.index);
   return found;
 }
 
@@ -22,15 +26,29 @@ function firstOccurrences(pattern: RegExp, text: string): Map<string, number> {
  * before rendering; this catches what a template adds, or data no spec check covers.
  * The problem is located in the template when its own text holds the name.
  */
-export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Diagnostic) => void): void {
-  const renames = new Map(model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name] as const)));
+export function checkRenamedNames(
+  model: Model,
+  texts: DocTexts,
+  report: (d: Diagnostic) => void,
+): void {
+  const renames = new Map(
+    model.tools.flatMap((t) =>
+      t.renamedFrom.map((old) => [old, t.name] as const),
+    ),
+  );
   if (renames.size === 0) return;
   // One pass over each text for all the old names: the texts grow with the spec, and so do the renames.
   const pattern = wordsPattern([...renames.keys()]);
-  const parts: Rendered[] = [texts.capabilities.mcp, texts.capabilities.cli, ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp]))];
+  const parts: Rendered[] = [
+    texts.capabilities.mcp,
+    texts.capabilities.cli,
+    ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp])),
+  ];
   const prompts = [texts.prompt.mcp, texts.prompt.cli];
   const inTemplates = new Map<Rendered["template"], Map<string, number>>();
-  const templateNames = (template: Rendered["template"]): Map<string, number> => {
+  const templateNames = (
+    template: Rendered["template"],
+  ): Map<string, number> => {
     let found = inTemplates.get(template);
     if (found === undefined) {
       found = firstOccurrences(pattern, template.source);
@@ -53,22 +71,40 @@ export function checkRenamedNames(model: Model, texts: DocTexts, report: (d: Dia
     for (const [old, index] of inText) {
       const message = `'${old}' is an old name of '${renames.get(old)}' and must not appear in the prompt docs`;
       const at = inTemplate.get(old);
-      if (at !== undefined) emit({ severity: "error", file: r.template.file, message, ...position(r.template.source, at), length: old.length });
+      if (at !== undefined)
+        emit({
+          severity: "error",
+          file: r.template.file,
+          message,
+          ...position(r.template.source, at),
+          length: old.length,
+        });
       // A prompt is made of the other texts: what it holds from them is reported there.
       else if (!prompts.includes(r)) {
         const { line } = position(r.text, index);
-        emit({ severity: "error", file: r.template.file, message: `${message}: the text it renders into docs/${r.path} has it on line ${line}: ${r.text.split("\n")[line - 1]}` });
+        emit({
+          severity: "error",
+          file: r.template.file,
+          message: `${message}: the text it renders into docs/${r.path} has it on line ${line}: ${r.text.split("\n")[line - 1]}`,
+        });
       }
     }
   }
 }
 
 /** Warns when a section's text passes the budget: a model reads all of it on every turn. */
-export function checkBudget(model: Model, texts: DocTexts, report: (p: Problem) => void): void {
+export function checkBudget(
+  model: Model,
+  texts: DocTexts,
+  report: (p: Problem) => void,
+): void {
   const budget = model.targets.docs.budget;
   if (budget === null) return;
   for (const s of texts.sections) {
-    for (const [runtime, r] of [["MCP", s.mcp], ["CLI", s.cli]] as const) {
+    for (const [runtime, r] of [
+      ["MCP", s.mcp],
+      ["CLI", s.cli],
+    ] as const) {
       if (r === null) continue;
       const length = codePoints(r.text);
       if (length > budget)
@@ -104,14 +140,18 @@ export function codePoints(text: string): number {
 }
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
-const TOOL_LIKE = /(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_-])/g;
+const TOOL_LIKE =
+  /(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_-])/g;
 
 /**
  * Warns when a text the model reads mentions a tool that does not exist, most often a
  * name left behind by a rename. Input names and section ids are known words, not tools;
  * old names are already an error of the spec.
  */
-export function checkMentions(model: Model, report: (p: Problem) => void): void {
+export function checkMentions(
+  model: Model,
+  report: (p: Problem) => void,
+): void {
   const tools = model.tools.map((t) => t.name);
   // Built at the first word to look up: on a large spec it holds tens of thousands of names, often for nothing.
   let known: Set<string> | undefined;
@@ -146,16 +186,34 @@ function knownWords(model: Model): Set<string> {
 
 /** Every spec text that reaches the prompt docs, with its path in the spec. */
 function docTexts(model: Model): { path: JsonPath; text: string }[] {
-  const out: { path: JsonPath; text: string }[] = [{ path: ["targets", "docs", "preamble"], text: model.targets.docs.preamble }];
+  const out: { path: JsonPath; text: string }[] = [
+    {
+      path: ["targets", "docs", "preamble"],
+      text: model.targets.docs.preamble,
+    },
+  ];
   model.sections.forEach((s, i) => {
-    out.push({ path: ["sections", i, "heading"], text: s.heading }, { path: ["sections", i, "label"], text: s.label });
-    if (s.footer !== null) out.push({ path: ["sections", i, "footer"], text: s.footer });
-    if (s.cli) out.push({ path: ["sections", i, "cli", "intro"], text: s.cli.intro });
-    if (s.cli?.closing) out.push({ path: ["sections", i, "cli", "closing"], text: s.cli.closing });
+    out.push(
+      { path: ["sections", i, "heading"], text: s.heading },
+      { path: ["sections", i, "label"], text: s.label },
+    );
+    if (s.footer !== null)
+      out.push({ path: ["sections", i, "footer"], text: s.footer });
+    if (s.cli)
+      out.push({ path: ["sections", i, "cli", "intro"], text: s.cli.intro });
+    if (s.cli?.closing)
+      out.push({
+        path: ["sections", i, "cli", "closing"],
+        text: s.cli.closing,
+      });
   });
   model.tools.forEach((t, i) => {
-    out.push({ path: ["tools", i, "short"], text: t.short }, { path: ["tools", i, "when_to_use"], text: t.whenToUse });
-    if (t.cli) out.push({ path: ["tools", i, "cli", "summary"], text: t.cli.summary });
+    out.push(
+      { path: ["tools", i, "short"], text: t.short },
+      { path: ["tools", i, "when_to_use"], text: t.whenToUse },
+    );
+    if (t.cli)
+      out.push({ path: ["tools", i, "cli", "summary"], text: t.cli.summary });
   });
   return out;
 }

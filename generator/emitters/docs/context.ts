@@ -37,7 +37,11 @@ export interface SectionView {
   readonly footer: string | null;
   readonly program: string;
   readonly tools: readonly ToolView[];
-  readonly cli: { readonly intro: string; readonly closing: string | null; readonly commands: readonly CommandView[] } | null;
+  readonly cli: {
+    readonly intro: string;
+    readonly closing: string | null;
+    readonly commands: readonly CommandView[];
+  } | null;
 }
 
 export interface CapabilitiesView {
@@ -74,13 +78,23 @@ export function createViews(model: Model): Views {
   const program = tidy(model.targets.cli.program);
   const toolTexts = new Map<Tool, ToolTexts>();
   const cliBlocks = new Map<Section, SectionView["cli"]>();
-  const sectionViews: Record<Runtime, Map<Section, SectionView>> = { mcp: new Map(), cli: new Map() };
+  const sectionViews: Record<Runtime, Map<Section, SectionView>> = {
+    mcp: new Map(),
+    cli: new Map(),
+  };
 
   const textsOf = (t: Tool): ToolTexts => {
     let texts = toolTexts.get(t);
     if (texts === undefined) {
       const command = t.cli ? `${program} ${t.cli.line}` : null;
-      texts = { name: t.name, short: tidy(t.short), whenToUse: tidy(t.whenToUse), command, usage: t.cli ? t.cli.usage : null, summary: t.cli ? tidy(t.cli.summary) : null };
+      texts = {
+        name: t.name,
+        short: tidy(t.short),
+        whenToUse: tidy(t.whenToUse),
+        command,
+        usage: t.cli ? t.cli.usage : null,
+        summary: t.cli ? tidy(t.cli.summary) : null,
+      };
       toolTexts.set(t, texts);
     }
     return texts;
@@ -88,13 +102,26 @@ export function createViews(model: Model): Views {
   // The keys in ToolView's order: a template may list a tool's fields with {{#each this}}.
   const toolView = (t: Tool, onCli: boolean): ToolView => {
     const { name, short, whenToUse, command, usage, summary } = textsOf(t);
-    return { name, short, whenToUse, call: onCli && command !== null ? command : name, command, usage, summary };
+    return {
+      name,
+      short,
+      whenToUse,
+      call: onCli && command !== null ? command : name,
+      command,
+      usage,
+      summary,
+    };
   };
   const cliBlock = (section: Section): SectionView["cli"] => {
     if (section.cli === null) return null;
     let block = cliBlocks.get(section);
     if (block === undefined) {
-      block = { intro: tidy(section.cli.intro), closing: section.cli.closing === null ? null : tidy(section.cli.closing), commands: commands(section, textsOf) };
+      block = {
+        intro: tidy(section.cli.intro),
+        closing:
+          section.cli.closing === null ? null : tidy(section.cli.closing),
+        commands: commands(section, textsOf),
+      };
       cliBlocks.set(section, block);
     }
     return block;
@@ -107,7 +134,9 @@ export function createViews(model: Model): Views {
       label: tidy(section.label),
       footer: section.footer === null ? null : tidy(section.footer),
       program,
-      tools: section.tools.filter((t) => !onCli || t.cli).map((t) => toolView(t, onCli)),
+      tools: section.tools
+        .filter((t) => !onCli || t.cli)
+        .map((t) => toolView(t, onCli)),
       cli: cliBlock(section),
     };
   };
@@ -124,21 +153,37 @@ export function createViews(model: Model): Views {
   const capabilities = (runtime: Runtime): CapabilitiesView => ({
     runtime,
     preamble: tidy(model.targets.docs.preamble),
-    sections: model.sections.map((s) => sectionView(s, runtime)).filter((s) => s.tools.length > 0),
+    sections: model.sections
+      .map((s) => sectionView(s, runtime))
+      .filter((s) => s.tools.length > 0),
   });
   return { section: sectionView, capabilities };
 }
 
 /** A section's command lines, each padded to the widest so that the comments align; each width is measured once. */
-function commands(section: Section, textsOf: (t: Tool) => ToolTexts): CommandView[] {
-  const lines: { tool: string; command: string; summary: string; width: number }[] = [];
+function commands(
+  section: Section,
+  textsOf: (t: Tool) => ToolTexts,
+): CommandView[] {
+  const lines: {
+    tool: string;
+    command: string;
+    summary: string;
+    width: number;
+  }[] = [];
   for (const t of section.tools) {
     const { command, summary } = textsOf(t);
-    if (command !== null && summary !== null) lines.push({ tool: t.name, command, summary, width: textWidth(command) });
+    if (command !== null && summary !== null)
+      lines.push({ tool: t.name, command, summary, width: textWidth(command) });
   }
   let widest = 0;
   for (const l of lines) widest = Math.max(widest, l.width);
-  return lines.map(({ tool, command, summary, width }) => ({ tool, command, summary, padded: command + " ".repeat(widest - width) }));
+  return lines.map(({ tool, command, summary, width }) => ({
+    tool,
+    command,
+    summary,
+    padded: command + " ".repeat(widest - width),
+  }));
 }
 
 /** LF line endings, no trailing spaces on a line, no trailing newlines: spacing is the template's. */
@@ -154,7 +199,8 @@ export function tidy(text: string): string {
  */
 export function tidyOutput(text: string): string {
   // Without those or three breaks in a row, only the ends can need trimming.
-  if (!needsLineByLine(text, true)) return `${withoutLeadingNewlines(withoutTrailingBlanks(text))}\n`;
+  if (!needsLineByLine(text, true))
+    return `${withoutLeadingNewlines(withoutTrailingBlanks(text))}\n`;
   return `${tidiedLines(text, true)}\n`;
 }
 
@@ -168,7 +214,12 @@ function needsLineByLine(text: string, blankRuns: boolean): boolean {
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
     const before = text.charCodeAt(i - 1);
     if (before === 0x20 || before === 0x09) return true;
-    if (blankRuns && text.charCodeAt(i + 1) === 0x0a && text.charCodeAt(i + 2) === 0x0a) return true;
+    if (
+      blankRuns &&
+      text.charCodeAt(i + 1) === 0x0a &&
+      text.charCodeAt(i + 2) === 0x0a
+    )
+      return true;
   }
   return false;
 }
@@ -189,7 +240,11 @@ function tidiedLines(text: string, collapse: boolean): string {
     if (kept === start) blanks++;
     else {
       // Collapsed: none before the first line, at most one between two.
-      const shown = collapse ? (lines.length === 0 ? 0 : Math.min(blanks, 1)) : blanks;
+      const shown = collapse
+        ? lines.length === 0
+          ? 0
+          : Math.min(blanks, 1)
+        : blanks;
       for (let i = 0; i < shown; i++) lines.push("");
       blanks = 0;
       lines.push(lf.slice(start, kept));
@@ -212,7 +267,12 @@ function withoutLeadingNewlines(text: string): string {
 }
 
 /** Where text[start, end) ends once its final spaces and tabs (and with `newlines`, line breaks) are cut. */
-function endWithoutBlanks(text: string, start: number, end: number, newlines: boolean): number {
+function endWithoutBlanks(
+  text: string,
+  start: number,
+  end: number,
+  newlines: boolean,
+): number {
   while (end > start) {
     const c = text.charCodeAt(end - 1);
     if (c !== 0x20 && c !== 0x09 && !(newlines && c === 0x0a)) break;

@@ -2,7 +2,7 @@ import type { Model } from "../../model/types.js";
 import { packageJson } from "../../render/package-json.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { checkBudget, checkMentions, checkRenamedNames } from "./checks.js";
-import { docsFiles } from "./package.js";
+import { docsFiles } from "./files.js";
 import { renderDocs } from "./render.js";
 import { loadTemplates } from "./templates.js";
 
@@ -13,21 +13,27 @@ import { loadTemplates } from "./templates.js";
  */
 export const emitDocs: Emitter = (model, ctx) => {
   checkMentions(model, (p) => ctx.reportProblem(p));
-  const templates = loadTemplates(model.targets.docs.templates, ctx.cwd, (d) => ctx.report(d));
+  const templates = loadTemplates(model.targets.docs.templates, ctx.cwd, (d) =>
+    ctx.report(d),
+  );
   const texts = templates && renderDocs(model, templates, (d) => ctx.report(d));
-  if (!texts) return [manifest(model)];
+  if (!texts) return [packageJsonFile(model)];
   checkRenamedNames(model, texts, (d) => ctx.report(d));
   checkBudget(model, texts, (p) => ctx.reportProblem(p));
-  return [manifest(model), ...docsFiles(texts)];
+  return [packageJsonFile(model), ...docsFiles(texts)];
 };
 
-function manifest(model: Model): GeneratedFile {
+function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: "docs/package.json",
     content: packageJson({
       name: model.targets.docs.package,
-      description: "The prompt texts that tell a model about its tools, generated from tools.yaml.",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./*.md": "./*.md" },
+      description:
+        "The prompt texts that tell a model about its tools, generated from tools.yaml.",
+      exports: {
+        ".": { types: "./index.d.ts", default: "./index.js" },
+        "./*.md": "./*.md",
+      },
     }),
   };
 }

@@ -1,8 +1,17 @@
 import type { Model, Section } from "../../model/types.js";
 import { TemplateError, type Template } from "../../render/handlebars.js";
-import type { Diagnostic } from "../../spec/diagnostics.js";
-import { createViews, tidyOutput, type PromptView, type Runtime } from "./context.js";
-import { templateDiagnostic, type TemplateName, type Templates } from "./templates.js";
+import type { Diagnostic } from "../../diagnostics.js";
+import {
+  createViews,
+  tidyOutput,
+  type PromptView,
+  type Runtime,
+} from "./context.js";
+import {
+  templateDiagnostic,
+  type TemplateName,
+  type Templates,
+} from "./templates.js";
 
 /** One rendered text: what a runtime injects, and the Markdown file that holds it. */
 export interface Rendered {
@@ -33,10 +42,18 @@ export interface DocTexts {
  * Every text of the docs package. A template error is reported once, located in its
  * template; the result is then null, as nothing built on a broken text can be trusted.
  */
-export function renderDocs(model: Model, templates: Templates, report: (d: Diagnostic) => void): DocTexts | null {
+export function renderDocs(
+  model: Model,
+  templates: Templates,
+  report: (d: Diagnostic) => void,
+): DocTexts | null {
   const seen = new Set<string>();
   let failed = false;
-  const render = (name: TemplateName, context: object, path: string): Rendered | null => {
+  const render = (
+    name: TemplateName,
+    context: object,
+    path: string,
+  ): Rendered | null => {
     const template = templates[name];
     try {
       return { path, text: tidyOutput(template.render(context)), template };
@@ -55,12 +72,30 @@ export function renderDocs(model: Model, templates: Templates, report: (d: Diagn
   const sections = model.sections.map((section, index) => ({
     section,
     index,
-    mcp: render("section.md.hbs", views.section(section, "mcp"), `sections/${section.id}.mcp.md`),
-    cli: section.cli ? render("section-cli.md.hbs", views.section(section, "cli"), `sections/${section.id}.cli.md`) : null,
+    mcp: render(
+      "section.md.hbs",
+      views.section(section, "mcp"),
+      `sections/${section.id}.mcp.md`,
+    ),
+    cli: section.cli
+      ? render(
+          "section-cli.md.hbs",
+          views.section(section, "cli"),
+          `sections/${section.id}.cli.md`,
+        )
+      : null,
   }));
   const capabilities = {
-    mcp: render("capabilities.md.hbs", views.capabilities("mcp"), "capabilities.mcp.md"),
-    cli: render("capabilities.md.hbs", views.capabilities("cli"), "capabilities.cli.md"),
+    mcp: render(
+      "capabilities.md.hbs",
+      views.capabilities("mcp"),
+      "capabilities.mcp.md",
+    ),
+    cli: render(
+      "capabilities.md.hbs",
+      views.capabilities("cli"),
+      "capabilities.cli.md",
+    ),
   };
   if (failed) return null;
   const done = sections as SectionTexts[];
@@ -70,13 +105,19 @@ export function renderDocs(model: Model, templates: Templates, report: (d: Diagn
       runtime,
       capabilities: withoutNewline(capabilities[runtime]!.text),
       // A CLI runtime reads the CLI block of a section on the CLI and the full text of any other.
-      sections: done.map((s) => withoutNewline((runtime === "cli" && s.cli ? s.cli : s.mcp).text)),
+      sections: done.map((s) =>
+        withoutNewline((runtime === "cli" && s.cli ? s.cli : s.mcp).text),
+      ),
     };
     return render("prompt.md.hbs", view, `prompt.${runtime}.md`);
   };
   const prompts = { mcp: prompt("mcp"), cli: prompt("cli") };
   if (failed) return null;
-  return { prompt: prompts as DocTexts["prompt"], capabilities: capabilities as DocTexts["capabilities"], sections: done };
+  return {
+    prompt: prompts as DocTexts["prompt"],
+    capabilities: capabilities as DocTexts["capabilities"],
+    sections: done,
+  };
 }
 
 function withoutNewline(text: string): string {

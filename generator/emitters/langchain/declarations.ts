@@ -99,7 +99,8 @@ function sectionLine(section: Section): string {
   const names = section.tools.map((t) => stringLiteral(t.name));
   if (names.length === 0) return `${key} never;\n`;
   const union = `${names.join(" | ")};`;
-  if (names.length === 1 || textWidth(`${key} ${union}`) <= PRINT_WIDTH) return `${key} ${union}\n`;
+  if (names.length === 1 || textWidth(`${key} ${union}`) <= PRINT_WIDTH)
+    return `${key} ${union}\n`;
   if (textWidth(`    ${union}`) <= PRINT_WIDTH) return `${key}\n    ${union}\n`;
   return `${key}\n${names.map((n, i) => `    | ${n}${i === names.length - 1 ? ";" : ""}`).join("\n")}\n`;
 }

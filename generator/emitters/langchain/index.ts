@@ -11,7 +11,7 @@ const DIR = "langchain";
 
 /** LangChain tools for every spec tool, over the runtime client and local handlers. */
 export const emitLangchain: Emitter = (model, ctx) => [
-  manifest(model),
+  packageJsonFile(model),
   { path: `${DIR}/tools.json`, content: printJsonWithHeader(toolData(model)) },
   { path: `${DIR}/index.js`, content: entry(model) },
   { path: `${DIR}/index.d.ts`, content: declarations(model) },
@@ -50,16 +50,23 @@ export const createTools = toolFactory({
 }
 
 function runtime(ctx: EmitContext): GeneratedFile[] {
-  return ctx.runtimeFolder(DIR).map((f) => ({ path: `${DIR}/runtime/${f.path}`, content: codeHeader + f.content }));
+  return ctx.runtimeFolder(DIR).map((f) => ({
+    path: `${DIR}/runtime/${f.path}`,
+    content: codeHeader + f.content,
+  }));
 }
 
-function manifest(model: Model): GeneratedFile {
+function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: `${DIR}/package.json`,
     content: packageJson({
       name: model.targets.langchain.package,
-      description: "The platform's tools as LangChain tools, generated from tools.yaml.",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" }, "./tools.json": "./tools.json" },
+      description:
+        "The platform's tools as LangChain tools, generated from tools.yaml.",
+      exports: {
+        ".": { types: "./index.d.ts", default: "./index.js" },
+        "./tools.json": "./tools.json",
+      },
       dependencies: { [model.targets.client.package]: "0.0.0" },
       peerDependencies: { "@langchain/core": "^1.4.0" },
     }),

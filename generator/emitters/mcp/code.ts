@@ -37,8 +37,14 @@ export function createServer(options) {
  */
 export function binJs(model: Model): string {
   const runtime = model.targets.mcp.runtime;
-  const runtimeImport = runtime === null ? "" : namedModuleLine("import", ["createRuntime"], stringLiteral(runtime));
-  const runtimeOption = runtime === null ? "" : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
+  const runtimeImport =
+    runtime === null
+      ? ""
+      : namedModuleLine("import", ["createRuntime"], stringLiteral(runtime));
+  const runtimeOption =
+    runtime === null
+      ? ""
+      : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
 ${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
@@ -60,5 +66,9 @@ ${runtimeOption}  out: (text) => process.stdout.write(text),
 }
 
 function clientImport(model: Model, names: readonly string[]): string {
-  return namedModuleLine("import", names, stringLiteral(model.targets.client.package));
+  return namedModuleLine(
+    "import",
+    names,
+    stringLiteral(model.targets.client.package),
+  );
 }

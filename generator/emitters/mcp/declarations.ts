@@ -4,7 +4,14 @@ import { stringLiteral } from "../../render/literal.js";
 import { namedModuleLine, unionAlias } from "../../render/layout.js";
 
 /** The client's names this package passes on, so that an MCP consumer needs one import. */
-const FROM_CLIENT = ["HandlerContext", "LocalHandlers", "LocalToolName", "HttpToolName", "ToolInputs", "PlatformClient"];
+const FROM_CLIENT = [
+  "HandlerContext",
+  "LocalHandlers",
+  "LocalToolName",
+  "HttpToolName",
+  "ToolInputs",
+  "PlatformClient",
+];
 
 /**
  * The typed layer: the table typed with the SDK's own Tool, the name union, and serveTools
@@ -13,13 +20,18 @@ const FROM_CLIENT = ["HandlerContext", "LocalHandlers", "LocalToolName", "HttpTo
 export function indexDts(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   const inputs = model.tools.map((t) => `${t.pascalName}Input`);
-  const handlers = model.tools.some((t) => t.http === null) ? "handlers" : "handlers?";
+  const handlers = model.tools.some((t) => t.http === null)
+    ? "handlers"
+    : "handlers?";
   return `${codeHeader}import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 ${namedModuleLine("import type", ["LocalHandlers", "LocalToolName", "PlatformClient"], client)}
 ${namedModuleLine("export type", [...inputs, ...FROM_CLIENT], client)}
 /** The name of every tool in tools.yaml. */
-${unionAlias("ToolName", model.tools.map((t) => stringLiteral(t.name)))}
+${unionAlias(
+  "ToolName",
+  model.tools.map((t) => stringLiteral(t.name)),
+)}
 /** One row of the tool table: an MCP tool named after a tool of tools.yaml. */
 export interface McpTool extends Tool {
   readonly name: ToolName;

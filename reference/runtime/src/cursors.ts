@@ -14,7 +14,10 @@ export class CursorStore {
   ) {}
 
   file(workspace: string): string {
-    return path.join(this.folder, this.several ? `inbox.${fileSafe(workspace)}.cursor` : "inbox.cursor");
+    return path.join(
+      this.folder,
+      this.several ? `inbox.${fileSafe(workspace)}.cursor` : "inbox.cursor",
+    );
   }
 
   /** The saved cursor, or null when none was saved (or it was cleared after a 410). */
@@ -45,5 +48,11 @@ export class CursorStore {
 
 /** A workspace id as a file name part: letters, digits, `-` and `_` kept, every other byte as %XX. */
 function fileSafe(id: string): string {
-  return [...Buffer.from(id, "utf8")].map((b) => (/[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...Buffer.from(id, "utf8")]
+    .map((b) =>
+      /[A-Za-z0-9_-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "./clock.js";
-import { isRecord, isTransient, listIn, type RuntimeClient } from "./platform.js";
+import {
+  isRecord,
+  isTransient,
+  listIn,
+  type RuntimeClient,
+} from "./platform.js";
 
 export interface DelegateSettings {
   /** The whole wait, from sending the task to its answer (15 minutes when not given). */
@@ -13,7 +18,11 @@ export interface DelegateSettings {
 /** Sending the task is tried this many times when the platform is down or slow. */
 const SEND_ATTEMPTS = 3;
 
-export const DEFAULT_DELEGATE: DelegateSettings = { timeoutMs: 15 * 60_000, firstDelayMs: 1000, maxDelayMs: 15_000 };
+export const DEFAULT_DELEGATE: DelegateSettings = {
+  timeoutMs: 15 * 60_000,
+  firstDelayMs: 1000,
+  maxDelayMs: 15_000,
+};
 
 export interface DelegateInput {
   readonly workspace_id: string;
@@ -33,7 +42,11 @@ export interface DelegateDeps {
  * twice), then checks the delegation until the peer has completed or failed it. Returns the
  * peer's answer: its text when it is text.
  */
-export async function delegateTask(input: DelegateInput, deps: DelegateDeps, signal?: AbortSignal): Promise<unknown> {
+export async function delegateTask(
+  input: DelegateInput,
+  deps: DelegateDeps,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const { client, clock, settings } = deps;
   const workspace = input.source_workspace_id;
   const started = clock.now();
@@ -46,7 +59,11 @@ export async function delegateTask(input: DelegateInput, deps: DelegateDeps, sig
           method: "POST",
           path: "/workspaces/{$workspace}/delegate",
           ...(workspace === undefined ? {} : { workspace }),
-          body: { target_id: input.workspace_id, task: input.task, idempotency_key: key },
+          body: {
+            target_id: input.workspace_id,
+            task: input.task,
+            idempotency_key: key,
+          },
           label: "delegate_task",
         },
         signal ? { signal } : {},
@@ -54,12 +71,21 @@ export async function delegateTask(input: DelegateInput, deps: DelegateDeps, sig
       break;
     } catch (error) {
       // The same key makes sending again safe: the platform starts the task once.
-      if (attempt >= SEND_ATTEMPTS || !isTransient(error) || signal?.aborted || clock.now() - started >= settings.timeoutMs) throw error;
+      if (
+        attempt >= SEND_ATTEMPTS ||
+        !isTransient(error) ||
+        signal?.aborted ||
+        clock.now() - started >= settings.timeoutMs
+      )
+        throw error;
       await clock.sleep(settings.firstDelayMs * attempt, signal, true);
     }
   }
   const id = delegationId(sent);
-  if (id === undefined) throw new Error(`delegate_task: the platform accepted the task for ${input.workspace_id} but returned no delegation id`);
+  if (id === undefined)
+    throw new Error(
+      `delegate_task: the platform accepted the task for ${input.workspace_id} but returned no delegation id`,
+    );
 
   let delay = settings.firstDelayMs;
   for (;;) {
@@ -90,14 +116,19 @@ export async function delegateTask(input: DelegateInput, deps: DelegateDeps, sig
       throw error;
     }
     const entry = findDelegation(answer, id);
-    const status = typeof entry?.status === "string" ? entry.status.toLowerCase() : undefined;
+    const status =
+      typeof entry?.status === "string"
+        ? entry.status.toLowerCase()
+        : undefined;
     if (status === "completed") {
       const result = entry!.result ?? entry!.response ?? entry!.output ?? null;
       return result;
     }
     if (status === "failed") {
       const why = entry!.error ?? entry!.reason ?? entry!.result;
-      throw new Error(`delegate_task: ${input.workspace_id} failed the task (delegation ${id})${typeof why === "string" && why ? `: ${why}` : ""}`);
+      throw new Error(
+        `delegate_task: ${input.workspace_id} failed the task (delegation ${id})${typeof why === "string" && why ? `: ${why}` : ""}`,
+      );
     }
   }
 }
@@ -113,11 +144,21 @@ function delegationId(answer: unknown): string | undefined {
 }
 
 /** The delegation in a status answer: a list of them, `{ delegations: [...] }`, or the one itself. */
-function findDelegation(answer: unknown, id: string): Record<string, unknown> | undefined {
-  const list = isRecord(answer) && !Array.isArray(answer.delegations) ? [answer] : listIn(answer, ["delegations", "items"]);
+function findDelegation(
+  answer: unknown,
+  id: string,
+): Record<string, unknown> | undefined {
+  const list =
+    isRecord(answer) && !Array.isArray(answer.delegations)
+      ? [answer]
+      : listIn(answer, ["delegations", "items"]);
   return list.filter(isRecord).find((d) => delegationId(d) === id);
 }
 
 function duration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
+  return ms < 1000
+    ? `${ms} ms`
+    : ms < 120_000
+      ? `${Math.round(ms / 1000)} s`
+      : `${Math.round(ms / 60_000)} min`;
 }

@@ -45,7 +45,8 @@ export class Inbox {
   /** False when the inbox is full; true when the message is queued or already known (queued or popped). */
   offer(message: InboxMessage): boolean {
     const key = keyOf(message);
-    if (this.popped.has(key) || this.queue.some((m) => keyOf(m) === key)) return true;
+    if (this.popped.has(key) || this.queue.some((m) => keyOf(m) === key))
+      return true;
     if (this.full) return false;
     this.queue.push(message);
     const waiters = this.waiters;
@@ -64,12 +65,16 @@ export class Inbox {
     if (at < 0) return false;
     const [message] = this.queue.splice(at, 1);
     this.popped.add(keyOf(message!));
-    if (this.popped.size > REMEMBERED_POPS) this.popped.delete(this.popped.values().next().value as string);
+    if (this.popped.size > REMEMBERED_POPS)
+      this.popped.delete(this.popped.values().next().value as string);
     return true;
   }
 
   /** The oldest waiting message, without removing it, as soon as there is one; null after `timeoutMs`. */
-  async wait(timeoutMs: number, signal?: AbortSignal): Promise<InboxMessage | null> {
+  async wait(
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<InboxMessage | null> {
     if (this.queue.length > 0) return this.queue[0]!;
     if (timeoutMs <= 0) return null;
     const done = new AbortController();

@@ -2,14 +2,25 @@ import { setMaxListeners } from "node:events";
 import type { LocalHandlers } from "@molecule/platform-client";
 import { realClock, type Clock } from "./clock.js";
 import { CursorStore } from "./cursors.js";
-import { DEFAULT_DELEGATE, delegateTask, type DelegateSettings } from "./delegate.js";
+import {
+  DEFAULT_DELEGATE,
+  delegateTask,
+  type DelegateSettings,
+} from "./delegate.js";
 import { Inbox } from "./inbox.js";
 import { RateLimitedLog, stderrLog, type Log } from "./log.js";
 import type { RuntimeClient } from "./platform.js";
 import { Poller } from "./poller.js";
 import { Registration } from "./registration.js";
 import { sendMessageToUser } from "./send-message.js";
-import { deliveryFromEnv, identityFromEnv, stateDirFromEnv, type Delivery, type Env, type Identity } from "./settings.js";
+import {
+  deliveryFromEnv,
+  identityFromEnv,
+  stateDirFromEnv,
+  type Delivery,
+  type Env,
+  type Identity,
+} from "./settings.js";
 
 export { realClock, type Clock } from "./clock.js";
 export type { Log } from "./log.js";
@@ -74,33 +85,73 @@ const PEEK_DEFAULT = 10;
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { client } = options;
-  if (client === null || typeof client !== "object" || typeof client.$request !== "function") {
-    throw new TypeError("createRuntime: options.client must be the platform client (createClient or createClientFromEnv)");
+  if (
+    client === null ||
+    typeof client !== "object" ||
+    typeof client.$request !== "function"
+  ) {
+    throw new TypeError(
+      "createRuntime: options.client must be the platform client (createClient or createClientFromEnv)",
+    );
   }
   const env = options.env ?? process.env;
   const clock = options.clock ?? realClock;
   const log = options.log ?? stderrLog;
-  const failures = new RateLimitedLog(log, clock, options.repeatReportMs ?? 10 * 60_000);
+  const failures = new RateLimitedLog(
+    log,
+    clock,
+    options.repeatReportMs ?? 10 * 60_000,
+  );
   const delivery = options.delivery ?? deliveryFromEnv(env);
   const identity: Identity = { ...identityFromEnv(env), ...options.identity };
   const workspaces = [...client.$workspaces];
   const several = workspaces.length > 1;
-  const delegate: DelegateSettings = { ...DEFAULT_DELEGATE, ...options.delegate };
+  const delegate: DelegateSettings = {
+    ...DEFAULT_DELEGATE,
+    ...options.delegate,
+  };
   const cwd = options.cwd ?? process.cwd();
 
-  const inbox = delivery === "poll" ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock) : null;
-  const cursors = new CursorStore(options.stateDir ?? stateDirFromEnv(env), several);
+  const inbox =
+    delivery === "poll"
+      ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock)
+      : null;
+  const cursors = new CursorStore(
+    options.stateDir ?? stateDirFromEnv(env),
+    several,
+  );
   const pollers =
     inbox === null
       ? []
       : workspaces.map(
           (workspace) =>
-            new Poller({ client, workspace, tag: several, inbox, cursors, clock, intervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS, log, failures }),
+            new Poller({
+              client,
+              workspace,
+              tag: several,
+              inbox,
+              cursors,
+              clock,
+              intervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS,
+              log,
+              failures,
+            }),
         );
   const registrations =
     options.register === false
       ? []
-      : workspaces.map((workspace) => new Registration({ client, workspace, agentCard: options.agentCard, clock, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS, log, failures }));
+      : workspaces.map(
+          (workspace) =>
+            new Registration({
+              client,
+              workspace,
+              agentCard: options.agentCard,
+              clock,
+              heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+              log,
+              failures,
+            }),
+        );
 
   const stopping = new AbortController();
   // Every poller, heartbeat and handler call listens on this one signal at once: with a few
@@ -109,35 +160,60 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   /** A call ends when its caller cancels it or the runtime stops. */
   const callSignal = (ctx: unknown): AbortSignal => {
     const own = signalOf(ctx);
-    return own === undefined ? stopping.signal : AbortSignal.any([own, stopping.signal]);
+    return own === undefined
+      ? stopping.signal
+      : AbortSignal.any([own, stopping.signal]);
   };
   let loops: Promise<void>[] = [];
   let state: "new" | "started" | "stopped" = "new";
 
   const inboxOff = {
     inbox: "not enabled",
-    reason: "this runtime receives messages by push delivery: they arrive as new turns of your conversation, not through the inbox tools",
+    reason:
+      "this runtime receives messages by push delivery: they arrive as new turns of your conversation, not through the inbox tools",
   };
 
   const handlers = {
     async delegate_task(input, ctx) {
-      return delegateTask(input, { client, clock, settings: delegate, ...(options.newIdempotencyKey ? { newKey: options.newIdempotencyKey } : {}) }, callSignal(ctx));
+      return delegateTask(
+        input,
+        {
+          client,
+          clock,
+          settings: delegate,
+          ...(options.newIdempotencyKey
+            ? { newKey: options.newIdempotencyKey }
+            : {}),
+        },
+        callSignal(ctx),
+      );
     },
     async get_runtime_identity() {
-      return { ...identity, workspace_id: client.$primary, ...(several ? { workspace_ids: workspaces } : {}) };
+      return {
+        ...identity,
+        workspace_id: client.$primary,
+        ...(several ? { workspace_ids: workspaces } : {}),
+      };
     },
     async send_message_to_user(input, ctx) {
       return sendMessageToUser(input, client, cwd, callSignal(ctx));
     },
     async wait_for_message(input, ctx) {
       if (inbox === null) return inboxOff;
-      const secs = Math.min(WAIT_MAX_SECS, Math.max(0, input.timeout_secs ?? WAIT_DEFAULT_SECS));
+      const secs = Math.min(
+        WAIT_MAX_SECS,
+        Math.max(0, input.timeout_secs ?? WAIT_DEFAULT_SECS),
+      );
       const message = await inbox.wait(secs * 1000, callSignal(ctx));
-      return message === null ? { message: null, timed_out_after_secs: secs } : { message, waiting: inbox.size };
+      return message === null
+        ? { message: null, timed_out_after_secs: secs }
+        : { message, waiting: inbox.size };
     },
     async inbox_peek(input) {
       if (inbox === null) return inboxOff;
-      const messages = inbox.peek(Math.max(0, Math.floor(input.limit ?? PEEK_DEFAULT)));
+      const messages = inbox.peek(
+        Math.max(0, Math.floor(input.limit ?? PEEK_DEFAULT)),
+      );
       return { messages, waiting: inbox.size };
     },
     async inbox_pop(input) {
@@ -153,12 +229,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     async start() {
       // A runtime stopped before it started (its MCP client left at once) stays stopped.
       if (state === "stopped") return;
-      if (state === "started") throw new Error("createRuntime: start() called twice");
+      if (state === "started")
+        throw new Error("createRuntime: start() called twice");
       state = "started";
       const signal = stopping.signal;
       await Promise.all(registrations.map((r) => r.register(signal)));
       if (signal.aborted) return;
-      loops = [...registrations.map((r) => r.run(signal)), ...pollers.map((p) => p.run(signal))];
+      loops = [
+        ...registrations.map((r) => r.run(signal)),
+        ...pollers.map((p) => p.run(signal)),
+      ];
     },
     async stop() {
       state = "stopped";

@@ -25,7 +25,12 @@ export class RateLimitedLog {
     private readonly everyMs: number,
   ) {}
 
-  report(key: string, level: "warn" | "error", first: string, again: string): void {
+  report(
+    key: string,
+    level: "warn" | "error",
+    first: string,
+    again: string,
+  ): void {
     const now = this.clock.now();
     const seen = this.last.get(key);
     if (seen === undefined) {
@@ -37,7 +42,10 @@ export class RateLimitedLog {
       seen.suppressed += 1;
       return;
     }
-    this.log(level, `${again} (${seen.suppressed + 1} failure${seen.suppressed === 0 ? "" : "s"} since the last report)`);
+    this.log(
+      level,
+      `${again} (${seen.suppressed + 1} failure${seen.suppressed === 0 ? "" : "s"} since the last report)`,
+    );
     this.last.set(key, { at: now, suppressed: 0 });
   }
 

@@ -10,7 +10,9 @@ export interface PlatformRequest {
   /** The workspace to call as; only its token is sent. */
   readonly workspace?: string;
   readonly params?: { readonly [name: string]: string | number };
-  readonly query?: { readonly [name: string]: string | number | boolean | null | undefined };
+  readonly query?: {
+    readonly [name: string]: string | number | boolean | null | undefined;
+  };
   /** JSON, or a FormData sent as multipart/form-data. */
   readonly body?: unknown;
   /** Names the call in error messages. */
@@ -23,7 +25,10 @@ export interface RequestOptions {
 }
 
 export interface RuntimeClient {
-  $request(request: PlatformRequest, options?: RequestOptions): Promise<unknown>;
+  $request(
+    request: PlatformRequest,
+    options?: RequestOptions,
+  ): Promise<unknown>;
   readonly $workspaces: readonly string[];
   readonly $primary: string;
 }
@@ -42,7 +47,8 @@ export function isAuthFailure(error: unknown): boolean {
 /** Worth trying again later: the platform was down, slow or unreachable rather than refusing. */
 export function isTransient(error: unknown): boolean {
   const status = statusOf(error);
-  if (status !== undefined) return status >= 500 || status === 429 || status === 408;
+  if (status !== undefined)
+    return status >= 500 || status === 429 || status === 408;
   const name = (error as { name?: unknown } | null)?.name;
   return name === "NetworkError" || name === "TimeoutError";
 }
@@ -50,7 +56,9 @@ export function isTransient(error: unknown): boolean {
 export function messageOf(error: unknown): string {
   if (error instanceof Error) {
     const status = statusOf(error);
-    return status === undefined ? error.message : `${error.message} (HTTP ${status})`;
+    return status === undefined
+      ? error.message
+      : `${error.message} (HTTP ${status})`;
   }
   return String(error);
 }

@@ -1,7 +1,14 @@
 import type { Clock } from "./clock.js";
 import type { CursorStore } from "./cursors.js";
 import type { Inbox, InboxMessage } from "./inbox.js";
-import { isAuthFailure, isRecord, listIn, messageOf, statusOf, type RuntimeClient } from "./platform.js";
+import {
+  isAuthFailure,
+  isRecord,
+  listIn,
+  messageOf,
+  statusOf,
+  type RuntimeClient,
+} from "./platform.js";
 import type { Log, RateLimitedLog } from "./log.js";
 
 /** How far back the first poll (and the one after a 410) looks, in seconds. */
@@ -40,7 +47,12 @@ export class Poller {
         await this.pollOnce(signal);
       } catch (error) {
         // Only the cursor file can fail here (a full disk, a folder made read-only): keep polling.
-        this.o.failures.report(`cursor:${this.o.workspace}`, "error", `inbox of workspace ${this.o.workspace}: cannot save its cursor: ${messageOf(error)}`, `inbox of workspace ${this.o.workspace}: still cannot save its cursor`);
+        this.o.failures.report(
+          `cursor:${this.o.workspace}`,
+          "error",
+          `inbox of workspace ${this.o.workspace}: cannot save its cursor: ${messageOf(error)}`,
+          `inbox of workspace ${this.o.workspace}: still cannot save its cursor`,
+        );
       }
       try {
         await this.o.clock.sleep(this.o.intervalMs, signal);
@@ -53,11 +65,20 @@ export class Poller {
   /** One poll; failures are logged, never thrown, so the loop goes on. */
   async pollOnce(signal?: AbortSignal): Promise<void> {
     const { client, workspace } = this.o;
-    const query = this.cursor === null ? { type: "a2a_receive", since_secs: LOOKBACK_SECS } : { type: "a2a_receive", since_id: this.cursor };
+    const query =
+      this.cursor === null
+        ? { type: "a2a_receive", since_secs: LOOKBACK_SECS }
+        : { type: "a2a_receive", since_id: this.cursor };
     let answer: unknown;
     try {
       answer = await client.$request(
-        { method: "GET", path: "/workspaces/{$workspace}/activity", workspace, query, label: `inbox poll of workspace ${workspace}` },
+        {
+          method: "GET",
+          path: "/workspaces/{$workspace}/activity",
+          workspace,
+          query,
+          label: `inbox poll of workspace ${workspace}`,
+        },
         signal ? { signal } : {},
       );
     } catch (error) {
@@ -65,7 +86,11 @@ export class Poller {
       this.failed(error);
       return;
     }
-    if (this.o.failures.clear(this.key)) this.o.log("info", `inbox of workspace ${workspace}: polling works again`);
+    if (this.o.failures.clear(this.key))
+      this.o.log(
+        "info",
+        `inbox of workspace ${workspace}: polling works again`,
+      );
     this.take(listIn(answer, ["activities", "items", "data"]));
   }
 
@@ -80,7 +105,10 @@ export class Poller {
       // Messages already queued or popped are recognised by id, so the overlap is not shown twice.
       this.cursor = null;
       this.o.cursors.clear(workspace);
-      this.o.log("warn", `inbox of workspace ${workspace}: the cursor expired (HTTP 410); reading the last ${LOOKBACK_SECS} s again`);
+      this.o.log(
+        "warn",
+        `inbox of workspace ${workspace}: the cursor expired (HTTP 410); reading the last ${LOOKBACK_SECS} s again`,
+      );
       return;
     }
     if (isAuthFailure(error)) {
@@ -92,7 +120,12 @@ export class Poller {
       );
       return;
     }
-    this.o.failures.report(this.key, "warn", `inbox of workspace ${workspace}: polling failed: ${messageOf(error)}`, `inbox of workspace ${workspace}: polling still fails: ${messageOf(error)}`);
+    this.o.failures.report(
+      this.key,
+      "warn",
+      `inbox of workspace ${workspace}: polling failed: ${messageOf(error)}`,
+      `inbox of workspace ${workspace}: polling still fails: ${messageOf(error)}`,
+    );
   }
 
   /** Queues the activities in order; the cursor advances to the last one the inbox accepted. */
@@ -105,9 +138,18 @@ export class Poller {
       if (typeof id !== "string" && typeof id !== "number") continue;
       const { id: _id, ...fields } = activity;
       // activity_id first for the reader, and ours whatever the platform's fields hold.
-      const message: InboxMessage = Object.assign({ activity_id: "" }, fields, { activity_id: String(id) }, this.o.tag ? { arrival_workspace_id: workspace } : {});
+      const message: InboxMessage = Object.assign(
+        { activity_id: "" },
+        fields,
+        { activity_id: String(id) },
+        this.o.tag ? { arrival_workspace_id: workspace } : {},
+      );
       if (!inbox.offer(message)) {
-        if (!this.fullReported) this.o.log("warn", `inbox is full (${inbox.capacity} messages): new messages wait on the platform until handled ones are popped`);
+        if (!this.fullReported)
+          this.o.log(
+            "warn",
+            `inbox is full (${inbox.capacity} messages): new messages wait on the platform until handled ones are popped`,
+          );
         this.fullReported = true;
         break;
       }

@@ -1,6 +1,11 @@
 import type { Clock } from "./clock.js";
 import type { Log, RateLimitedLog } from "./log.js";
-import { isAuthFailure, messageOf, statusOf, type RuntimeClient } from "./platform.js";
+import {
+  isAuthFailure,
+  messageOf,
+  statusOf,
+  type RuntimeClient,
+} from "./platform.js";
 
 export interface RegistrationOptions {
   readonly client: RuntimeClient;
@@ -25,14 +30,27 @@ export class Registration {
 
   async register(signal?: AbortSignal): Promise<boolean> {
     const { workspace, agentCard } = this.o;
-    const body = agentCard === undefined ? { workspace_id: workspace } : { workspace_id: workspace, agent_card: agentCard };
-    this.registered = await this.post("/registry/register", body, "registration", signal);
+    const body =
+      agentCard === undefined
+        ? { workspace_id: workspace }
+        : { workspace_id: workspace, agent_card: agentCard };
+    this.registered = await this.post(
+      "/registry/register",
+      body,
+      "registration",
+      signal,
+    );
     return this.registered;
   }
 
   async beat(signal?: AbortSignal): Promise<boolean> {
     if (!this.registered) return this.register(signal);
-    return this.post("/registry/heartbeat", { workspace_id: this.o.workspace }, "heartbeat", signal);
+    return this.post(
+      "/registry/heartbeat",
+      { workspace_id: this.o.workspace },
+      "heartbeat",
+      signal,
+    );
   }
 
   /** Beats until the signal aborts. */
@@ -47,11 +65,25 @@ export class Registration {
     }
   }
 
-  private async post(path: string, body: object, what: string, signal?: AbortSignal): Promise<boolean> {
+  private async post(
+    path: string,
+    body: object,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
     const { client, workspace, failures, log } = this.o;
     const key = `registry:${workspace}`;
     try {
-      await client.$request({ method: "POST", path, workspace, body, label: `${what} of workspace ${workspace}` }, signal ? { signal } : {});
+      await client.$request(
+        {
+          method: "POST",
+          path,
+          workspace,
+          body,
+          label: `${what} of workspace ${workspace}`,
+        },
+        signal ? { signal } : {},
+      );
     } catch (error) {
       if (signal?.aborted) return false;
       if (isAuthFailure(error)) {
@@ -62,11 +94,17 @@ export class Registration {
           `workspace ${workspace}: the registry still refuses its token`,
         );
       } else {
-        failures.report(key, "warn", `workspace ${workspace}: ${what} failed: ${messageOf(error)}`, `workspace ${workspace}: ${what} still fails: ${messageOf(error)}`);
+        failures.report(
+          key,
+          "warn",
+          `workspace ${workspace}: ${what} failed: ${messageOf(error)}`,
+          `workspace ${workspace}: ${what} still fails: ${messageOf(error)}`,
+        );
       }
       return false;
     }
-    if (failures.clear(key)) log("info", `workspace ${workspace}: ${what} works again`);
+    if (failures.clear(key))
+      log("info", `workspace ${workspace}: ${what} works again`);
     return true;
   }
 }

@@ -30,7 +30,12 @@ function get(env: Env, name: string): string | null {
 }
 
 export function identityFromEnv(env: Env): Identity {
-  return { model: get(env, ENV.model), model_provider: get(env, ENV.provider), tier: get(env, ENV.tier), runtime_template: get(env, ENV.template) };
+  return {
+    model: get(env, ENV.model),
+    model_provider: get(env, ENV.provider),
+    tier: get(env, ENV.tier),
+    runtime_template: get(env, ENV.template),
+  };
 }
 
 export function deliveryFromEnv(env: Env): Delivery {
@@ -38,9 +43,13 @@ export function deliveryFromEnv(env: Env): Delivery {
   if (v === null) return "poll";
   const lower = v.toLowerCase();
   if (lower === "poll" || lower === "push") return lower;
-  throw new Error(`${ENV.delivery} must be poll or push, got ${JSON.stringify(v.slice(0, 40))}`);
+  throw new Error(
+    `${ENV.delivery} must be poll or push, got ${JSON.stringify(v.slice(0, 40))}`,
+  );
 }
 
 export function stateDirFromEnv(env: Env): string {
-  return get(env, ENV.stateDir) ?? path.join(os.homedir(), ".molecule", "state");
+  return (
+    get(env, ENV.stateDir) ?? path.join(os.homedir(), ".molecule", "state")
+  );
 }

@@ -16,7 +16,11 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   const url = await platform.start();
-  env = { PLATFORM_URL: url, WORKSPACE_ID: "ws-self", MOLECULE_WORKSPACE_TOKEN: "tok-self-secret" };
+  env = {
+    PLATFORM_URL: url,
+    WORKSPACE_ID: "ws-self",
+    MOLECULE_WORKSPACE_TOKEN: "tok-self-secret",
+  };
 });
 afterAll(() => platform.stop());
 beforeEach(() => platform.reset());
@@ -25,9 +29,21 @@ const molecule = (...args: string[]) => runBin(bin, args, env);
 
 describe("each exposed command sends the right request and prints the answer", () => {
   it("delegate --async <workspace_id> <task>: POST /workspaces/{self}/delegate", async () => {
-    platform.answer("POST /workspaces/ws-self/delegate", 202, { delegation_id: "del-42", status: "queued" });
-    const run = await molecule("delegate", "--async", "ws-peer", "Summarise the Q3 report");
-    expect(run).toEqual({ code: 0, stdout: "delegation_id: del-42\nstatus: queued\n", stderr: "" });
+    platform.answer("POST /workspaces/ws-self/delegate", 202, {
+      delegation_id: "del-42",
+      status: "queued",
+    });
+    const run = await molecule(
+      "delegate",
+      "--async",
+      "ws-peer",
+      "Summarise the Q3 report",
+    );
+    expect(run).toEqual({
+      code: 0,
+      stdout: "delegation_id: del-42\nstatus: queued\n",
+      stderr: "",
+    });
     expect(platform.received).toEqual([
       expect.objectContaining({
         method: "POST",
@@ -40,9 +56,16 @@ describe("each exposed command sends the right request and prints the answer", (
   });
 
   it("status <workspace_id> <task_id>: GET /workspaces/{self}/delegations?target_id&delegation_id", async () => {
-    platform.answer("GET /workspaces/ws-self/delegations", 200, { status: "done", result: "Revenue grew 4%.\nCosts fell." });
+    platform.answer("GET /workspaces/ws-self/delegations", 200, {
+      status: "done",
+      result: "Revenue grew 4%.\nCosts fell.",
+    });
     const run = await molecule("status", "ws-peer", "del-42");
-    expect(run).toEqual({ code: 0, stdout: "status: done\nresult:\n  Revenue grew 4%.\n  Costs fell.\n", stderr: "" });
+    expect(run).toEqual({
+      code: 0,
+      stdout: "status: done\nresult:\n  Revenue grew 4%.\n  Costs fell.\n",
+      stderr: "",
+    });
     expect(platform.received).toEqual([
       expect.objectContaining({
         method: "GET",
@@ -60,17 +83,43 @@ describe("each exposed command sends the right request and prints the answer", (
       { id: "ws-b", name: "Writer", online: false },
     ]);
     const run = await molecule("peers");
-    expect(run).toEqual({ code: 0, stdout: "id: ws-a\nname: Analyst\nonline: true\n\nid: ws-b\nname: Writer\nonline: false\n", stderr: "" });
+    expect(run).toEqual({
+      code: 0,
+      stdout:
+        "id: ws-a\nname: Analyst\nonline: true\n\nid: ws-b\nname: Writer\nonline: false\n",
+      stderr: "",
+    });
     expect(platform.received).toHaveLength(1);
-    expect(platform.received[0]).toMatchObject({ method: "GET", path: "/registry/ws-self/peers", query: {}, authorization: "Bearer tok-self-secret", body: null });
+    expect(platform.received[0]).toMatchObject({
+      method: "GET",
+      path: "/registry/ws-self/peers",
+      query: {},
+      authorization: "Bearer tok-self-secret",
+      body: null,
+    });
     expect(platform.received[0]!.headers["x-workspace-id"]).toBe("ws-self");
   });
 
   it("info: GET /workspaces/{self}", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self", name: "Planner", team: { id: "t1", members: 3 } });
+    platform.answer("GET /workspaces/ws-self", 200, {
+      id: "ws-self",
+      name: "Planner",
+      team: { id: "t1", members: 3 },
+    });
     const run = await molecule("info");
-    expect(run).toEqual({ code: 0, stdout: "id: ws-self\nname: Planner\nteam:\n  id: t1\n  members: 3\n", stderr: "" });
-    expect(platform.received).toEqual([expect.objectContaining({ method: "GET", path: "/workspaces/ws-self", query: {}, body: null })]);
+    expect(run).toEqual({
+      code: 0,
+      stdout: "id: ws-self\nname: Planner\nteam:\n  id: t1\n  members: 3\n",
+      stderr: "",
+    });
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/workspaces/ws-self",
+        query: {},
+        body: null,
+      }),
+    ]);
   });
 
   it("--source-workspace-id routes to another configured workspace, with its own token only", async () => {
@@ -82,25 +131,51 @@ describe("each exposed command sends the right request and prints the answer", (
       ]),
     };
     platform.answer("GET /workspaces/ws-two", 200, { id: "ws-two" });
-    const run = await runBin(bin, ["info", "--source-workspace-id", "ws-two"], two);
+    const run = await runBin(
+      bin,
+      ["info", "--source-workspace-id", "ws-two"],
+      two,
+    );
     expect(run).toEqual({ code: 0, stdout: "id: ws-two\n", stderr: "" });
-    expect(platform.received).toEqual([expect.objectContaining({ path: "/workspaces/ws-two", authorization: "Bearer tok-two-secret" })]);
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        path: "/workspaces/ws-two",
+        authorization: "Bearer tok-two-secret",
+      }),
+    ]);
   });
 
   it("values reach the platform byte for byte, whatever they hold", async () => {
-    platform.answer("GET /workspaces/ws-self/delegations", 200, { status: "queued" });
+    platform.answer("GET /workspaces/ws-self/delegations", 200, {
+      status: "queued",
+    });
     const odd = "a&b=c #?/%20 ünï";
     const run = await molecule("status", "--", "-peer/../x", odd);
     expect(run.code).toBe(0);
-    expect(platform.received[0]!.query).toEqual({ target_id: "-peer/../x", delegation_id: odd });
+    expect(platform.received[0]!.query).toEqual({
+      target_id: "-peer/../x",
+      delegation_id: odd,
+    });
   });
 });
 
 describe("--json", () => {
   it.each<[string[], string, unknown]>([
-    [["peers", "--json"], "GET /registry/ws-self/peers", [{ id: "ws-a", tags: ["x"], load: null }]],
-    [["--json", "info"], "GET /workspaces/ws-self", { id: "ws-self", nested: { deep: [1, 2, { k: "v" }] } }],
-    [["status", "ws-peer", "del-1", "--json"], "GET /workspaces/ws-self/delegations", "plain text answer"],
+    [
+      ["peers", "--json"],
+      "GET /registry/ws-self/peers",
+      [{ id: "ws-a", tags: ["x"], load: null }],
+    ],
+    [
+      ["--json", "info"],
+      "GET /workspaces/ws-self",
+      { id: "ws-self", nested: { deep: [1, 2, { k: "v" }] } },
+    ],
+    [
+      ["status", "ws-peer", "del-1", "--json"],
+      "GET /workspaces/ws-self/delegations",
+      "plain text answer",
+    ],
   ])("%j prints the answer as valid JSON", async (args, route, answer) => {
     platform.answer(route, 200, answer);
     const run = await molecule(...args);
@@ -113,17 +188,40 @@ describe("--json", () => {
 describe("exit codes", () => {
   it("a usage error exits 2 with the message on stderr, and sends nothing", async () => {
     const run = await molecule("status", "ws-peer");
-    expect(run).toEqual({ code: 2, stdout: "", stderr: "molecule status: missing <task_id>\nRun 'molecule status --help' for its usage.\n" });
+    expect(run).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "molecule status: missing <task_id>\nRun 'molecule status --help' for its usage.\n",
+    });
     expect(platform.received).toEqual([]);
   });
 
   it.each<[string[], string]>([
-    [[], "molecule: missing command\nRun 'molecule --help' to list the commands.\n"],
-    [["peer"], "molecule: unknown command 'peer'\nRun 'molecule --help' to list the commands.\n"],
-    [["peers", "extra"], "molecule peers: unexpected argument 'extra'\nRun 'molecule peers --help' for its usage.\n"],
-    [["info", "--team", "x"], "molecule info: unknown option '--team'\nRun 'molecule info --help' for its usage.\n"],
-    [["delegate", "--async", "ws-peer"], "molecule delegate --async: missing <task>\nRun 'molecule delegate --async --help' for its usage.\n"],
-    [["info", "--source-workspace-id"], "molecule info: option '--source-workspace-id' needs a value\nRun 'molecule info --help' for its usage.\n"],
+    [
+      [],
+      "molecule: missing command\nRun 'molecule --help' to list the commands.\n",
+    ],
+    [
+      ["peer"],
+      "molecule: unknown command 'peer'\nRun 'molecule --help' to list the commands.\n",
+    ],
+    [
+      ["peers", "extra"],
+      "molecule peers: unexpected argument 'extra'\nRun 'molecule peers --help' for its usage.\n",
+    ],
+    [
+      ["info", "--team", "x"],
+      "molecule info: unknown option '--team'\nRun 'molecule info --help' for its usage.\n",
+    ],
+    [
+      ["delegate", "--async", "ws-peer"],
+      "molecule delegate --async: missing <task>\nRun 'molecule delegate --async --help' for its usage.\n",
+    ],
+    [
+      ["info", "--source-workspace-id"],
+      "molecule info: option '--source-workspace-id' needs a value\nRun 'molecule info --help' for its usage.\n",
+    ],
   ])("%j exits 2", async (args, stderr) => {
     expect(await molecule(...args)).toEqual({ code: 2, stdout: "", stderr });
     expect(platform.received).toEqual([]);
@@ -141,15 +239,21 @@ describe("exit codes", () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     // Each of the client's problems on its own line.
-    expect(run.stderr).toMatch(/^molecule peers: 2 problems:\n  - PLATFORM_URL .*\n  - .*WORKSPACE_ID.*\n$/);
+    expect(run.stderr).toMatch(
+      /^molecule peers: 2 problems:\n  - PLATFORM_URL .*\n  - .*WORKSPACE_ID.*\n$/,
+    );
   });
 
   it("a platform error exits 1 with the platform's message and status on stderr", async () => {
-    platform.answer("GET /workspaces/ws-self/delegations", 404, { error: "no delegation del-9 from ws-self" });
+    platform.answer("GET /workspaces/ws-self/delegations", 404, {
+      error: "no delegation del-9 from ws-self",
+    });
     const run = await molecule("status", "ws-peer", "del-9");
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^molecule status: .*no delegation del-9 from ws-self.*\(HTTP 404\)\n$/);
+    expect(run.stderr).toMatch(
+      /^molecule status: .*no delegation del-9 from ws-self.*\(HTTP 404\)\n$/,
+    );
   });
 
   it("a platform that cannot be reached exits 1", async () => {
@@ -165,7 +269,9 @@ describe("exit codes", () => {
   it("shows terminal escape sequences from the platform instead of obeying them", async () => {
     platform.answer("GET /workspaces/ws-self", 200, { name: "\x1b[2Jcleared" });
     expect((await molecule("info")).stdout).toBe("name: \\x1b[2Jcleared\n");
-    platform.answer("GET /registry/ws-self/peers", 500, { error: "down\x1b]0;owned\x07" });
+    platform.answer("GET /registry/ws-self/peers", 500, {
+      error: "down\x1b]0;owned\x07",
+    });
     const failed = await molecule("peers");
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain("down\\x1b]0;owned\\x07");
@@ -173,7 +279,9 @@ describe("exit codes", () => {
   });
 
   it("never prints the token, even when the platform repeats it", async () => {
-    platform.answer("GET /workspaces/ws-self", 401, { error: "bad token tok-self-secret" });
+    platform.answer("GET /workspaces/ws-self", 401, {
+      error: "bad token tok-self-secret",
+    });
     const run = await molecule("info");
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^molecule info: /);
@@ -186,16 +294,36 @@ describe("a local tool's command", () => {
   // (tests/reference/runtime/cli-bin.test.ts). Without the setting, the bin is the plain one.
   const plain = (() => {
     const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
-    const without = text.replace(/\n    # Answers the local tools' commands[^\n]*\n    runtime: [^\n]*/, "");
-    if (without === text) throw new Error("tools.yaml no longer sets targets.cli.runtime where this test expects it");
-    const { files } = generate({ file: "tools.yaml", text: without, dir: repoRoot });
+    const without = text.replace(
+      /\n    # Answers the local tools' commands[^\n]*\n    runtime: [^\n]*/,
+      "",
+    );
+    if (without === text)
+      throw new Error(
+        "tools.yaml no longer sets targets.cli.runtime where this test expects it",
+      );
+    const { files } = generate({
+      file: "tools.yaml",
+      text: without,
+      dir: repoRoot,
+    });
     const consumer = installConsumer([files]);
-    return { consumer, bin: path.join(consumer.packages.get("@molecule/platform-cli")!, "bin.js") };
+    return {
+      consumer,
+      bin: path.join(
+        consumer.packages.get("@molecule/platform-cli")!,
+        "bin.js",
+      ),
+    };
   })();
   afterAll(() => removeConsumer(plain.consumer));
 
   it("without targets.cli.runtime the bin has no handler: it says so and exits 1 without calling the platform", async () => {
-    const run = await runBin(plain.bin, ["delegate", "ws-peer", "Summarise the Q3 report"], env);
+    const run = await runBin(
+      plain.bin,
+      ["delegate", "ws-peer", "Summarise the Q3 report"],
+      env,
+    );
     expect(run).toEqual({
       code: 1,
       stdout: "",
@@ -208,25 +336,50 @@ describe("a local tool's command", () => {
 
   it("the help says which bin answers it: the plain one tells that it exits 1", async () => {
     const plainHelp = await runBin(plain.bin, ["delegate", "--help"], {});
-    expect(plainHelp.stdout).toContain("the plain 'molecule' command\nhas no handler for it and exits 1");
-    expect((await runBin(plain.bin, ["--help"], {})).stdout).toContain("Handled by the agent runtime (without its handler the command exits 1): delegate\n");
+    expect(plainHelp.stdout).toContain(
+      "the plain 'molecule' command\nhas no handler for it and exits 1",
+    );
+    expect((await runBin(plain.bin, ["--help"], {})).stdout).toContain(
+      "Handled by the agent runtime (without its handler the command exits 1): delegate\n",
+    );
     const wired = await molecule("delegate", "--help");
-    expect(wired.stdout).toContain("Handled by the agent runtime's own code, not by the platform.\n");
+    expect(wired.stdout).toContain(
+      "Handled by the agent runtime's own code, not by the platform.\n",
+    );
     expect(wired.stdout).not.toContain("exits 1;");
   });
 
   it("with a runtime package that is not installed, --help and the HTTP commands still work; a local command says why it fails", async () => {
-    const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8").replace(/(# Answers the local tools' commands[^\n]*\n    runtime: )"[^"]*"/, '$1"@nowhere/runtime"');
-    if (!text.includes("@nowhere/runtime")) throw new Error("tools.yaml no longer sets targets.cli.runtime where this test expects it");
-    const consumer = installConsumer([generate({ file: "tools.yaml", text, dir: repoRoot }).files]);
+    const text = fs
+      .readFileSync(path.join(repoRoot, "tools.yaml"), "utf8")
+      .replace(
+        /(# Answers the local tools' commands[^\n]*\n    runtime: )"[^"]*"/,
+        '$1"@nowhere/runtime"',
+      );
+    if (!text.includes("@nowhere/runtime"))
+      throw new Error(
+        "tools.yaml no longer sets targets.cli.runtime where this test expects it",
+      );
+    const consumer = installConsumer([
+      generate({ file: "tools.yaml", text, dir: repoRoot }).files,
+    ]);
     try {
-      const missingBin = path.join(consumer.packages.get("@molecule/platform-cli")!, "bin.js");
+      const missingBin = path.join(
+        consumer.packages.get("@molecule/platform-cli")!,
+        "bin.js",
+      );
       expect((await runBin(missingBin, ["--help"], {})).code).toBe(0);
       platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
-      expect(await runBin(missingBin, ["info"], env)).toEqual({ code: 0, stdout: "id: ws-self\n", stderr: "" });
+      expect(await runBin(missingBin, ["info"], env)).toEqual({
+        code: 0,
+        stdout: "id: ws-self\n",
+        stderr: "",
+      });
       const local = await runBin(missingBin, ["delegate", "ws-peer", "x"], env);
       expect(local.code).toBe(1);
-      expect(local.stderr).toMatch(/^molecule delegate: Cannot find package '@nowhere\/runtime'/);
+      expect(local.stderr).toMatch(
+        /^molecule delegate: Cannot find package '@nowhere\/runtime'/,
+      );
     } finally {
       removeConsumer(consumer);
     }
@@ -235,7 +388,9 @@ describe("a local tool's command", () => {
   it("still checks its arguments first: a usage error is 2", async () => {
     const run = await molecule("delegate", "ws-peer");
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe("molecule delegate: missing <task>\nRun 'molecule delegate --help' for its usage.\n");
+    expect(run.stderr).toBe(
+      "molecule delegate: missing <task>\nRun 'molecule delegate --help' for its usage.\n",
+    );
     expect(platform.received).toEqual([]);
   });
 });

@@ -35,11 +35,19 @@ tools:
 
 describe("CLI option names", () => {
   it("accepts options that take no name twice", () => {
-    expect(problems(spec("limit: { type: integer }, source_id: { type: string }"))).toEqual([]);
+    expect(
+      problems(spec("limit: { type: integer }, source_id: { type: string }")),
+    ).toEqual([]);
   });
 
   it("refuses an input that would shadow --json or --help, or a flag word that selects a command", () => {
-    expect(problems(spec("json: { type: string }, all: { type: string }, help: { type: string }"))).toEqual([
+    expect(
+      problems(
+        spec(
+          "json: { type: string }, all: { type: string }, help: { type: string }",
+        ),
+      ),
+    ).toEqual([
       "19:20: input 'json' would be the CLI option --json, which every command keeps for itself: rename it, or take it as a <json> in the usage",
       "19:44: input 'all' would be the CLI option --all, which already selects the command 'run --all': rename it, or take it as a <all> in the usage",
       "19:67: input 'help' would be the CLI option --help, which every command keeps for itself: rename it, or take it as a <help> in the usage",
@@ -47,29 +55,55 @@ describe("CLI option names", () => {
   });
 
   it("refuses two inputs that share an option", () => {
-    expect(problems(spec("min_score: { type: string }, minScore: { type: string }"))).toEqual([
+    expect(
+      problems(spec("min_score: { type: string }, minScore: { type: string }")),
+    ).toEqual([
       "19:49: inputs 'minScore' and 'min_score' both become the CLI option --min-score: rename one",
     ]);
   });
 
   it("refuses an input whose option a boolean's --no- form already takes, and only for a boolean", () => {
-    expect(problems(spec("verbose: { type: boolean }, no_verbose: { type: boolean }"))).toEqual([
+    expect(
+      problems(
+        spec("verbose: { type: boolean }, no_verbose: { type: boolean }"),
+      ),
+    ).toEqual([
       "19:48: input 'no_verbose' would be the CLI option --no-verbose, which already turns off the boolean 'verbose': rename it",
     ]);
-    expect(problems(spec("verbose: { type: [boolean, 'null'] }, no_verbose: { type: string }"))).toHaveLength(1);
-    expect(problems(spec("verbose: { type: string }, no_verbose: { type: boolean }"))).toEqual([]);
+    expect(
+      problems(
+        spec(
+          "verbose: { type: [boolean, 'null'] }, no_verbose: { type: string }",
+        ),
+      ),
+    ).toHaveLength(1);
+    expect(
+      problems(
+        spec("verbose: { type: string }, no_verbose: { type: boolean }"),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe("CLI usage lines", () => {
   it("refuses --json and --help as flag words of a usage", () => {
-    expect(problems(spec("text: { type: string }", "run --json <text>", "[text]"))).toEqual([
+    expect(
+      problems(spec("text: { type: string }", "run --json <text>", "[text]")),
+    ).toEqual([
       "22:19: usage flag '--json' is an option every command keeps for itself: choose another word",
     ]);
   });
 
   it("refuses an optional input as a positional argument, which could never be left out", () => {
-    expect(problems(spec("text: { type: string }, tag: { type: string }", "run <text> <tag>", "[text]"))).toEqual([
+    expect(
+      problems(
+        spec(
+          "text: { type: string }, tag: { type: string }",
+          "run <text> <tag>",
+          "[text]",
+        ),
+      ),
+    ).toEqual([
       "22:19: usage placeholder <tag> is an optional input, but a positional argument must always be given: make 'tag' required, or leave it to its --tag option",
     ]);
   });
@@ -85,8 +119,14 @@ describe("CLI commands that begin alike", () => {
     http: { method: GET, path: /go-extra }
     cli: { usage: run extra, summary: Run further }
 `;
-    const { warnings } = generate({ file: "tools.yaml", text, dir: "/nonexistent" });
-    expect(warnings.map((w) => `${w.severity} ${w.line}:${w.col}: ${w.message}`)).toEqual([
+    const { warnings } = generate({
+      file: "tools.yaml",
+      text,
+      dir: "/nonexistent",
+    });
+    expect(
+      warnings.map((w) => `${w.severity} ${w.line}:${w.col}: ${w.message}`),
+    ).toEqual([
       "warning 36:19: command 'run extra' begins like command 'run <text>': there, a <text> of 'extra' must be written after -- (c run -- extra)",
     ]);
   });

@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { commandMap } from "@molecule/platform-cli";
 import { describe, expect, it } from "vitest";
-import { generate, loadModel, SpecError, specInput } from "../../../generator/index.js";
+import {
+  generate,
+  loadModel,
+  SpecError,
+  specInput,
+} from "../../../generator/index.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 
 function spec(file: string) {
@@ -10,8 +15,13 @@ function spec(file: string) {
 }
 
 /** commands.json as generated from a spec, parsed. */
-function commandsJson(file: string): { commandMap: Record<string, string | null>; commands: { tool: string; usage: string; keyword: string }[] } {
-  const out = generate(spec(file)).files.find((f) => f.path === "cli/commands.json");
+function commandsJson(file: string): {
+  commandMap: Record<string, string | null>;
+  commands: { tool: string; usage: string; keyword: string }[];
+} {
+  const out = generate(spec(file)).files.find(
+    (f) => f.path === "cli/commands.json",
+  );
   return JSON.parse(out!.content);
 }
 
@@ -38,24 +48,42 @@ describe("the command map", () => {
     expect(Object.isFrozen(commandMap)).toBe(true);
   });
 
-  it.each([reference, typed])("covers exactly the tools of CLI-exposed sections (%s)", (file) => {
-    const { model } = loadModel(spec(file));
-    const exposedSections = model.sections.filter((s) => s.cli !== null).map((s) => s.id);
-    const expected = model.tools.filter((t) => exposedSections.includes(t.sectionId)).map((t) => t.name);
-    const map = commandsJson(file).commandMap;
-    expect(Object.keys(map)).toEqual(expected);
-    expect(exposedSections.length).toBeLessThan(model.sections.length); // each spec has a section kept off the CLI
-  });
+  it.each([reference, typed])(
+    "covers exactly the tools of CLI-exposed sections (%s)",
+    (file) => {
+      const { model } = loadModel(spec(file));
+      const exposedSections = model.sections
+        .filter((s) => s.cli !== null)
+        .map((s) => s.id);
+      const expected = model.tools
+        .filter((t) => exposedSections.includes(t.sectionId))
+        .map((t) => t.name);
+      const map = commandsJson(file).commandMap;
+      expect(Object.keys(map)).toEqual(expected);
+      expect(exposedSections.length).toBeLessThan(model.sections.length); // each spec has a section kept off the CLI
+    },
+  );
 
   it("keeps the typed fixture's hidden sections and cli: null tools out, in spec order", () => {
-    expect(commandsJson(typed).commandMap).toEqual({ find_notes: "notes find", find_notes_all: "notes find --all", put_note: "notes put", show_note: "show", drop_note: null });
+    expect(commandsJson(typed).commandMap).toEqual({
+      find_notes: "notes find",
+      find_notes_all: "notes find --all",
+      put_note: "notes put",
+      show_note: "show",
+      drop_note: null,
+    });
   });
 
-  it.each([reference, typed])("gives no two tools the same usage or keyword (%s)", (file) => {
-    const { commands } = commandsJson(file);
-    expect(new Set(commands.map((c) => c.usage)).size).toBe(commands.length);
-    expect(new Set(commands.map((c) => c.keyword)).size).toBe(commands.length);
-  });
+  it.each([reference, typed])(
+    "gives no two tools the same usage or keyword (%s)",
+    (file) => {
+      const { commands } = commandsJson(file);
+      expect(new Set(commands.map((c) => c.usage)).size).toBe(commands.length);
+      expect(new Set(commands.map((c) => c.keyword)).size).toBe(
+        commands.length,
+      );
+    },
+  );
 
   it("refuses a spec where two tools share a usage", () => {
     const file = path.join(fixtures, "invalid/cli-usage-duplicate.yaml");
@@ -63,7 +91,9 @@ describe("the command map", () => {
     try {
       generate(spec(file));
     } catch (e) {
-      expect((e as SpecError).diagnostics.map((d) => d.message)).toContain("CLI command 'add' is already the usage of tool 'add_note'");
+      expect((e as SpecError).diagnostics.map((d) => d.message)).toContain(
+        "CLI command 'add' is already the usage of tool 'add_note'",
+      );
     }
   });
 });

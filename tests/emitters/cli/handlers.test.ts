@@ -1,4 +1,8 @@
-import { main, type CliHandlers, type MainOptions } from "@molecule/platform-cli";
+import {
+  main,
+  type CliHandlers,
+  type MainOptions,
+} from "@molecule/platform-cli";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakePlatform } from "./platform.js";
 
@@ -10,15 +14,29 @@ const platform = new FakePlatform();
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  env = { PLATFORM_URL: await platform.start(), WORKSPACE_ID: "ws-self", MOLECULE_WORKSPACE_TOKEN: "tok-self-secret" };
+  env = {
+    PLATFORM_URL: await platform.start(),
+    WORKSPACE_ID: "ws-self",
+    MOLECULE_WORKSPACE_TOKEN: "tok-self-secret",
+  };
 });
 afterAll(() => platform.stop());
 beforeEach(() => platform.reset());
 
-async function run(argv: string[], handlers: CliHandlers, options: MainOptions = {}) {
+async function run(
+  argv: string[],
+  handlers: CliHandlers,
+  options: MainOptions = {},
+) {
   let stdout = "";
   let stderr = "";
-  const code = await main(argv, { handlers, env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), ...options });
+  const code = await main(argv, {
+    handlers,
+    env,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    ...options,
+  });
   return { code, stdout, stderr };
 }
 
@@ -26,16 +44,45 @@ describe("main(argv, { handlers })", () => {
   it("runs delegate through the handler, with the parsed input and a working client", async () => {
     platform.answer("GET /registry/ws-self/peers", 200, [{ id: "ws-peer" }]);
     const inputs: unknown[] = [];
-    const result = await run(["delegate", "ws-peer", "Summarise the Q3 report", "--source-workspace-id", "ws-self"], {
-      delegate_task: async (input, ctx) => {
-        inputs.push(input);
-        const peers = (await ctx.client.$call("list_peers", {})) as { id: string }[];
-        return { answer: `asked ${input.workspace_id} of ${peers.length} peer(s)` };
+    const result = await run(
+      [
+        "delegate",
+        "ws-peer",
+        "Summarise the Q3 report",
+        "--source-workspace-id",
+        "ws-self",
+      ],
+      {
+        delegate_task: async (input, ctx) => {
+          inputs.push(input);
+          const peers = (await ctx.client.$call("list_peers", {})) as {
+            id: string;
+          }[];
+          return {
+            answer: `asked ${input.workspace_id} of ${peers.length} peer(s)`,
+          };
+        },
       },
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout: "answer: asked ws-peer of 1 peer(s)\n",
+      stderr: "",
     });
-    expect(result).toEqual({ code: 0, stdout: "answer: asked ws-peer of 1 peer(s)\n", stderr: "" });
-    expect(inputs).toEqual([{ workspace_id: "ws-peer", task: "Summarise the Q3 report", source_workspace_id: "ws-self" }]);
-    expect(platform.received).toEqual([expect.objectContaining({ method: "GET", path: "/registry/ws-self/peers", authorization: "Bearer tok-self-secret" })]);
+    expect(inputs).toEqual([
+      {
+        workspace_id: "ws-peer",
+        task: "Summarise the Q3 report",
+        source_workspace_id: "ws-self",
+      },
+    ]);
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/registry/ws-self/peers",
+        authorization: "Bearer tok-self-secret",
+      }),
+    ]);
   });
 
   it("prints a handler's failure and exits 1", async () => {
@@ -44,13 +91,23 @@ describe("main(argv, { handlers })", () => {
         throw new Error("the peer ws-peer did not answer in time");
       },
     });
-    expect(result).toEqual({ code: 1, stdout: "", stderr: "molecule delegate: the peer ws-peer did not answer in time\n" });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "molecule delegate: the peer ws-peer did not answer in time\n",
+    });
   });
 
   it("leaves the HTTP commands to the platform even when handlers are given", async () => {
     platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
-    const result = await run(["info", "--json"], { delegate_task: async () => "unused" });
-    expect(result).toEqual({ code: 0, stdout: '{\n  "id": "ws-self"\n}\n', stderr: "" });
+    const result = await run(["info", "--json"], {
+      delegate_task: async () => "unused",
+    });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '{\n  "id": "ws-self"\n}\n',
+      stderr: "",
+    });
     expect(platform.received).toHaveLength(1);
   });
 });
@@ -61,7 +118,10 @@ describe("main(argv, { handlers })", () => {
  */
 describe("main(argv, { runtime })", () => {
   /** A runtime that records what happens to it; `handlers` are what its createRuntime would return. */
-  function recordingRuntime(handlers: CliHandlers, stop: () => Promise<void> = async () => {}) {
+  function recordingRuntime(
+    handlers: CliHandlers,
+    stop: () => Promise<void> = async () => {},
+  ) {
     const events: string[] = [];
     const made: { client: unknown; env: unknown }[] = [];
     const runtime: MainOptions["runtime"] = (client, runtimeEnv) => {
@@ -89,21 +149,48 @@ describe("main(argv, { runtime })", () => {
         return `sent to ${input.workspace_id}, ${peers.length} peer(s) known`;
       },
     });
-    const result = await run(["delegate", "ws-peer", "Summarise"], {}, { runtime: rt.runtime });
-    expect(result).toEqual({ code: 0, stdout: "sent to ws-peer, 1 peer(s) known\n", stderr: "" });
+    const result = await run(
+      ["delegate", "ws-peer", "Summarise"],
+      {},
+      { runtime: rt.runtime },
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout: "sent to ws-peer, 1 peer(s) known\n",
+      stderr: "",
+    });
     expect(seen).toEqual([{ workspace_id: "ws-peer", task: "Summarise" }]);
     expect(rt.events).toEqual(["made", "handled", "stopped"]);
     expect(rt.made).toHaveLength(1);
     expect(rt.made[0]!.env).toBe(env);
-    expect(typeof (rt.made[0]!.client as { $call?: unknown }).$call).toBe("function");
-    expect(platform.received).toEqual([expect.objectContaining({ path: "/registry/ws-self/peers", authorization: "Bearer tok-self-secret" })]);
+    expect(typeof (rt.made[0]!.client as { $call?: unknown }).$call).toBe(
+      "function",
+    );
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        path: "/registry/ws-self/peers",
+        authorization: "Bearer tok-self-secret",
+      }),
+    ]);
   });
 
   it("is not made for an HTTP command, nor when handlers already answer the local one", async () => {
     platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
-    const rt = recordingRuntime({ delegate_task: async () => "from the runtime" });
-    expect(await run(["info"], {}, { runtime: rt.runtime })).toEqual({ code: 0, stdout: "id: ws-self\n", stderr: "" });
-    expect(await run(["delegate", "ws-peer", "x"], { delegate_task: async () => "from handlers" }, { runtime: rt.runtime })).toEqual({
+    const rt = recordingRuntime({
+      delegate_task: async () => "from the runtime",
+    });
+    expect(await run(["info"], {}, { runtime: rt.runtime })).toEqual({
+      code: 0,
+      stdout: "id: ws-self\n",
+      stderr: "",
+    });
+    expect(
+      await run(
+        ["delegate", "ws-peer", "x"],
+        { delegate_task: async () => "from handlers" },
+        { runtime: rt.runtime },
+      ),
+    ).toEqual({
       code: 0,
       stdout: "from handlers\n",
       stderr: "",
@@ -113,7 +200,11 @@ describe("main(argv, { runtime })", () => {
 
   it("is not made when the configuration is missing: that is a usage error, 2", async () => {
     const rt = recordingRuntime({ delegate_task: async () => "unused" });
-    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime, env: {} });
+    const result = await run(
+      ["delegate", "ws-peer", "x"],
+      {},
+      { runtime: rt.runtime, env: {} },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^molecule delegate: /);
     expect(rt.events).toEqual([]);
@@ -121,8 +212,17 @@ describe("main(argv, { runtime })", () => {
 
   it("a runtime without the command's handler: says so, exits 1, and is still stopped", async () => {
     const rt = recordingRuntime({});
-    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime });
-    expect(result).toEqual({ code: 1, stdout: "", stderr: "molecule delegate: the runtime has no handler for the local tool 'delegate_task'\n" });
+    const result = await run(
+      ["delegate", "ws-peer", "x"],
+      {},
+      { runtime: rt.runtime },
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "molecule delegate: the runtime has no handler for the local tool 'delegate_task'\n",
+    });
     expect(rt.events).toEqual(["made", "stopped"]);
   });
 
@@ -132,16 +232,36 @@ describe("main(argv, { runtime })", () => {
         throw new Error("ws-peer failed the task");
       },
     });
-    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime });
-    expect(result).toEqual({ code: 1, stdout: "", stderr: "molecule delegate: ws-peer failed the task\n" });
+    const result = await run(
+      ["delegate", "ws-peer", "x"],
+      {},
+      { runtime: rt.runtime },
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "molecule delegate: ws-peer failed the task\n",
+    });
     expect(rt.events).toEqual(["made", "stopped"]);
   });
 
   it("a runtime that fails to stop is reported, and the command's answer and exit code stand", async () => {
-    const rt = recordingRuntime({ delegate_task: async () => "done" }, async () => {
-      throw new Error("a poller\u001b[2J would not end");
+    const rt = recordingRuntime(
+      { delegate_task: async () => "done" },
+      async () => {
+        throw new Error("a poller\u001b[2J would not end");
+      },
+    );
+    const result = await run(
+      ["delegate", "ws-peer", "x"],
+      {},
+      { runtime: rt.runtime },
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout: "done\n",
+      stderr:
+        "molecule delegate: the runtime did not stop cleanly: a poller\\x1b[2J would not end\n",
     });
-    const result = await run(["delegate", "ws-peer", "x"], {}, { runtime: rt.runtime });
-    expect(result).toEqual({ code: 0, stdout: "done\n", stderr: "molecule delegate: the runtime did not stop cleanly: a poller\\x1b[2J would not end\n" });
   });
 });

@@ -9,7 +9,9 @@ describe("help goldens", () => {
     const run = await runBin(bin, ["--help"], {});
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    await expect(run.stdout).toMatchFileSnapshot("__snapshots__/help/molecule.txt");
+    await expect(run.stdout).toMatchFileSnapshot(
+      "__snapshots__/help/molecule.txt",
+    );
   });
 
   it.each<[string, string]>([
@@ -22,8 +24,12 @@ describe("help goldens", () => {
     const run = await runBin(bin, [...keyword.split(" "), "--help"], {});
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    await expect(run.stdout).toMatchFileSnapshot(`__snapshots__/help/${file}.txt`);
+    await expect(run.stdout).toMatchFileSnapshot(
+      `__snapshots__/help/${file}.txt`,
+    );
     // `molecule help <command>` is the same page.
-    expect((await runBin(bin, ["help", ...keyword.split(" ")], {})).stdout).toBe(run.stdout);
+    expect(
+      (await runBin(bin, ["help", ...keyword.split(" ")], {})).stdout,
+    ).toBe(run.stdout);
   });
 });

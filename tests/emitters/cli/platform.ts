@@ -30,10 +30,14 @@ export interface Answer {
 export class FakePlatform {
   readonly received: Received[] = [];
   private readonly answers = new Map<string, Answer>();
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  private readonly server = http.createServer(
+    (req, res) => void this.handle(req, res),
+  );
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) =>
+      this.server.listen(0, "127.0.0.1", resolve),
+    );
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -51,7 +55,10 @@ export class FakePlatform {
     this.answers.clear();
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  private async handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
@@ -65,7 +72,10 @@ export class FakePlatform {
       headers: req.headers,
       body: text === "" ? null : JSON.parse(text),
     });
-    const answer = this.answers.get(`${req.method} ${url.pathname}`) ?? { status: 404, json: { error: `no route ${url.pathname}` } };
+    const answer = this.answers.get(`${req.method} ${url.pathname}`) ?? {
+      status: 404,
+      json: { error: `no route ${url.pathname}` },
+    };
     res.writeHead(answer.status, { "content-type": "application/json" });
     res.end(JSON.stringify(answer.json));
   }
@@ -75,7 +85,9 @@ export class FakePlatform {
 export function binOf(packageName: string, from: string): string {
   const entry = createRequire(from).resolve(packageName);
   const dir = path.dirname(entry);
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { bin: Record<string, string> };
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dir, "package.json"), "utf8"),
+  ) as { bin: Record<string, string> };
   const [bin] = Object.values(manifest.bin);
   return path.join(dir, bin!);
 }
@@ -87,9 +99,16 @@ export interface Run {
 }
 
 /** Runs `node <bin> ...args` as a subprocess with exactly `env` (plus PATH), without blocking the server. */
-export function runBin(bin: string, args: readonly string[], env: Record<string, string>): Promise<Run> {
+export function runBin(
+  bin: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));

@@ -19,13 +19,23 @@ beforeAll(async () => {
   const cache = path.join(repoRoot, "node_modules", ".cache");
   fs.mkdirSync(cache, { recursive: true });
   root = fs.mkdtempSync(path.join(cache, "toolgen-cli-typed-"));
-  for (const file of generate(specInput(fixture, fs.readFileSync(fixture, "utf8"), repoRoot)).files) {
+  for (const file of generate(
+    specInput(fixture, fs.readFileSync(fixture, "utf8"), repoRoot),
+  ).files) {
     fs.mkdirSync(path.dirname(path.join(root, file.path)), { recursive: true });
     fs.writeFileSync(path.join(root, file.path), file.content);
   }
   fs.mkdirSync(path.join(root, "node_modules", "@typed"), { recursive: true });
-  fs.symlinkSync(path.join(root, "client"), path.join(root, "node_modules", "@typed", "client"), "dir");
-  env = { TYPED_URL: await platform.start(), TYPED_WS: "ws-self", TYPED_TOKEN: "tok-typed" };
+  fs.symlinkSync(
+    path.join(root, "client"),
+    path.join(root, "node_modules", "@typed", "client"),
+    "dir",
+  );
+  env = {
+    TYPED_URL: await platform.start(),
+    TYPED_WS: "ws-self",
+    TYPED_TOKEN: "tok-typed",
+  };
 });
 afterAll(async () => {
   await platform.stop();
@@ -33,67 +43,148 @@ afterAll(async () => {
 });
 beforeEach(() => platform.reset());
 
-const typed = (...args: string[]): Promise<Run> => runBin(path.join(root, "cli", "bin.js"), args, env);
+const typed = (...args: string[]): Promise<Run> =>
+  runBin(path.join(root, "cli", "bin.js"), args, env);
 
 describe("typed arguments reach the platform as their schema types", () => {
   it("notes find: integer, number, boolean, enum and a repeatable option in the query", async () => {
     platform.answer("GET /workspaces/ws-self/notes", 200, []);
-    const run = await typed("notes", "find", "deploy", "--limit", "5", "--min-score", "0.5", "--exact", "--scope", "TEAM", "--tags", "a", "--tags", "b");
+    const run = await typed(
+      "notes",
+      "find",
+      "deploy",
+      "--limit",
+      "5",
+      "--min-score",
+      "0.5",
+      "--exact",
+      "--scope",
+      "TEAM",
+      "--tags",
+      "a",
+      "--tags",
+      "b",
+    );
     expect(run).toEqual({ code: 0, stdout: "(none)\n", stderr: "" });
     expect(platform.received).toEqual([
-      expect.objectContaining({ method: "GET", path: "/workspaces/ws-self/notes", search: "?query=deploy&limit=5&min_score=0.5&exact=true&scope=TEAM&tags=a&tags=b" }),
+      expect.objectContaining({
+        method: "GET",
+        path: "/workspaces/ws-self/notes",
+        search:
+          "?query=deploy&limit=5&min_score=0.5&exact=true&scope=TEAM&tags=a&tags=b",
+      }),
     ]);
   });
 
   it("notes find without --scope: the schema's default is sent, as every target sends it", async () => {
     platform.answer("GET /workspaces/ws-self/notes", 200, []);
-    expect(await typed("notes", "find", "deploy")).toEqual({ code: 0, stdout: "(none)\n", stderr: "" });
-    expect(platform.received).toEqual([expect.objectContaining({ search: "?query=deploy&scope=LOCAL" })]);
+    expect(await typed("notes", "find", "deploy")).toEqual({
+      code: 0,
+      stdout: "(none)\n",
+      stderr: "",
+    });
+    expect(platform.received).toEqual([
+      expect.objectContaining({ search: "?query=deploy&scope=LOCAL" }),
+    ]);
   });
 
   it("notes find --all: the flag word picks the other tool", async () => {
     platform.answer("GET /notes", 200, ["n1"]);
-    expect(await typed("notes", "find", "--all", "deploy")).toEqual({ code: 0, stdout: "- n1\n", stderr: "" });
-    expect(platform.received).toEqual([expect.objectContaining({ method: "GET", path: "/notes", search: "?query=deploy" })]);
+    expect(await typed("notes", "find", "--all", "deploy")).toEqual({
+      code: 0,
+      stdout: "- n1\n",
+      stderr: "",
+    });
+    expect(platform.received).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/notes",
+        search: "?query=deploy",
+      }),
+    ]);
   });
 
   it("notes put: a JSON object option, an integer, --no-<flag> and an array in the body", async () => {
     platform.answer("POST /workspaces/ws-self/notes", 201, { id: "n7" });
-    const run = await typed("notes", "put", "Release plan", "--card", '{"steps":["build","ship"],"owner":null}', "--priority", "2", "--no-pinned", "--tags", "x");
+    const run = await typed(
+      "notes",
+      "put",
+      "Release plan",
+      "--card",
+      '{"steps":["build","ship"],"owner":null}',
+      "--priority",
+      "2",
+      "--no-pinned",
+      "--tags",
+      "x",
+    );
     expect(run).toEqual({ code: 0, stdout: "id: n7\n", stderr: "" });
     expect(platform.received).toEqual([
       expect.objectContaining({
         method: "POST",
-        body: { title: "Release plan", card: { steps: ["build", "ship"], owner: null }, priority: 2, pinned: false, tags: ["x"] },
+        body: {
+          title: "Release plan",
+          card: { steps: ["build", "ship"], owner: null },
+          priority: 2,
+          pinned: false,
+          tags: ["x"],
+        },
       }),
     ]);
   });
 
   it("show: a path parameter is encoded as one segment", async () => {
     platform.answer("GET /notes/a%2Fb%20c", 200, { id: "a/b c" });
-    expect(await typed("show", "a/b c")).toEqual({ code: 0, stdout: "id: a/b c\n", stderr: "" });
-    expect(platform.received).toEqual([expect.objectContaining({ path: "/notes/a%2Fb%20c" })]);
+    expect(await typed("show", "a/b c")).toEqual({
+      code: 0,
+      stdout: "id: a/b c\n",
+      stderr: "",
+    });
+    expect(platform.received).toEqual([
+      expect.objectContaining({ path: "/notes/a%2Fb%20c" }),
+    ]);
   });
 
-  it.each(["..", "."])("show %s: a value that cannot be one segment is a usage error, 2, and nothing is sent", async (id) => {
-    expect(await typed("show", id)).toEqual({
-      code: 2,
-      stdout: "",
-      stderr: `typed show: invalid input for show_note: path parameter id cannot be "${id}": it would not be one path segment\n`,
-    });
-    expect(platform.received).toEqual([]);
-  });
+  it.each(["..", "."])(
+    "show %s: a value that cannot be one segment is a usage error, 2, and nothing is sent",
+    async (id) => {
+      expect(await typed("show", id)).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `typed show: invalid input for show_note: path parameter id cannot be "${id}": it would not be one path segment\n`,
+      });
+      expect(platform.received).toEqual([]);
+    },
+  );
 });
 
 describe("values are validated against the schema before anything is sent", () => {
   it.each<[string[], RegExp]>([
-    [["notes", "find", "q", "--limit", "1.5"], /^typed notes find: --limit must be a whole number, not "1\.5"\n/],
-    [["notes", "find", "q", "--scope", "team"], /^typed notes find: --scope must be one of "LOCAL", "TEAM", "", not "team"\n/],
-    [["notes", "put", "t"], /^typed notes put: missing required option '--card'\n/],
-    [["notes", "put", "t", "--card", "[]"], /^typed notes put: --card must be a JSON object, not "\[\]"\n/],
+    [
+      ["notes", "find", "q", "--limit", "1.5"],
+      /^typed notes find: --limit must be a whole number, not "1\.5"\n/,
+    ],
+    [
+      ["notes", "find", "q", "--scope", "team"],
+      /^typed notes find: --scope must be one of "LOCAL", "TEAM", "", not "team"\n/,
+    ],
+    [
+      ["notes", "put", "t"],
+      /^typed notes put: missing required option '--card'\n/,
+    ],
+    [
+      ["notes", "put", "t", "--card", "[]"],
+      /^typed notes put: --card must be a JSON object, not "\[\]"\n/,
+    ],
     // Beyond types: the schema's own limits, checked by the client's validateInput.
-    [["notes", "put", "t", "--card", "{}", "--priority", "9"], /^typed notes put: invalid arguments: .*priority.*5/],
-    [["notes"], /^typed: 'notes' needs more words: notes find, notes find --all, notes put\n/],
+    [
+      ["notes", "put", "t", "--card", "{}", "--priority", "9"],
+      /^typed notes put: invalid arguments: .*priority.*5/,
+    ],
+    [
+      ["notes"],
+      /^typed: 'notes' needs more words: notes find, notes find --all, notes put\n/,
+    ],
   ])("%j exits 2", async (args, stderr) => {
     const run = await typed(...args);
     expect(run.code).toBe(2);
@@ -105,11 +196,14 @@ describe("values are validated against the schema before anything is sent", () =
 
 describe("text from tools.yaml", () => {
   it("stays data: it reaches the help verbatim and none of the generated code", async () => {
-    const summary = "Show a note \"by id\" `as is` */ ${globalThis.pwned} \\'); //";
+    const summary =
+      'Show a note "by id" `as is` */ ${globalThis.pwned} \\\'); //';
     const run = await typed("--help");
     expect(run.stdout).toContain(`  show <id>                 ${summary}\n`);
     for (const file of ["index.js", "index.d.ts", "bin.js"]) {
-      expect(fs.readFileSync(path.join(root, "cli", file), "utf8")).not.toContain("pwned");
+      expect(
+        fs.readFileSync(path.join(root, "cli", file), "utf8"),
+      ).not.toContain("pwned");
     }
   });
 });

@@ -21,14 +21,26 @@ import {
 } from "@molecule/platform-client";
 
 export async function usage(): Promise<void> {
-  const client: PlatformClient = createClient({ baseUrl: "https://platform.example.com", workspaces: [{ id: "a", token: "t" }] });
+  const client: PlatformClient = createClient({
+    baseUrl: "https://platform.example.com",
+    workspaces: [{ id: "a", token: "t" }],
+  });
   createClientFromEnv({ PLATFORM_URL: "https://platform.example.com" });
-  createClient({ baseUrl: new URL("https://platform.example.com"), workspace: { id: "a", token: "t" }, timeoutMs: 5000, headers: { "X-Agent": "me" } });
+  createClient({
+    baseUrl: new URL("https://platform.example.com"),
+    workspace: { id: "a", token: "t" },
+    timeoutMs: 5000,
+    headers: { "X-Agent": "me" },
+  });
 
   await client.commitMemory({ content: "fact", scope: "TEAM" });
   await client.listPeers();
   await client.recallMemory();
-  await client.$call("chat_history", { peer_id: "p", limit: 3 }, { timeoutMs: 100 });
+  await client.$call(
+    "chat_history",
+    { peer_id: "p", limit: 3 },
+    { timeoutMs: 100 },
+  );
 
   // @ts-expect-error content is required
   await client.commitMemory({ scope: "TEAM" });
@@ -47,7 +59,11 @@ export async function usage(): Promise<void> {
   // @ts-expect-error workspaces need a token
   createClient({ baseUrl: "https://x", workspaces: [{ id: "a" }] });
   // @ts-expect-error one form or the other, not both
-  createClient({ baseUrl: "https://x", workspace: { id: "a", token: "t" }, workspaces: [{ id: "a", token: "t" }] });
+  createClient({
+    baseUrl: "https://x",
+    workspace: { id: "a", token: "t" },
+    workspaces: [{ id: "a", token: "t" }],
+  });
 
   const ids: readonly string[] = client.$workspaces;
   const primary: string = client.$primary;
@@ -74,17 +90,30 @@ export async function usage(): Promise<void> {
   }
 }
 
-const local: LocalToolName[] = ["delegate_task", "get_runtime_identity", "send_message_to_user", "wait_for_message", "inbox_peek", "inbox_pop"];
+const local: LocalToolName[] = [
+  "delegate_task",
+  "get_runtime_identity",
+  "send_message_to_user",
+  "wait_for_message",
+  "inbox_peek",
+  "inbox_pop",
+];
 const http: HttpToolName[] = ["commit_memory", "recall_memory"];
 // @ts-expect-error a local tool is not an HTTP tool
 const wrong: HttpToolName = "inbox_pop";
 void [local, http, wrong];
 
-const input: ToolInputs["commit_memory"] = { content: "x" } satisfies CommitMemoryInput;
+const input: ToolInputs["commit_memory"] = {
+  content: "x",
+} satisfies CommitMemoryInput;
 void input;
 
 export const handlers: LocalHandlers = {
-  delegate_task: async (i, ctx: HandlerContext) => ctx.client.delegateTaskAsync({ workspace_id: i.workspace_id, task: i.task }),
+  delegate_task: async (i, ctx: HandlerContext) =>
+    ctx.client.delegateTaskAsync({
+      workspace_id: i.workspace_id,
+      task: i.task,
+    }),
   get_runtime_identity: async () => ({ model: "m" }),
   send_message_to_user: async (i) => i.attachments?.length ?? 0,
   wait_for_message: async (i) => i.timeout_secs,

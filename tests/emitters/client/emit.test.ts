@@ -3,7 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as prettier from "prettier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, specInput, type GeneratedFile } from "../../../generator/index.js";
+import {
+  generate,
+  specInput,
+  type GeneratedFile,
+} from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/runtime-files.js";
 import { repoRoot } from "../../helpers/project.js";
@@ -13,42 +17,76 @@ const reference = path.join(repoRoot, "tools.yaml");
 const odd = path.join(import.meta.dirname, "fixtures/odd.yaml");
 
 function clientFiles(spec: string): GeneratedFile[] {
-  return generate(specInput(spec, fs.readFileSync(spec, "utf8"), repoRoot)).files.filter((f) => f.path.startsWith("client/"));
+  return generate(
+    specInput(spec, fs.readFileSync(spec, "utf8"), repoRoot),
+  ).files.filter((f) => f.path.startsWith("client/"));
 }
-const content = (files: GeneratedFile[], p: string) => files.find((f) => f.path === p)!.content;
+const content = (files: GeneratedFile[], p: string) =>
+  files.find((f) => f.path === p)!.content;
 
 describe("the client package's generated files", () => {
   it.each([
     ["reference", reference],
     ["odd", odd],
-  ])("%s: goldens of the typed layer, the data and the entry point", async (name, spec) => {
-    const files = clientFiles(spec);
-    for (const file of ["index.d.ts", "tools.json", "index.js", "package.json"]) {
-      await expect(content(files, `client/${file}`)).toMatchFileSnapshot(`__snapshots__/${name}/${file}`);
-    }
-  });
+  ])(
+    "%s: goldens of the typed layer, the data and the entry point",
+    async (name, spec) => {
+      const files = clientFiles(spec);
+      for (const file of [
+        "index.d.ts",
+        "tools.json",
+        "index.js",
+        "package.json",
+      ]) {
+        await expect(content(files, `client/${file}`)).toMatchFileSnapshot(
+          `__snapshots__/${name}/${file}`,
+        );
+      }
+    },
+  );
 
   it("odd: every file is already in prettier's layout", async () => {
-    const config = await prettier.resolveConfig(path.join(repoRoot, "generated", "x.ts"));
+    const config = await prettier.resolveConfig(
+      path.join(repoRoot, "generated", "x.ts"),
+    );
     for (const f of clientFiles(odd)) {
-      expect(await prettier.format(f.content, { ...config, filepath: f.path }), f.path).toBe(f.content);
+      expect(
+        await prettier.format(f.content, { ...config, filepath: f.path }),
+        f.path,
+      ).toBe(f.content);
     }
   });
 
   it("copies every compiled runtime file verbatim, after the header", () => {
-    const files = clientFiles(reference).filter((f) => f.path.startsWith("client/runtime/"));
+    const files = clientFiles(reference).filter((f) =>
+      f.path.startsWith("client/runtime/"),
+    );
     const built = fs.readdirSync(path.join(runtimeDist, "client")).sort();
-    expect(files.map((f) => f.path.slice("client/runtime/".length)).sort()).toEqual(built);
+    expect(
+      files.map((f) => f.path.slice("client/runtime/".length)).sort(),
+    ).toEqual(built);
     expect(built).toContain("transport.js");
     expect(built).toContain("transport.d.ts");
     for (const f of files) {
-      expect(f.content).toBe(codeHeader + fs.readFileSync(path.join(runtimeDist, "client", f.path.slice("client/runtime/".length)), "utf8"));
+      expect(f.content).toBe(
+        codeHeader +
+          fs.readFileSync(
+            path.join(
+              runtimeDist,
+              "client",
+              f.path.slice("client/runtime/".length),
+            ),
+            "utf8",
+          ),
+      );
     }
   });
 
   it("spec text reaches index.d.ts only through doc comments and literals", () => {
     const dts = content(clientFiles(odd), "client/index.d.ts");
-    expect(dts).toContain("Read one item. Ends a comment? *\\/ `${not code}` \"quoted\"");
+    expect(dts).toContain(
+      'Read one item. Ends a comment? *\\/ `${not code}` "quoted"',
+    );
     expect(dts).not.toContain("? */ `");
     expect(dts).toContain('"get-item": GetItemInput;');
   });
@@ -65,10 +103,14 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
     fs.mkdirSync(cache, { recursive: true });
     root = fs.mkdtempSync(path.join(cache, "toolgen-client-odd-"));
     for (const file of clientFiles(odd)) {
-      fs.mkdirSync(path.dirname(path.join(root, file.path)), { recursive: true });
+      fs.mkdirSync(path.dirname(path.join(root, file.path)), {
+        recursive: true,
+      });
       fs.writeFileSync(path.join(root, file.path), file.content);
     }
-    pkg = await import(pathToFileURL(path.join(root, "client", "index.js")).href);
+    pkg = await import(
+      pathToFileURL(path.join(root, "client", "index.js")).href
+    );
     platform = await startPlatform();
   });
   afterAll(async () => {
@@ -77,34 +119,86 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
   });
 
   it("get-item: a path input as one segment, repeated query keys, a const query value, headers", async () => {
-    const client = pkg.createClientFromEnv({ ODD_URL: platform.url, ODD_WS: "ws/1", ODD_TOKEN: "tok-odd-1" }) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
-    await client.getItem!({ item_id: "a/b?c", version: 3, fields: ["name", "size"], "x-trace": "t-1" });
+    const client = pkg.createClientFromEnv({
+      ODD_URL: platform.url,
+      ODD_WS: "ws/1",
+      ODD_TOKEN: "tok-odd-1",
+    }) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
+    await client.getItem!({
+      item_id: "a/b?c",
+      version: 3,
+      fields: ["name", "size"],
+      "x-trace": "t-1",
+    });
     const seen = platform.seen.at(-1)!;
     expect(seen.method).toBe("GET");
-    expect(seen.url).toBe("/items/a%2Fb%3Fc/v/ws%2F1?v=3&field=name&field=size&format=json");
+    expect(seen.url).toBe(
+      "/items/a%2Fb%3Fc/v/ws%2F1?v=3&field=name&field=size&format=json",
+    );
     expect(seen.headers["x-trace"]).toBe("t-1");
     expect(seen.headers["x-client"]).toBe("odd");
     expect(seen.headers.authorization).toBe("Bearer tok-odd-1");
   });
 
   it("put_item: a routed PUT whose body carries a const object and the workspace", async () => {
-    const client = pkg.createClient({ baseUrl: platform.url, workspaces: [{ id: "w1", token: "t1" }, { id: "w2", token: "t2" }] }) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
-    await client.putItem!({ item_id: "i-9", size: "LARGE", note: null, on_behalf_of: "w2" });
+    const client = pkg.createClient({
+      baseUrl: platform.url,
+      workspaces: [
+        { id: "w1", token: "t1" },
+        { id: "w2", token: "t2" },
+      ],
+    }) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
+    await client.putItem!({
+      item_id: "i-9",
+      size: "LARGE",
+      note: null,
+      on_behalf_of: "w2",
+    });
     const seen = platform.seen.at(-1)!;
-    expect([seen.method, seen.url, seen.headers.authorization]).toEqual(["PUT", "/items/i-9", "Bearer t2"]);
-    expect(seen.body).toBe('{"size":"LARGE","note":null,"kind":{"schema":2,"tags":["a","b"]},"by":"w2"}');
+    expect([seen.method, seen.url, seen.headers.authorization]).toEqual([
+      "PUT",
+      "/items/i-9",
+      "Bearer t2",
+    ]);
+    expect(seen.body).toBe(
+      '{"size":"LARGE","note":null,"kind":{"schema":2,"tags":["a","b"]},"by":"w2"}',
+    );
   });
 
   it("purge: a DELETE without input sends no body", async () => {
-    const client = pkg.createClient({ baseUrl: platform.url, workspace: { id: "w1", token: "t1" } }) as unknown as Record<string, () => Promise<unknown>>;
+    const client = pkg.createClient({
+      baseUrl: platform.url,
+      workspace: { id: "w1", token: "t1" },
+    }) as unknown as Record<string, () => Promise<unknown>>;
     await client.purge!();
     const seen = platform.seen.at(-1)!;
-    expect([seen.method, seen.url, seen.body, seen.headers["content-type"]]).toEqual(["DELETE", "/items", "", undefined]);
+    expect([
+      seen.method,
+      seen.url,
+      seen.body,
+      seen.headers["content-type"],
+    ]).toEqual(["DELETE", "/items", "", undefined]);
   });
 
   it("a hyphenated tool is a camelCase method and local tools have none", () => {
-    const client = pkg.createClient({ baseUrl: platform.url, workspace: { id: "w1", token: "t1" } });
-    expect(Object.keys(client).sort()).toEqual(["$call", "$primary", "$request", "$workspaces", "getItem", "purge", "putItem"]);
-    expect(pkg.tools.map((t) => [t.name, t.local])).toEqual([["get-item", false], ["put_item", false], ["purge", false], ["think", true]]);
+    const client = pkg.createClient({
+      baseUrl: platform.url,
+      workspace: { id: "w1", token: "t1" },
+    });
+    expect(Object.keys(client).sort()).toEqual([
+      "$call",
+      "$primary",
+      "$request",
+      "$workspaces",
+      "getItem",
+      "purge",
+      "putItem",
+    ]);
+    expect(pkg.tools.map((t) => [t.name, t.local])).toEqual([
+      ["get-item", false],
+      ["put_item", false],
+      ["purge", false],
+      ["think", true],
+    ]);
   });
 });

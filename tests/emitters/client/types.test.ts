@@ -10,13 +10,25 @@ it("the generated types accept correct use and reject each mistake in consumer.t
   const dir = fs.mkdtempSync(path.join(cache, "toolgen-client-types-"));
   try {
     const tsconfig = {
-      compilerOptions: { target: "es2022", module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true, types: ["node"], skipLibCheck: false },
+      compilerOptions: {
+        target: "es2022",
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        strict: true,
+        noEmit: true,
+        types: ["node"],
+        skipLibCheck: false,
+      },
       files: [path.join(import.meta.dirname, "consumer.ts")],
     };
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     let output = "";
     try {
-      execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir],
+        { encoding: "utf8" },
+      );
     } catch (e) {
       output = String((e as { stdout?: string }).stdout);
     }

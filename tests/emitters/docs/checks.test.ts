@@ -4,7 +4,10 @@ import { codePoints } from "../../../generator/emitters/docs/checks.js";
 
 describe("counting a text's characters", () => {
   it("counts code points as spreading the string does, lone surrogates included", () => {
-    const unit = fc.oneof(fc.constantFrom("a", "é", "日", "\ud83d", "\ude00", "😀", "👍🏽"), fc.string({ unit: "binary", maxLength: 3 }));
+    const unit = fc.oneof(
+      fc.constantFrom("a", "é", "日", "\ud83d", "\ude00", "😀", "👍🏽"),
+      fc.string({ unit: "binary", maxLength: 3 }),
+    );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 30 }), (pieces) => {
         const text = pieces.join("");

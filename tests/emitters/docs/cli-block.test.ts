@@ -4,20 +4,39 @@ import { sections } from "@molecule/platform-prompts";
 import { describe, expect, it } from "vitest";
 import { loadModel, specInput } from "../../../generator/index.js";
 import { textWidth } from "../../../generator/render/width.js";
-import { docsOf, generateFrom, minimalVariant, specs, text } from "./helpers.js";
+import {
+  docsOf,
+  generateFrom,
+  minimalVariant,
+  specs,
+  text,
+} from "./helpers.js";
 
-const reference = loadModel(specInput(specs["tools.yaml"]!, fs.readFileSync(specs["tools.yaml"]!, "utf8"), path.dirname(specs["tools.yaml"]!))).model;
+const reference = loadModel(
+  specInput(
+    specs["tools.yaml"]!,
+    fs.readFileSync(specs["tools.yaml"]!, "utf8"),
+    path.dirname(specs["tools.yaml"]!),
+  ),
+).model;
 const a2a = reference.sections.find((s) => s.id === "a2a")!;
 
 /** The command lines of a block: the ones indented by two spaces. */
-const commandLines = (block: string) => block.split("\n").filter((l) => l.startsWith("  "));
+const commandLines = (block: string) =>
+  block.split("\n").filter((l) => l.startsWith("  "));
 
 describe("the CLI block of the reference spec", () => {
   const block = sections.a2a.cli;
 
   it("shows every exposed command as `  molecule <usage>` with its summary, in spec order", () => {
     const exposed = a2a.tools.filter((t) => t.cli);
-    expect(exposed.map((t) => t.cli!.keyword)).toEqual(["delegate", "delegate --async", "status", "peers", "info"]);
+    expect(exposed.map((t) => t.cli!.keyword)).toEqual([
+      "delegate",
+      "delegate --async",
+      "status",
+      "peers",
+      "info",
+    ]);
     const lines = commandLines(block);
     expect(lines).toHaveLength(exposed.length);
     exposed.forEach((t, i) => {
@@ -38,15 +57,21 @@ describe("the CLI block of the reference spec", () => {
     expect(columns.size).toBe(1);
     const longest = "  molecule delegate --async <workspace_id> <task>";
     expect([...columns][0]).toBe(longest.length + 2);
-    expect(lines).toContain(`${longest}  # Send a task to a peer and return at once with its id`);
-    expect(lines).toContain(`  molecule peers${" ".repeat(longest.length - "  molecule peers".length)}  # List the peers you can reach`);
+    expect(lines).toContain(
+      `${longest}  # Send a task to a peer and return at once with its id`,
+    );
+    expect(lines).toContain(
+      `  molecule peers${" ".repeat(longest.length - "  molecule peers".length)}  # List the peers you can reach`,
+    );
   });
 
   it("is the heading, the intro line, the commands, a blank line and the closing lines", () => {
     const lines = block.split("\n");
     expect(lines[0]).toBe(`## ${a2a.heading}`);
     expect(lines[1]).toBe(a2a.cli!.intro);
-    expect(lines.slice(2, 7).every((l) => l.startsWith("  molecule "))).toBe(true);
+    expect(lines.slice(2, 7).every((l) => l.startsWith("  molecule "))).toBe(
+      true,
+    );
     expect(lines.slice(7)).toEqual(["", a2a.cli!.closing!, ""]);
   });
 
@@ -58,7 +83,9 @@ describe("the CLI block of the reference spec", () => {
 describe("the CLI block of other specs", () => {
   it("is exactly heading, intro and commands when there are no closing lines", () => {
     const docs = docsOf(generateFrom(specs["docs-no-footer"]!));
-    expect(text(docs, "sections/notes.cli.md")).toBe("## Notes\nKeep notes from the shell:\n  npx acme add <text>  # Add a note\n  npx acme list --all  # List the notes\n");
+    expect(text(docs, "sections/notes.cli.md")).toBe(
+      "## Notes\nKeep notes from the shell:\n  npx acme add <text>  # Add a note\n  npx acme list --all  # List the notes\n",
+    );
   });
 
   it("spells the program as tools.yaml says", () => {
@@ -66,8 +93,13 @@ describe("the CLI block of other specs", () => {
       s.targets.cli.program = "python3 -m acme.cli";
       s.tools[1].cli = { usage: "get <id>", summary: "Read a note" };
     });
-    const lines = commandLines(text(docsOf(generateFrom(specs.minimal!, spec)), "sections/notes.cli.md"));
-    expect(lines).toEqual(["  python3 -m acme.cli add <text>  # Add a note", "  python3 -m acme.cli get <id>    # Read a note"]);
+    const lines = commandLines(
+      text(docsOf(generateFrom(specs.minimal!, spec)), "sections/notes.cli.md"),
+    );
+    expect(lines).toEqual([
+      "  python3 -m acme.cli add <text>  # Add a note",
+      "  python3 -m acme.cli get <id>    # Read a note",
+    ]);
   });
 
   it("aligns by display width: a wide character takes two columns", () => {
@@ -77,9 +109,16 @@ describe("the CLI block of other specs", () => {
       s.tools[1].http.path = "/notes/{名前}";
       s.tools[1].cli = { usage: "get <名前>", summary: "Read a note" };
     });
-    const lines = commandLines(text(docsOf(generateFrom(specs.minimal!, spec)), "sections/notes.cli.md"));
+    const lines = commandLines(
+      text(docsOf(generateFrom(specs.minimal!, spec)), "sections/notes.cli.md"),
+    );
     // "<名前>" is 4 characters but 6 columns, as wide as "<text>": no padding on either line.
-    expect(lines).toEqual(["  acme add <text>  # Add a note", "  acme get <名前>  # Read a note"]);
-    expect(new Set(lines.map((l) => textWidth(l.slice(0, l.indexOf("#")))))).toEqual(new Set([textWidth("  acme add <text>  ")]));
+    expect(lines).toEqual([
+      "  acme add <text>  # Add a note",
+      "  acme get <名前>  # Read a note",
+    ]);
+    expect(
+      new Set(lines.map((l) => textWidth(l.slice(0, l.indexOf("#"))))),
+    ).toEqual(new Set([textWidth("  acme add <text>  ")]));
   });
 });

@@ -6,10 +6,17 @@ import { repoRoot, tempProject } from "../../helpers/project.js";
 import { docsOf, generateFrom, minimalVariant, specs } from "./helpers.js";
 
 async function expectPrettierClean(docs: Map<string, string>): Promise<void> {
-  const config = await prettier.resolveConfig(path.join(repoRoot, "generated", "x.ts"));
+  const config = await prettier.resolveConfig(
+    path.join(repoRoot, "generated", "x.ts"),
+  );
   for (const file of ["index.js", "index.d.ts"]) {
     const content = docs.get(file)!;
-    expect(content, file).toBe(await prettier.format(content, { ...config, filepath: path.join(repoRoot, "generated/docs", file) }));
+    expect(content, file).toBe(
+      await prettier.format(content, {
+        ...config,
+        filepath: path.join(repoRoot, "generated/docs", file),
+      }),
+    );
   }
 }
 
@@ -28,10 +35,19 @@ describe("the docs package's code is already in prettier's format", () => {
       }),
     );
     fs.mkdirSync(path.join(dir, "templates"));
-    for (const name of ["capabilities.md.hbs", "section.md.hbs", "section-cli.md.hbs"]) fs.writeFileSync(path.join(dir, "templates", name), "x\n");
+    for (const name of [
+      "capabilities.md.hbs",
+      "section.md.hbs",
+      "section-cli.md.hbs",
+    ])
+      fs.writeFileSync(path.join(dir, "templates", name), "x\n");
     const docs = docsOf(generateFrom(path.join(dir, "tools.yaml")));
-    expect(docs.get("index.js")).toContain('\nexport const mcpCapabilities = "x\\n";\n');
-    expect(docs.get("index.js")).toContain('\n  "my-notes": {\n    mcp: "x\\n",\n');
+    expect(docs.get("index.js")).toContain(
+      '\nexport const mcpCapabilities = "x\\n";\n',
+    );
+    expect(docs.get("index.js")).toContain(
+      '\n  "my-notes": {\n    mcp: "x\\n",\n',
+    );
     await expectPrettierClean(docs);
   });
 });

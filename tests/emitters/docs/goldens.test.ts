@@ -7,12 +7,16 @@ import { docsOf, generateFrom, specs, text } from "./helpers.js";
  */
 const cases = Object.entries(specs).flatMap(([name, specPath]) => {
   const docs = docsOf(generateFrom(specPath));
-  return [...docs.keys()].filter((f) => f.endsWith(".md")).map((file): [string, string, Map<string, string>] => [name, file, docs]);
+  return [...docs.keys()]
+    .filter((f) => f.endsWith(".md"))
+    .map((file): [string, string, Map<string, string>] => [name, file, docs]);
 });
 
 describe("the rendered prompt texts", () => {
   it.each(cases)("%s: %s matches its golden", async (name, file, docs) => {
-    await expect(text(docs, file)).toMatchFileSnapshot(`__snapshots__/${name}/${file}`);
+    await expect(text(docs, file)).toMatchFileSnapshot(
+      `__snapshots__/${name}/${file}`,
+    );
   });
 
   it("are, for the reference spec, one MCP text per section, a CLI block per CLI section, two preambles and two prompts", () => {
@@ -31,11 +35,14 @@ describe("the rendered prompt texts", () => {
     ]);
   });
 
-  it.each(cases)("%s: %s ends with exactly one newline and has no trailing spaces, no CR, no run of blank lines", (_name, file, docs) => {
-    const t = text(docs, file);
-    expect(t).toMatch(/[^\n]\n$/);
-    expect(t).not.toMatch(/[ \t]$/m);
-    expect(t).not.toContain("\r");
-    expect(t).not.toContain("\n\n\n");
-  });
+  it.each(cases)(
+    "%s: %s ends with exactly one newline and has no trailing spaces, no CR, no run of blank lines",
+    (_name, file, docs) => {
+      const t = text(docs, file);
+      expect(t).toMatch(/[^\n]\n$/);
+      expect(t).not.toMatch(/[ \t]$/m);
+      expect(t).not.toContain("\r");
+      expect(t).not.toContain("\n\n\n");
+    },
+  );
 });

@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse, stringify } from "yaml";
-import { generate, specInput, type Generated } from "../../../generator/index.js";
+import {
+  generate,
+  specInput,
+  type Generated,
+} from "../../../generator/index.js";
 import { markdownHeader } from "../../../generator/render/header.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 
@@ -13,25 +17,37 @@ export const specs: Record<string, string> = {
   "docs-punctuation": path.join(fixtures, "valid/docs-punctuation/tools.yaml"),
 };
 
-export function generateFrom(specPath: string, text = fs.readFileSync(specPath, "utf8"), options: { templates?: string } = {}): Generated {
+export function generateFrom(
+  specPath: string,
+  text = fs.readFileSync(specPath, "utf8"),
+  options: { templates?: string } = {},
+): Generated {
   return generate(specInput(specPath, text, path.dirname(specPath)), options);
 }
 
 /** The docs package's files by path inside it. */
 export function docsOf(generated: Generated): Map<string, string> {
-  return new Map(generated.files.filter((f) => f.path.startsWith("docs/")).map((f) => [f.path.slice("docs/".length), f.content]));
+  return new Map(
+    generated.files
+      .filter((f) => f.path.startsWith("docs/"))
+      .map((f) => [f.path.slice("docs/".length), f.content]),
+  );
 }
 
 /** A rendered text as a model reads it: its Markdown file without the header line. */
 export function text(docs: Map<string, string>, file: string): string {
   const content = docs.get(file);
-  if (content === undefined) throw new Error(`no docs/${file}; have ${[...docs.keys()].join(", ")}`);
-  if (!content.startsWith(markdownHeader)) throw new Error(`docs/${file} does not start with the header`);
+  if (content === undefined)
+    throw new Error(`no docs/${file}; have ${[...docs.keys()].join(", ")}`);
+  if (!content.startsWith(markdownHeader))
+    throw new Error(`docs/${file} does not start with the header`);
   return content.slice(markdownHeader.length);
 }
 
 /** The minimal fixture, edited as YAML data. */
-export function minimalVariant(edit: (spec: Record<string, any>) => void): string {
+export function minimalVariant(
+  edit: (spec: Record<string, any>) => void,
+): string {
   const spec = parse(fs.readFileSync(specs.minimal!, "utf8"));
   edit(spec);
   return stringify(spec);

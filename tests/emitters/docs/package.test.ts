@@ -12,7 +12,10 @@ const packageName = "@molecule/platform-prompts";
 
 /** A Markdown file of the package, found the way a consumer finds it: through the package's exports. */
 function markdown(file: string): string {
-  return fs.readFileSync(createRequire(import.meta.url).resolve(`${packageName}/${file}`), "utf8");
+  return fs.readFileSync(
+    createRequire(import.meta.url).resolve(`${packageName}/${file}`),
+    "utf8",
+  );
 }
 
 describe("the prompts package", () => {
@@ -51,9 +54,13 @@ describe("the prompts package", () => {
   it("builds the whole prompt from the preamble and the sections in spec order", () => {
     const { sections } = prompts;
     const trim = (t: string) => t.slice(0, -1);
-    expect(prompts.mcpPrompt).toBe(`${trim(prompts.mcpCapabilities)}\n\n${trim(sections.a2a.mcp)}\n\n${sections.memory.mcp}`);
+    expect(prompts.mcpPrompt).toBe(
+      `${trim(prompts.mcpCapabilities)}\n\n${trim(sections.a2a.mcp)}\n\n${sections.memory.mcp}`,
+    );
     // A CLI runtime reads the CLI block of a section on the CLI, the full text of the others.
-    expect(prompts.cliPrompt).toBe(`${trim(prompts.cliCapabilities)}\n\n${trim(sections.a2a.cli)}\n\n${sections.memory.mcp}`);
+    expect(prompts.cliPrompt).toBe(
+      `${trim(prompts.cliCapabilities)}\n\n${trim(sections.a2a.cli)}\n\n${sections.memory.mcp}`,
+    );
   });
 });
 
@@ -68,8 +75,12 @@ describe("string constants of punctuation-heavy text", () => {
     const mod = await import(pathToFileURL(path.join(dir, "index.js")).href);
     expect(mod.mcpPrompt).toBe(text(docs, "prompt.mcp.md"));
     expect(mod.cliPrompt).toBe(text(docs, "prompt.cli.md"));
-    expect(mod.sections["q-and-a"].mcp).toBe(text(docs, "sections/q-and-a.mcp.md"));
-    expect(mod.sections["q-and-a"].cli).toBe(text(docs, "sections/q-and-a.cli.md"));
+    expect(mod.sections["q-and-a"].mcp).toBe(
+      text(docs, "sections/q-and-a.mcp.md"),
+    );
+    expect(mod.sections["q-and-a"].cli).toBe(
+      text(docs, "sections/q-and-a.cli.md"),
+    );
     expect(mod.sections.misc.mcp).toContain("a trailing backslash \\\n");
     expect(mod.sections.misc.cli).toBeNull();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -58,11 +58,21 @@ describe("tidying texts in one pass", () => {
     );
   });
 
-  it.each(["", "\n", "\n\n\n", " ", "\t\n \n", "a", "a\n", "\na", "\n\n\na \n\n\n\nb\t\r\n\r\n", "a\r\rb", "a\u2028 \nb", " a \n  b  "])(
-    "agrees on %j",
-    (text) => {
-      expect(tidy(text)).toBe(referenceTidy(text));
-      expect(tidyOutput(text)).toBe(referenceTidyOutput(text));
-    },
-  );
+  it.each([
+    "",
+    "\n",
+    "\n\n\n",
+    " ",
+    "\t\n \n",
+    "a",
+    "a\n",
+    "\na",
+    "\n\n\na \n\n\n\nb\t\r\n\r\n",
+    "a\r\rb",
+    "a\u2028 \nb",
+    " a \n  b  ",
+  ])("agrees on %j", (text) => {
+    expect(tidy(text)).toBe(referenceTidy(text));
+    expect(tidyOutput(text)).toBe(referenceTidyOutput(text));
+  });
 });

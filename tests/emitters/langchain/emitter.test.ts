@@ -8,7 +8,11 @@ import { fixtures, repoRoot } from "../../helpers/project.js";
 
 function langchainFiles(specPath: string): GeneratedFile[] {
   const text = fs.readFileSync(specPath, "utf8");
-  const { files } = generate({ file: "tools.yaml", text, dir: path.dirname(specPath) });
+  const { files } = generate({
+    file: "tools.yaml",
+    text,
+    dir: path.dirname(specPath),
+  });
   return files.filter((f) => f.path.startsWith("langchain/"));
 }
 
@@ -17,11 +21,18 @@ const reference = path.join(repoRoot, "tools.yaml");
 
 // The reference spec's output is generated/langchain itself, guarded by the drift gate.
 describe("the langchain package of the minimal spec", () => {
-  const files = langchainFiles(minimal).filter((f) => !f.path.startsWith("langchain/runtime/"));
+  const files = langchainFiles(minimal).filter(
+    (f) => !f.path.startsWith("langchain/runtime/"),
+  );
 
-  it.each(files.map((f) => [f.path, f] as const))("%s matches its golden", async (_, file) => {
-    await expect(file.content).toMatchFileSnapshot(`__snapshots__/minimal/${file.path.slice("langchain/".length)}`);
-  });
+  it.each(files.map((f) => [f.path, f] as const))(
+    "%s matches its golden",
+    async (_, file) => {
+      await expect(file.content).toMatchFileSnapshot(
+        `__snapshots__/minimal/${file.path.slice("langchain/".length)}`,
+      );
+    },
+  );
 });
 
 describe.each([
@@ -31,11 +42,22 @@ describe.each([
   const files = langchainFiles(specPath);
 
   it("copies the compiled runtime verbatim under runtime/, each file with the header", () => {
-    const runtime = files.filter((f) => f.path.startsWith("langchain/runtime/"));
+    const runtime = files.filter((f) =>
+      f.path.startsWith("langchain/runtime/"),
+    );
     const compiled = fs.readdirSync(path.join(runtimeDist, "langchain")).sort();
-    expect(runtime.map((f) => f.path.slice("langchain/runtime/".length))).toEqual(compiled);
+    expect(
+      runtime.map((f) => f.path.slice("langchain/runtime/".length)),
+    ).toEqual(compiled);
     for (const f of runtime) {
-      const source = fs.readFileSync(path.join(runtimeDist, "langchain", f.path.slice("langchain/runtime/".length)), "utf8");
+      const source = fs.readFileSync(
+        path.join(
+          runtimeDist,
+          "langchain",
+          f.path.slice("langchain/runtime/".length),
+        ),
+        "utf8",
+      );
       expect(f.content).toBe(codeHeader + source);
     }
   });
@@ -44,7 +66,9 @@ describe.each([
     const spec = fs.readFileSync(specPath, "utf8");
     const shorts = [...spec.matchAll(/^\s+short: (.+)$/gm)].map((m) => m[1]!);
     expect(shorts.length).toBeGreaterThan(0);
-    const code = files.filter((f) => f.path.endsWith(".js") || f.path.endsWith(".ts"));
+    const code = files.filter(
+      (f) => f.path.endsWith(".js") || f.path.endsWith(".ts"),
+    );
     expect(code.length).toBeGreaterThan(2);
     for (const f of code) {
       for (const s of shorts) expect(f.content).not.toContain(s);

@@ -35,14 +35,22 @@ export async function startPlatformServer(): Promise<PlatformServer> {
     requests,
     cancelled,
     reply: () => ({ status: 200, body: { ok: true } }),
-    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) =>
+        server.close((e) => (e ? reject(e) : resolve())),
+      ),
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const text = Buffer.concat(chunks).toString("utf8");
-      const seen: SeenRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: text ? JSON.parse(text) : null };
+      const seen: SeenRequest = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: text ? JSON.parse(text) : null,
+      };
       requests.push(seen);
       res.on("close", () => {
         if (!res.writableFinished) cancelled.push(seen);
@@ -53,10 +61,13 @@ export async function startPlatformServer(): Promise<PlatformServer> {
         res.writeHead(reply.status).end();
         return;
       }
-      res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
+      res
+        .writeHead(reply.status, { "content-type": "application/json" })
+        .end(JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  (state as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  (state as { url: string }).url =
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
 }

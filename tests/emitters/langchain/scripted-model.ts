@@ -1,5 +1,8 @@
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
-import { BaseChatModel, type BaseChatModelCallOptions } from "@langchain/core/language_models/chat_models";
+import {
+  BaseChatModel,
+  type BaseChatModelCallOptions,
+} from "@langchain/core/language_models/chat_models";
 import type { AIMessage, BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -30,10 +33,22 @@ export class ScriptedChatModel extends BaseChatModel<BaseChatModelCallOptions> {
     return this.withConfig({});
   }
 
-  async _generate(messages: BaseMessage[], _options: this["ParsedCallOptions"], _run?: CallbackManagerForLLMRun): Promise<ChatResult> {
+  async _generate(
+    messages: BaseMessage[],
+    _options: this["ParsedCallOptions"],
+    _run?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
     this.turns.push([...messages]);
     const message = this.script[this.next++];
-    if (message === undefined) throw new Error(`the script has only ${this.script.length} turns`);
-    return { generations: [{ text: typeof message.content === "string" ? message.content : "", message }] };
+    if (message === undefined)
+      throw new Error(`the script has only ${this.script.length} turns`);
+    return {
+      generations: [
+        {
+          text: typeof message.content === "string" ? message.content : "",
+          message,
+        },
+      ],
+    };
   }
 }

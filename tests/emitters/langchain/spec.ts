@@ -14,7 +14,9 @@ export interface SpecTool {
   readonly http?: unknown;
 }
 
-export const spec = parse(fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8")) as {
+export const spec = parse(
+  fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"),
+) as {
   sections: { id: string }[];
   tools: SpecTool[];
 };

@@ -9,7 +9,10 @@ import { createTools, type PlatformTool } from "@molecule/platform-langchain";
 
 declare const client: PlatformClient;
 declare const handlers: LocalHandlers;
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2
+    ? true
+    : false;
 const assert = <T extends true>(): T => true as T;
 declare function bind(tools: readonly StructuredToolInterface[]): void;
 
@@ -25,24 +28,46 @@ export function everything(): void {
 export function subsets(): void {
   // The memory section has no local tool: no handler is needed.
   const memory = createTools({ client, sections: ["memory"] });
-  assert<Equal<(typeof memory)[number]["name"], "commit_memory" | "recall_memory">>();
+  assert<
+    Equal<(typeof memory)[number]["name"], "commit_memory" | "recall_memory">
+  >();
 
   // Only the selected local tools need a handler; more may be passed.
-  createTools({ client, names: ["inbox_pop", "recall_memory"], handlers: { inbox_pop: handlers.inbox_pop } });
+  createTools({
+    client,
+    names: ["inbox_pop", "recall_memory"],
+    handlers: { inbox_pop: handlers.inbox_pop },
+  });
   createTools({ client, names: ["inbox_pop"], handlers });
-  // @ts-expect-error: inbox_pop is local and selected, so its handler is required.
-  createTools({ client, names: ["inbox_pop", "recall_memory"], handlers: { inbox_peek: handlers.inbox_peek } });
+  createTools({
+    client,
+    names: ["inbox_pop", "recall_memory"],
+    // @ts-expect-error: inbox_pop is local and selected, so its handler is required.
+    handlers: { inbox_peek: handlers.inbox_peek },
+  });
   // @ts-expect-error: names are checked against the spec's tools.
   createTools({ client, names: ["search_memory"] });
   // @ts-expect-error: so are sections.
   createTools({ client, sections: ["mem"] });
 
   // Where a type is expected, the expected type must not leak into S and N (it would select every tool).
-  const typed: StructuredToolInterface[] = createTools({ client, sections: ["memory"] });
+  const typed: StructuredToolInterface[] = createTools({
+    client,
+    sections: ["memory"],
+  });
   bind(createTools({ client, names: ["recall_memory"] }));
 
-  const mixed = createTools({ client, sections: ["memory"], names: ["list_peers"] });
-  assert<Equal<(typeof mixed)[number]["name"], "commit_memory" | "recall_memory" | "list_peers">>();
+  const mixed = createTools({
+    client,
+    sections: ["memory"],
+    names: ["list_peers"],
+  });
+  assert<
+    Equal<
+      (typeof mixed)[number]["name"],
+      "commit_memory" | "recall_memory" | "list_peers"
+    >
+  >();
 }
 
 export function handlerInputs(): void {
@@ -59,10 +84,17 @@ export function handlerInputs(): void {
   });
 }
 
-export async function invoking(tool: PlatformTool<"commit_memory">): Promise<void> {
+export async function invoking(
+  tool: PlatformTool<"commit_memory">,
+): Promise<void> {
   const text = await tool.invoke({ content: "fact" });
   assert<Equal<typeof text, string>>();
-  const message = await tool.invoke({ id: "call_1", name: "commit_memory", args: { content: "fact" }, type: "tool_call" });
+  const message = await tool.invoke({
+    id: "call_1",
+    name: "commit_memory",
+    args: { content: "fact" },
+    type: "tool_call",
+  });
   assert<Equal<typeof message, ToolMessage>>();
   // @ts-expect-error: the input is typed from the schema.
   await tool.invoke({ content: 42 });

@@ -21,7 +21,11 @@ export interface HttpCase {
 export const httpCases: readonly HttpCase[] = [
   {
     tool: "delegate_task_async",
-    args: { workspace_id: "peer-1", task: "summarise the Q3 report", source_workspace_id: "ws-side" },
+    args: {
+      workspace_id: "peer-1",
+      task: "summarise the Q3 report",
+      source_workspace_id: "ws-side",
+    },
     method: "POST",
     path: "/workspaces/ws-side/delegate",
     query: [],
@@ -65,7 +69,10 @@ export const httpCases: readonly HttpCase[] = [
     method: "POST",
     path: "/registry/update-card",
     query: [],
-    body: { workspace_id: "ws-main", agent_card: { name: "writer", skills: ["summaries", "translation"] } },
+    body: {
+      workspace_id: "ws-main",
+      agent_card: { name: "writer", skills: ["summaries", "translation"] },
+    },
     token: MAIN.token,
   },
   {
@@ -92,11 +99,19 @@ export const httpCases: readonly HttpCase[] = [
   },
   {
     tool: "commit_memory",
-    args: { content: "The user prefers metric units.", scope: "TEAM", source_workspace_id: "ws-side" },
+    args: {
+      content: "The user prefers metric units.",
+      scope: "TEAM",
+      source_workspace_id: "ws-side",
+    },
     method: "POST",
     path: "/workspaces/ws-side/memories",
     query: [],
-    body: { content: "The user prefers metric units.", scope: "TEAM", workspace_id: "ws-side" },
+    body: {
+      content: "The user prefers metric units.",
+      scope: "TEAM",
+      workspace_id: "ws-side",
+    },
     token: SIDE.token,
   },
   {
@@ -106,7 +121,11 @@ export const httpCases: readonly HttpCase[] = [
     method: "POST",
     path: "/workspaces/ws-main/memories",
     query: [],
-    body: { content: "The deploy key rotates weekly.", scope: "LOCAL", workspace_id: "ws-main" },
+    body: {
+      content: "The deploy key rotates weekly.",
+      scope: "LOCAL",
+      workspace_id: "ws-main",
+    },
     token: MAIN.token,
   },
   {

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { generate, specInput, type GeneratedFile } from "../../../generator/index.js";
+import {
+  generate,
+  specInput,
+  type GeneratedFile,
+} from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/runtime-files.js";
 import { fixtures } from "../../helpers/project.js";
@@ -11,8 +15,14 @@ const minimalPath = path.join(fixtures, "valid/minimal/tools.yaml");
 const minimalText = fs.readFileSync(minimalPath, "utf8");
 
 function mcpFiles(text: string): Map<string, string> {
-  const { files } = generate(specInput(minimalPath, text, path.dirname(minimalPath)));
-  return new Map(files.filter((f: GeneratedFile) => f.path.startsWith("mcp/")).map((f) => [f.path.slice("mcp/".length), f.content]));
+  const { files } = generate(
+    specInput(minimalPath, text, path.dirname(minimalPath)),
+  );
+  return new Map(
+    files
+      .filter((f: GeneratedFile) => f.path.startsWith("mcp/"))
+      .map((f) => [f.path.slice("mcp/".length), f.content]),
+  );
 }
 
 /** The minimal fixture, edited as YAML data. */
@@ -23,22 +33,50 @@ function variant(edit: (spec: Record<string, any>) => void): string {
 }
 
 const minimal = mcpFiles(minimalText);
-const runtimeSources = fs.readdirSync(path.join(import.meta.dirname, "../../../runtime/mcp")).filter((f) => f.endsWith(".ts"));
+const runtimeSources = fs
+  .readdirSync(path.join(import.meta.dirname, "../../../runtime/mcp"))
+  .filter((f) => f.endsWith(".ts"));
 
 describe("the MCP emitter", () => {
   it("writes the table, the typed entry, the bin named in the spec and the runtime", () => {
-    const compiled = runtimeSources.flatMap((f) => [`runtime/${f.replace(/\.ts$/, ".js")}`, `runtime/${f.replace(/\.ts$/, ".d.ts")}`]);
-    expect([...minimal.keys()].sort()).toEqual(["bin/acme-mcp.js", "index.d.ts", "index.js", "package.json", "tools.json", ...compiled].sort());
+    const compiled = runtimeSources.flatMap((f) => [
+      `runtime/${f.replace(/\.ts$/, ".js")}`,
+      `runtime/${f.replace(/\.ts$/, ".d.ts")}`,
+    ]);
+    expect([...minimal.keys()].sort()).toEqual(
+      [
+        "bin/acme-mcp.js",
+        "index.d.ts",
+        "index.js",
+        "package.json",
+        "tools.json",
+        ...compiled,
+      ].sort(),
+    );
   });
 
-  it.each(["package.json", "tools.json", "index.js", "index.d.ts", "bin/acme-mcp.js"])("%s matches its golden", async (file) => {
-    await expect(minimal.get(file)).toMatchFileSnapshot(`__snapshots__/minimal/${file}`);
+  it.each([
+    "package.json",
+    "tools.json",
+    "index.js",
+    "index.d.ts",
+    "bin/acme-mcp.js",
+  ])("%s matches its golden", async (file) => {
+    await expect(minimal.get(file)).toMatchFileSnapshot(
+      `__snapshots__/minimal/${file}`,
+    );
   });
 
   it("copies the compiled runtime verbatim, behind the header", () => {
     for (const [file, content] of minimal) {
       if (!file.startsWith("runtime/")) continue;
-      expect(content, file).toBe(codeHeader + fs.readFileSync(path.join(runtimeDist, "mcp", file.slice("runtime/".length)), "utf8"));
+      expect(content, file).toBe(
+        codeHeader +
+          fs.readFileSync(
+            path.join(runtimeDist, "mcp", file.slice("runtime/".length)),
+            "utf8",
+          ),
+      );
     }
   });
 
@@ -46,8 +84,13 @@ describe("the MCP emitter", () => {
     const renamed = mcpFiles(
       variant((s) => {
         s.targets.mcp.server_name = "other-server";
-        s.targets.client.env = { base_url: "X_URL", workspace_id: "X_WS", token: "X_TOKEN", workspaces: "X_WORKSPACES" };
-        s.tools[0].short = "Add a note; \"quoted\" and */ closed.";
+        s.targets.client.env = {
+          base_url: "X_URL",
+          workspace_id: "X_WS",
+          token: "X_TOKEN",
+          workspaces: "X_WORKSPACES",
+        };
+        s.tools[0].short = 'Add a note; "quoted" and */ closed.';
       }),
     );
     expect(renamed.get("index.js")).toBe(minimal.get("index.js"));
@@ -55,25 +98,46 @@ describe("the MCP emitter", () => {
     expect(JSON.parse(renamed.get("tools.json")!).server).toEqual({
       name: "other-server",
       bin: "acme-mcp",
-      environment: { baseUrl: "X_URL", workspaceId: "X_WS", token: "X_TOKEN", workspaces: "X_WORKSPACES" },
+      environment: {
+        baseUrl: "X_URL",
+        workspaceId: "X_WS",
+        token: "X_TOKEN",
+        workspaces: "X_WORKSPACES",
+      },
     });
   });
 
   it("names the bin file and the package.json bin after targets.mcp.bin", () => {
-    const files = mcpFiles(variant((s) => (s.targets.mcp.bin = "notes-server")));
+    const files = mcpFiles(
+      variant((s) => (s.targets.mcp.bin = "notes-server")),
+    );
     expect(files.has("bin/notes-server.js")).toBe(true);
-    expect(JSON.parse(files.get("package.json")!).bin).toEqual({ "notes-server": "./bin/notes-server.js" });
-    expect(JSON.parse(files.get("tools.json")!).server.bin).toBe("notes-server");
+    expect(JSON.parse(files.get("package.json")!).bin).toEqual({
+      "notes-server": "./bin/notes-server.js",
+    });
+    expect(JSON.parse(files.get("tools.json")!).server.bin).toBe(
+      "notes-server",
+    );
   });
 
   it("makes handlers optional when the spec has no local tool", () => {
-    const files = mcpFiles(variant((s) => (s.tools = s.tools.filter((t: { local?: boolean }) => !t.local))));
-    expect(files.get("index.d.ts")).toContain("  readonly handlers?: LocalHandlers;\n");
-    expect(minimal.get("index.d.ts")).toContain("  readonly handlers: LocalHandlers;\n");
+    const files = mcpFiles(
+      variant(
+        (s) => (s.tools = s.tools.filter((t: { local?: boolean }) => !t.local)),
+      ),
+    );
+    expect(files.get("index.d.ts")).toContain(
+      "  readonly handlers?: LocalHandlers;\n",
+    );
+    expect(minimal.get("index.d.ts")).toContain(
+      "  readonly handlers: LocalHandlers;\n",
+    );
     expect(JSON.parse(files.get("tools.json")!).local).toEqual([]);
   });
 
   it("records every former name against the tool's current one", () => {
-    expect(JSON.parse(minimal.get("tools.json")!).renamed).toEqual({ create_note: "add_note" });
+    expect(JSON.parse(minimal.get("tools.json")!).renamed).toEqual({
+      create_note: "add_note",
+    });
   });
 });

@@ -30,7 +30,9 @@ export interface Platform {
  * A real HTTP server on 127.0.0.1 standing in for the platform: it records each request and
  * answers with what `reply` returns (200 with `{ handled: "<METHOD> <path>" }` by default).
  */
-export async function startPlatform(reply?: (req: SeenRequest) => Reply | undefined): Promise<Platform> {
+export async function startPlatform(
+  reply?: (req: SeenRequest) => Reply | undefined,
+): Promise<Platform> {
   const requests: SeenRequest[] = [];
   const background: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -47,9 +49,16 @@ export async function startPlatform(reply?: (req: SeenRequest) => Reply | undefi
         headers: req.headers,
         body: raw === "" ? undefined : JSON.parse(raw),
       };
-      const own = seen.path === "/registry/register" || seen.path === "/registry/heartbeat" || (seen.path.endsWith("/activity") && url.searchParams.get("type") === "a2a_receive");
+      const own =
+        seen.path === "/registry/register" ||
+        seen.path === "/registry/heartbeat" ||
+        (seen.path.endsWith("/activity") &&
+          url.searchParams.get("type") === "a2a_receive");
       (own ? background : requests).push(seen);
-      const answer = reply?.(seen) ?? { status: 200, body: { handled: `${seen.method} ${seen.path}` } };
+      const answer = reply?.(seen) ?? {
+        status: 200,
+        body: { handled: `${seen.method} ${seen.path}` },
+      };
       res.writeHead(answer.status, { "content-type": "application/json" });
       res.end(JSON.stringify(answer.body));
     });

@@ -3,8 +3,12 @@ import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { generate, specInput, type GeneratedFile } from "../../../generator/index.js";
-import { SpecError } from "../../../generator/spec/diagnostics.js";
+import {
+  generate,
+  specInput,
+  type GeneratedFile,
+} from "../../../generator/index.js";
+import { SpecError } from "../../../generator/diagnostics.js";
 import { fixtures } from "../../helpers/project.js";
 
 // targets.mcp.runtime: the bin imports the named package's createRuntime and passes it to runStdio.
@@ -20,44 +24,67 @@ function withRuntime(runtime: unknown): string {
 }
 
 function mcpFiles(text: string): Map<string, string> {
-  const { files } = generate(specInput(minimalPath, text, path.dirname(minimalPath)));
-  return new Map(files.filter((f: GeneratedFile) => f.path.startsWith("mcp/")).map((f) => [f.path.slice("mcp/".length), f.content]));
+  const { files } = generate(
+    specInput(minimalPath, text, path.dirname(minimalPath)),
+  );
+  return new Map(
+    files
+      .filter((f: GeneratedFile) => f.path.startsWith("mcp/"))
+      .map((f) => [f.path.slice("mcp/".length), f.content]),
+  );
 }
 
 describe("targets.mcp.runtime", () => {
   const files = mcpFiles(withRuntime("@acme/notes-runtime"));
 
   it("makes the bin import the runtime and hand it to runStdio", async () => {
-    await expect(files.get("bin/acme-mcp.js")).toMatchFileSnapshot("__snapshots__/minimal-runtime/bin/acme-mcp.js");
+    await expect(files.get("bin/acme-mcp.js")).toMatchFileSnapshot(
+      "__snapshots__/minimal-runtime/bin/acme-mcp.js",
+    );
   });
 
   it("makes the runtime a dependency of the package", () => {
-    expect(JSON.parse(files.get("package.json")!).dependencies).toEqual({ "@acme/client": "0.0.0", "@acme/notes-runtime": "0.0.0" });
+    expect(JSON.parse(files.get("package.json")!).dependencies).toEqual({
+      "@acme/client": "0.0.0",
+      "@acme/notes-runtime": "0.0.0",
+    });
   });
 
   it("leaves every other file as without the setting", () => {
     const plain = mcpFiles(minimalText);
-    for (const [file, content] of files) if (file !== "bin/acme-mcp.js" && file !== "package.json") expect(content, file).toBe(plain.get(file));
+    for (const [file, content] of files)
+      if (file !== "bin/acme-mcp.js" && file !== "package.json")
+        expect(content, file).toBe(plain.get(file));
     expect(plain.get("bin/acme-mcp.js")).not.toContain("createRuntime");
   });
 
   it("writes the bin in prettier's layout, even with a long package name", async () => {
-    const long = mcpFiles(withRuntime("@a-very-long-organisation-name/an-even-longer-runtime-package-name-for-tests"));
-    for (const bin of [files.get("bin/acme-mcp.js")!, long.get("bin/acme-mcp.js")!]) {
+    const long = mcpFiles(
+      withRuntime(
+        "@a-very-long-organisation-name/an-even-longer-runtime-package-name-for-tests",
+      ),
+    );
+    for (const bin of [
+      files.get("bin/acme-mcp.js")!,
+      long.get("bin/acme-mcp.js")!,
+    ]) {
       expect(await prettier.format(bin, { parser: "babel" })).toBe(bin);
     }
   });
 
-  it.each([["not a package name"], ["../escape"], [42]])("refuses %j as a runtime package name, located at the setting", (value) => {
-    let error: unknown;
-    try {
-      mcpFiles(withRuntime(value));
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(SpecError);
-    const diagnostics = (error as SpecError).diagnostics;
-    expect(diagnostics).toHaveLength(1);
-    expect(JSON.stringify(diagnostics[0])).toContain("targets.mcp.runtime");
-  });
+  it.each([["not a package name"], ["../escape"], [42]])(
+    "refuses %j as a runtime package name, located at the setting",
+    (value) => {
+      let error: unknown;
+      try {
+        mcpFiles(withRuntime(value));
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SpecError);
+      const diagnostics = (error as SpecError).diagnostics;
+      expect(diagnostics).toHaveLength(1);
+      expect(JSON.stringify(diagnostics[0])).toContain("targets.mcp.runtime");
+    },
+  );
 });

@@ -2,8 +2,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { createClient, type LocalHandlers, type PlatformClient } from "@molecule/platform-client";
-import { createServer, localTools, serveTools, tools, type ToolName } from "@molecule/platform-mcp";
+import {
+  createClient,
+  type LocalHandlers,
+  type PlatformClient,
+} from "@molecule/platform-client";
+import {
+  createServer,
+  localTools,
+  serveTools,
+  tools,
+  type ToolName,
+} from "@molecule/platform-mcp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { httpCases, localToolNames, MAIN, SIDE } from "./cases.js";
 import { startPlatform, type Platform } from "./platform.js";
@@ -34,10 +44,17 @@ const handlers: LocalHandlers = {
 
 beforeAll(async () => {
   platform = await startPlatform((req) => {
-    if (req.path === "/workspaces/ws-main/delegations" && req.query.some(([k, v]) => k === "delegation_id" && v === "d-gone")) {
-      return { status: 404, body: { error: "delegation d-gone does not exist" } };
+    if (
+      req.path === "/workspaces/ws-main/delegations" &&
+      req.query.some(([k, v]) => k === "delegation_id" && v === "d-gone")
+    ) {
+      return {
+        status: 404,
+        body: { error: "delegation d-gone does not exist" },
+      };
     }
-    if (req.path === "/workspaces/ws-main/broadcast") return { status: 503, body: "broadcasts are paused for maintenance" };
+    if (req.path === "/workspaces/ws-main/broadcast")
+      return { status: 503, body: "broadcasts are paused for maintenance" };
     return undefined;
   });
   client = createClient({ baseUrl: platform.url, workspaces: [MAIN, SIDE] });
@@ -74,16 +91,23 @@ describe("the tool table (structural guarantees)", () => {
   });
 
   it("describes each tool with exactly its short", () => {
-    expect(tools.map((t) => [t.name, t.description])).toEqual(spec.map((t) => [t.name, t.short]));
+    expect(tools.map((t) => [t.name, t.description])).toEqual(
+      spec.map((t) => [t.name, t.short]),
+    );
   });
 
   it("gives each tool exactly its input as inputSchema, keys in the spec's order", () => {
-    for (const [i, t] of tools.entries()) expect(JSON.stringify(t.inputSchema), t.name).toBe(JSON.stringify(spec[i]!.input));
+    for (const [i, t] of tools.entries())
+      expect(JSON.stringify(t.inputSchema), t.name).toBe(
+        JSON.stringify(spec[i]!.input),
+      );
   });
 
   it("marks the local tools, and only them", () => {
     expect([...localTools]).toEqual(localToolNames);
-    expect(spec.filter((t) => t.local).map((t) => t.name)).toEqual(localToolNames);
+    expect(spec.filter((t) => t.local).map((t) => t.name)).toEqual(
+      localToolNames,
+    );
   });
 
   it("is typed with the SDK's own Tool", () => {
@@ -102,35 +126,61 @@ describe("a server from createServer, over the in-memory transport", () => {
   it("lists every tool of tools.yaml with exactly its short and input", async () => {
     const mcp = await connect(createServer({ client, handlers }));
     const listed = await mcp.listTools();
-    expect(listed.tools).toEqual(referenceTools().map((t) => ({ name: t.name, description: t.short, inputSchema: t.input })));
-    expect(mcp.getServerVersion()).toEqual({ name: "molecule-platform", version: "0.0.0" });
+    expect(listed.tools).toEqual(
+      referenceTools().map((t) => ({
+        name: t.name,
+        description: t.short,
+        inputSchema: t.input,
+      })),
+    );
+    expect(mcp.getServerVersion()).toEqual({
+      name: "molecule-platform",
+      version: "0.0.0",
+    });
   });
 
   it("covers every HTTP-bound tool of the spec in the request table", () => {
-    const http = referenceTools().filter((t) => !t.local).map((t) => t.name);
-    expect([...new Set(httpCases.map((c) => c.tool))].sort()).toEqual(http.sort());
+    const http = referenceTools()
+      .filter((t) => !t.local)
+      .map((t) => t.name);
+    expect([...new Set(httpCases.map((c) => c.tool))].sort()).toEqual(
+      http.sort(),
+    );
   });
 
-  it.each(httpCases)("$tool reaches the platform with its method, path, query, body and token, and returns its answer", async (c) => {
-    const mcp = await connect(createServer({ client, handlers }));
-    const result = await mcp.callTool({ name: c.tool, arguments: c.args });
-    expect(result.isError, text(result)).toBeFalsy();
-    expect(JSON.parse(text(result))).toEqual({ handled: `${c.method} ${c.path}` });
-    expect(platform.requests).toHaveLength(1);
-    const [seen] = platform.requests;
-    expect(seen!.method).toBe(c.method);
-    expect(seen!.path).toBe(c.path);
-    expect(seen!.query).toEqual(c.query);
-    expect(seen!.body).toEqual(c.body);
-    expect(seen!.authorization).toBe(`Bearer ${c.token}`);
-    for (const [name, value] of Object.entries(c.headers ?? {})) expect(seen!.headers[name]).toBe(value);
-    expect(localCalls).toEqual([]);
-  });
+  it.each(httpCases)(
+    "$tool reaches the platform with its method, path, query, body and token, and returns its answer",
+    async (c) => {
+      const mcp = await connect(createServer({ client, handlers }));
+      const result = await mcp.callTool({ name: c.tool, arguments: c.args });
+      expect(result.isError, text(result)).toBeFalsy();
+      expect(JSON.parse(text(result))).toEqual({
+        handled: `${c.method} ${c.path}`,
+      });
+      expect(platform.requests).toHaveLength(1);
+      const [seen] = platform.requests;
+      expect(seen!.method).toBe(c.method);
+      expect(seen!.path).toBe(c.path);
+      expect(seen!.query).toEqual(c.query);
+      expect(seen!.body).toEqual(c.body);
+      expect(seen!.authorization).toBe(`Bearer ${c.token}`);
+      for (const [name, value] of Object.entries(c.headers ?? {}))
+        expect(seen!.headers[name]).toBe(value);
+      expect(localCalls).toEqual([]);
+    },
+  );
 
   it("hands each local tool to its handler and never calls the platform", async () => {
     const mcp = await connect(createServer({ client, handlers }));
     for (const name of localToolNames) {
-      const args = name === "inbox_pop" ? { activity_id: "a-1" } : name === "send_message_to_user" ? { message: "done" } : name === "delegate_task" ? { workspace_id: "peer-1", task: "t" } : {};
+      const args =
+        name === "inbox_pop"
+          ? { activity_id: "a-1" }
+          : name === "send_message_to_user"
+            ? { message: "done" }
+            : name === "delegate_task"
+              ? { workspace_id: "peer-1", task: "t" }
+              : {};
       const result = await mcp.callTool({ name, arguments: args });
       expect(JSON.parse(text(result))).toEqual({ answeredBy: name });
     }
@@ -141,10 +191,16 @@ describe("a server from createServer, over the in-memory transport", () => {
 
   it("returns a platform error as isError with the platform's message and status", async () => {
     const mcp = await connect(createServer({ client, handlers }));
-    const missing = await mcp.callTool({ name: "check_task_status", arguments: { workspace_id: "peer-1", task_id: "d-gone" } });
+    const missing = await mcp.callTool({
+      name: "check_task_status",
+      arguments: { workspace_id: "peer-1", task_id: "d-gone" },
+    });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toBe("delegation d-gone does not exist (HTTP 404)");
-    const paused = await mcp.callTool({ name: "broadcast_message", arguments: { message: "hello" } });
+    const paused = await mcp.callTool({
+      name: "broadcast_message",
+      arguments: { message: "hello" },
+    });
     expect(paused.isError).toBe(true);
     expect(text(paused)).toContain("broadcasts are paused for maintenance");
     expect(text(paused)).toContain("(HTTP 503)");
@@ -152,7 +208,10 @@ describe("a server from createServer, over the in-memory transport", () => {
 
   it("refuses a workspace the client holds no token for, sending nothing", async () => {
     const mcp = await connect(createServer({ client, handlers }));
-    const result = await mcp.callTool({ name: "get_workspace_info", arguments: { source_workspace_id: "ws-elsewhere" } });
+    const result = await mcp.callTool({
+      name: "get_workspace_info",
+      arguments: { source_workspace_id: "ws-elsewhere" },
+    });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('"ws-elsewhere"');
     expect(text(result)).not.toContain(MAIN.token);
@@ -160,29 +219,65 @@ describe("a server from createServer, over the in-memory transport", () => {
   });
 
   it.each([
-    ["a missing required argument", "delegate_task_async", { workspace_id: "peer-1" }, "task is required"],
-    ["a wrong type", "chat_history", { peer_id: "peer-1", limit: "five" }, "limit must be an integer"],
-    ["a value outside the enum", "commit_memory", { content: "x", scope: "WORLD" }, 'scope must be one of "LOCAL", "TEAM", "GLOBAL"'],
-    ["a bad date-time", "chat_history", { peer_id: "peer-1", before_ts: "yesterday" }, "before_ts must be a valid date-time"],
-  ])("answers %s with isError naming the field, and sends nothing", async (_case, name, args, problem) => {
-    const mcp = await connect(createServer({ client, handlers }));
-    const result = await mcp.callTool({ name, arguments: args });
-    expect(result.isError).toBe(true);
-    expect(text(result)).toBe(`Invalid arguments for ${name}:\n- ${problem}`);
-    expect(platform.requests).toEqual([]);
-  });
+    [
+      "a missing required argument",
+      "delegate_task_async",
+      { workspace_id: "peer-1" },
+      "task is required",
+    ],
+    [
+      "a wrong type",
+      "chat_history",
+      { peer_id: "peer-1", limit: "five" },
+      "limit must be an integer",
+    ],
+    [
+      "a value outside the enum",
+      "commit_memory",
+      { content: "x", scope: "WORLD" },
+      'scope must be one of "LOCAL", "TEAM", "GLOBAL"',
+    ],
+    [
+      "a bad date-time",
+      "chat_history",
+      { peer_id: "peer-1", before_ts: "yesterday" },
+      "before_ts must be a valid date-time",
+    ],
+  ])(
+    "answers %s with isError naming the field, and sends nothing",
+    async (_case, name, args, problem) => {
+      const mcp = await connect(createServer({ client, handlers }));
+      const result = await mcp.callTool({ name, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe(`Invalid arguments for ${name}:\n- ${problem}`);
+      expect(platform.requests).toEqual([]);
+    },
+  );
 
   it("answers an unknown tool, and a renamed one, with isError", async () => {
     const mcp = await connect(createServer({ client, handlers }));
-    const unknown = await mcp.callTool({ name: "delete_everything", arguments: {} });
+    const unknown = await mcp.callTool({
+      name: "delete_everything",
+      arguments: {},
+    });
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toContain('Unknown tool "delete_everything"');
-    const renamed = await mcp.callTool({ name: "search_memory", arguments: { query: "x" } });
+    const renamed = await mcp.callTool({
+      name: "search_memory",
+      arguments: { query: "x" },
+    });
     expect(renamed.isError).toBe(true);
-    expect(text(renamed)).toBe('Unknown tool "search_memory": it was renamed to "recall_memory".');
-    const misspelt = await mcp.callTool({ name: "recal_memory", arguments: { query: "x" } });
+    expect(text(renamed)).toBe(
+      'Unknown tool "search_memory": it was renamed to "recall_memory".',
+    );
+    const misspelt = await mcp.callTool({
+      name: "recal_memory",
+      arguments: { query: "x" },
+    });
     expect(misspelt.isError).toBe(true);
-    expect(text(misspelt)).toBe('Unknown tool "recal_memory": did you mean "recall_memory"?');
+    expect(text(misspelt)).toBe(
+      'Unknown tool "recal_memory": did you mean "recall_memory"?',
+    );
     expect(platform.requests).toEqual([]);
     expect((await mcp.listTools()).tools).toHaveLength(tools.length);
   });
@@ -192,18 +287,29 @@ describe("serveTools on a server the consumer made", () => {
   it("serves the same table, once", async () => {
     const server = new Server({ name: "my-agent", version: "2.1.0" });
     serveTools(server, { client, handlers });
-    expect(() => serveTools(server, { client, handlers })).toThrow("serveTools: this server already answers tools/list");
+    expect(() => serveTools(server, { client, handlers })).toThrow(
+      "serveTools: this server already answers tools/list",
+    );
     const mcp = await connect(server);
-    expect((await mcp.listTools()).tools.map((t) => t.name)).toEqual(referenceTools().map((t) => t.name));
-    expect(mcp.getServerVersion()).toEqual({ name: "my-agent", version: "2.1.0" });
+    expect((await mcp.listTools()).tools.map((t) => t.name)).toEqual(
+      referenceTools().map((t) => t.name),
+    );
+    expect(mcp.getServerVersion()).toEqual({
+      name: "my-agent",
+      version: "2.1.0",
+    });
   });
 
   it("demands a handler for every local tool, in the types", () => {
     const { inbox_pop: _dropped, ...incomplete } = handlers;
     // @ts-expect-error: inbox_pop has no handler.
-    expect(() => createServer({ client, handlers: incomplete })).toThrow("serveTools: no handler for the local tool inbox_pop");
-    // @ts-expect-error: handlers are required while the spec has local tools.
-    expect(() => serveTools(new Server({ name: "s", version: "1" }), { client })).toThrow(TypeError);
+    expect(() => createServer({ client, handlers: incomplete })).toThrow(
+      "serveTools: no handler for the local tool inbox_pop",
+    );
+    expect(() =>
+      // @ts-expect-error: handlers are required while the spec has local tools.
+      serveTools(new Server({ name: "s", version: "1" }), { client }),
+    ).toThrow(TypeError);
     const name: ToolName = "recall_memory";
     // @ts-expect-error: not a tool of tools.yaml.
     const wrong: ToolName = "search_memory";

@@ -12,7 +12,9 @@ export interface SpecTool {
 
 /** The reference tools.yaml read with the yaml package alone: what the tests compare against. */
 export function referenceTools(): SpecTool[] {
-  const spec = parse(fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8")) as { tools: Record<string, unknown>[] };
+  const spec = parse(
+    fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"),
+  ) as { tools: Record<string, unknown>[] };
   return spec.tools.map((t) => ({
     name: t.name as string,
     short: t.short as string,

@@ -14,7 +14,9 @@ import { referenceTools } from "./spec.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = path.dirname(require.resolve("@molecule/platform-mcp"));
-const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { bin: Record<string, string> };
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(packageDir, "package.json"), "utf8"),
+) as { bin: Record<string, string> };
 const bin = path.join(packageDir, manifest.bin["molecule-mcp"]!);
 
 /** Only what a process needs to run: the tests' own environment must not leak in. */
@@ -23,7 +25,9 @@ const baseEnv = { PATH: process.env.PATH ?? "" };
 let platform: Platform;
 beforeAll(async () => {
   platform = await startPlatform((req) =>
-    req.path === "/registry/ws-main/peers" ? { status: 403, body: { message: "this workspace may not list peers" } } : undefined,
+    req.path === "/registry/ws-main/peers"
+      ? { status: 403, body: { message: "this workspace may not list peers" } }
+      : undefined,
   );
 });
 afterAll(() => platform.close());
@@ -35,7 +39,12 @@ afterEach(async () => {
 });
 
 async function connect(env: Record<string, string>): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin], env: { ...baseEnv, ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin],
+    env: { ...baseEnv, ...env },
+    stderr: "pipe",
+  });
   const client = new Client({ name: "agent", version: "0.0.0" });
   await client.connect(transport);
   open.push(client);
@@ -57,7 +66,10 @@ interface Exit {
 /** Runs the bin with stdin closed at once, as when it is misconfigured or asked for help. */
 function runBin(args: string[], env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...baseEnv, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...baseEnv, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -71,57 +83,113 @@ function runBin(args: string[], env: Record<string, string>): Promise<Exit> {
 describe("the molecule-mcp bin over stdio", () => {
   it("is the package's declared bin", () => {
     expect(manifest.bin).toEqual({ "molecule-mcp": "./bin/molecule-mcp.js" });
-    expect(fs.readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(
+      fs.readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node\n"),
+    ).toBe(true);
     expect(fs.statSync(bin).mode & 0o111).toBe(0o111);
   });
 
   it("runs as a command of its own, through its shebang", async () => {
-    const exit = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-      const child = spawn(bin, ["--help"], { env: baseEnv });
-      let stdout = "";
-      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, stdout }));
-    });
+    const exit = await new Promise<{ code: number | null; stdout: string }>(
+      (resolve, reject) => {
+        const child = spawn(bin, ["--help"], { env: baseEnv });
+        let stdout = "";
+        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+        child.on("error", reject);
+        child.on("close", (code) => resolve({ code, stdout }));
+      },
+    );
     expect(exit.code).toBe(0);
     expect(exit.stdout.startsWith("Usage: molecule-mcp\n")).toBe(true);
   });
 
   it("lists every tool of tools.yaml with exactly its short and input", async () => {
-    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const mcp = await connect({
+      PLATFORM_URL: platform.url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+    });
     const listed = await mcp.listTools();
-    expect(listed.tools).toEqual(referenceTools().map((t) => ({ name: t.name, description: t.short, inputSchema: t.input })));
-    expect(mcp.getServerVersion()).toEqual({ name: "molecule-platform", version: "0.0.0" });
+    expect(listed.tools).toEqual(
+      referenceTools().map((t) => ({
+        name: t.name,
+        description: t.short,
+        inputSchema: t.input,
+      })),
+    );
+    expect(mcp.getServerVersion()).toEqual({
+      name: "molecule-platform",
+      version: "0.0.0",
+    });
   });
 
   it("calls the platform as the one workspace of WORKSPACE_ID and returns its answer", async () => {
-    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
-    const result = await mcp.callTool({ name: "get_workspace_info", arguments: {} });
+    const mcp = await connect({
+      PLATFORM_URL: platform.url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+    });
+    const result = await mcp.callTool({
+      name: "get_workspace_info",
+      arguments: {},
+    });
     expect(result.isError, text(result)).toBeFalsy();
-    expect(JSON.parse(text(result))).toEqual({ handled: "GET /workspaces/ws-main" });
-    expect(platform.requests.map((r) => [r.method, r.path, r.authorization])).toEqual([["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`]]);
+    expect(JSON.parse(text(result))).toEqual({
+      handled: "GET /workspaces/ws-main",
+    });
+    expect(
+      platform.requests.map((r) => [r.method, r.path, r.authorization]),
+    ).toEqual([["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`]]);
   });
 
   it("routes each call to its workspace's token with MOLECULE_WORKSPACES", async () => {
-    const mcp = await connect({ PLATFORM_URL: platform.url, MOLECULE_WORKSPACES: JSON.stringify([MAIN, SIDE]) });
+    const mcp = await connect({
+      PLATFORM_URL: platform.url,
+      MOLECULE_WORKSPACES: JSON.stringify([MAIN, SIDE]),
+    });
     for (const c of httpCases) {
       const result = await mcp.callTool({ name: c.tool, arguments: c.args });
       expect(result.isError, `${c.tool}: ${text(result)}`).toBeFalsy();
-      expect(JSON.parse(text(result))).toEqual({ handled: `${c.method} ${c.path}` });
+      expect(JSON.parse(text(result))).toEqual({
+        handled: `${c.method} ${c.path}`,
+      });
     }
-    expect(platform.requests.map((r) => [r.method, r.path, r.query, r.body, r.authorization])).toEqual(
-      httpCases.map((c) => [c.method, c.path, c.query, c.body, `Bearer ${c.token}`]),
+    expect(
+      platform.requests.map((r) => [
+        r.method,
+        r.path,
+        r.query,
+        r.body,
+        r.authorization,
+      ]),
+    ).toEqual(
+      httpCases.map((c) => [
+        c.method,
+        c.path,
+        c.query,
+        c.body,
+        `Bearer ${c.token}`,
+      ]),
     );
   });
 
   it("returns a platform error, bad arguments and an unknown tool as isError", async () => {
-    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const mcp = await connect({
+      PLATFORM_URL: platform.url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+    });
     const refused = await mcp.callTool({ name: "list_peers", arguments: {} });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe("this workspace may not list peers (HTTP 403)");
-    const invalid = await mcp.callTool({ name: "commit_memory", arguments: { scope: "TEAM" } });
+    const invalid = await mcp.callTool({
+      name: "commit_memory",
+      arguments: { scope: "TEAM" },
+    });
     expect(invalid.isError).toBe(true);
-    expect(text(invalid)).toBe("Invalid arguments for commit_memory:\n- content is required");
+    expect(text(invalid)).toBe(
+      "Invalid arguments for commit_memory:\n- content is required",
+    );
     const unknown = await mcp.callTool({ name: "nope", arguments: {} });
     expect(unknown.isError).toBe(true);
     expect(platform.requests).toHaveLength(1);
@@ -130,29 +198,50 @@ describe("the molecule-mcp bin over stdio", () => {
   // tools.yaml names a runtime (targets.mcp.runtime): its handlers answer the local tools, and it
   // registers the workspace. Without one the bin answers "no handler": see tests/runtime/mcp/stdio.test.ts.
   it("answers the local tools through the runtime that tools.yaml names, which registers the workspace", async () => {
-    const mcp = await connect({ PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token, MOLECULE_MESSAGE_DELIVERY: "push" });
-    const identity = await mcp.callTool({ name: "get_runtime_identity", arguments: {} });
+    const mcp = await connect({
+      PLATFORM_URL: platform.url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+      MOLECULE_MESSAGE_DELIVERY: "push",
+    });
+    const identity = await mcp.callTool({
+      name: "get_runtime_identity",
+      arguments: {},
+    });
     expect(identity.isError, text(identity)).toBeFalsy();
     expect(JSON.parse(text(identity))).toMatchObject({ workspace_id: MAIN.id });
     const inbox = await mcp.callTool({ name: "inbox_peek", arguments: {} });
     expect(JSON.parse(text(inbox))).toMatchObject({ inbox: "not enabled" });
     expect(platform.requests).toEqual([]);
-    expect(platform.background.map((r) => [r.method, r.path, r.authorization])).toContainEqual(["POST", "/registry/register", `Bearer ${MAIN.token}`]);
+    expect(
+      platform.background.map((r) => [r.method, r.path, r.authorization]),
+    ).toContainEqual(["POST", "/registry/register", `Bearer ${MAIN.token}`]);
   });
 
   it("answers with isError when the platform cannot be reached, and keeps serving", async () => {
     const closed = await startPlatform();
     const url = closed.url;
     await closed.close();
-    const mcp = await connect({ PLATFORM_URL: url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
-    const result = await mcp.callTool({ name: "get_workspace_info", arguments: {} });
+    const mcp = await connect({
+      PLATFORM_URL: url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+    });
+    const result = await mcp.callTool({
+      name: "get_workspace_info",
+      arguments: {},
+    });
     expect(result.isError).toBe(true);
     expect(text(result)).not.toContain(MAIN.token);
     expect((await mcp.listTools()).tools.length).toBe(referenceTools().length);
   });
 
   it("exits 0 when its client closes stdin", async () => {
-    const exit = await runBin([], { PLATFORM_URL: platform.url, WORKSPACE_ID: MAIN.id, MOLECULE_WORKSPACE_TOKEN: MAIN.token });
+    const exit = await runBin([], {
+      PLATFORM_URL: platform.url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+    });
     expect(exit).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 });
@@ -160,23 +249,54 @@ describe("the molecule-mcp bin over stdio", () => {
 describe("the bin with a bad environment", () => {
   it.each([
     ["nothing set", {}],
-    ["no token", { PLATFORM_URL: "http://127.0.0.1:9", WORKSPACE_ID: "ws-main" }],
-    ["a base URL that is no URL", { PLATFORM_URL: "not a url", WORKSPACE_ID: "ws-main", MOLECULE_WORKSPACE_TOKEN: MAIN.token }],
-    ["workspaces that are not JSON", { PLATFORM_URL: "http://127.0.0.1:9", MOLECULE_WORKSPACES: `[{"id":"ws-main","token":"${MAIN.token}"` }],
-    ["a workspace without a token", { PLATFORM_URL: "http://127.0.0.1:9", MOLECULE_WORKSPACES: `[{"id":"ws-main"},{"id":"ws-side","token":"${SIDE.token}"}]` }],
-  ])("%s: one line on stderr naming the bin, nothing on stdout, exit 2, no token", async (_case, env) => {
-    const exit = await runBin([], env);
-    expect(exit.code).toBe(2);
-    expect(exit.stdout).toBe("");
-    expect(exit.stderr).toMatch(/^molecule-mcp: [^\n]+\n$/);
-    expect(exit.stderr).not.toContain(MAIN.token);
-    expect(exit.stderr).not.toContain(SIDE.token);
-  });
+    [
+      "no token",
+      { PLATFORM_URL: "http://127.0.0.1:9", WORKSPACE_ID: "ws-main" },
+    ],
+    [
+      "a base URL that is no URL",
+      {
+        PLATFORM_URL: "not a url",
+        WORKSPACE_ID: "ws-main",
+        MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+      },
+    ],
+    [
+      "workspaces that are not JSON",
+      {
+        PLATFORM_URL: "http://127.0.0.1:9",
+        MOLECULE_WORKSPACES: `[{"id":"ws-main","token":"${MAIN.token}"`,
+      },
+    ],
+    [
+      "a workspace without a token",
+      {
+        PLATFORM_URL: "http://127.0.0.1:9",
+        MOLECULE_WORKSPACES: `[{"id":"ws-main"},{"id":"ws-side","token":"${SIDE.token}"}]`,
+      },
+    ],
+  ])(
+    "%s: one line on stderr naming the bin, nothing on stdout, exit 2, no token",
+    async (_case, env) => {
+      const exit = await runBin([], env);
+      expect(exit.code).toBe(2);
+      expect(exit.stdout).toBe("");
+      expect(exit.stderr).toMatch(/^molecule-mcp: [^\n]+\n$/);
+      expect(exit.stderr).not.toContain(MAIN.token);
+      expect(exit.stderr).not.toContain(SIDE.token);
+    },
+  );
 
   it("names the spec's environment variables in --help", async () => {
     const exit = await runBin(["--help"], {});
     expect(exit.code).toBe(0);
     expect(exit.stderr).toBe("");
-    for (const name of ["PLATFORM_URL", "WORKSPACE_ID", "MOLECULE_WORKSPACE_TOKEN", "MOLECULE_WORKSPACES"]) expect(exit.stdout).toContain(name);
+    for (const name of [
+      "PLATFORM_URL",
+      "WORKSPACE_ID",
+      "MOLECULE_WORKSPACE_TOKEN",
+      "MOLECULE_WORKSPACES",
+    ])
+      expect(exit.stdout).toContain(name);
   });
 });

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type PlatformClient } from "@molecule/platform-client";
-import { createRuntime, type Runtime, type RuntimeOptions } from "@molecule/platform-runtime";
+import {
+  createRuntime,
+  type Runtime,
+  type RuntimeOptions,
+} from "@molecule/platform-runtime";
 import { afterEach } from "vitest";
 import { WS_A, WS_B, type Platform } from "./platform.js";
 
@@ -15,7 +19,8 @@ const running: Runtime[] = [];
 const folders: string[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.stop()));
-  for (const f of folders.splice(0)) fs.rmSync(f, { recursive: true, force: true });
+  for (const f of folders.splice(0))
+    fs.rmSync(f, { recursive: true, force: true });
 });
 
 export function tempFolder(): string {
@@ -24,14 +29,22 @@ export function tempFolder(): string {
   return dir;
 }
 
-export function clientFor(platform: Platform, workspaces: readonly { id: string; token: string }[] = [WS_A, WS_B]): PlatformClient {
-  return createClient({ baseUrl: platform.url, workspaces: workspaces.map((w) => ({ ...w })) });
+export function clientFor(
+  platform: Platform,
+  workspaces: readonly { id: string; token: string }[] = [WS_A, WS_B],
+): PlatformClient {
+  return createClient({
+    baseUrl: platform.url,
+    workspaces: workspaces.map((w) => ({ ...w })),
+  });
 }
 
 /** A runtime with fast loops, logging into `logs`; stopped after the test. */
 export function runtimeFor(
   platform: Platform,
-  options: Partial<RuntimeOptions> & { workspaces?: readonly { id: string; token: string }[] } = {},
+  options: Partial<RuntimeOptions> & {
+    workspaces?: readonly { id: string; token: string }[];
+  } = {},
 ): { runtime: Runtime; logs: Logged[]; client: PlatformClient } {
   const logs: Logged[] = [];
   const client = clientFor(platform, options.workspaces);
@@ -49,6 +62,9 @@ export function runtimeFor(
 }
 
 /** A handler context as the MCP wiring passes it. */
-export function ctx(client: PlatformClient, signal: AbortSignal = new AbortController().signal) {
+export function ctx(
+  client: PlatformClient,
+  signal: AbortSignal = new AbortController().signal,
+) {
   return { client, signal };
 }

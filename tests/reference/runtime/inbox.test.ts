@@ -10,36 +10,78 @@ beforeEach(async () => {
 });
 afterEach(() => platform.close());
 
-const polls = (ws: string) => platform.requests.filter((r) => r.path === `/workspaces/${ws}/activity`);
+const polls = (ws: string) =>
+  platform.requests.filter((r) => r.path === `/workspaces/${ws}/activity`);
 
 describe("inbox polling, one poller per workspace", () => {
   it("takes messages from both workspaces, each polled with its own token and tagged with its workspace", async () => {
-    platform.receive(WS_A.id, { id: "a1", from_workspace_id: "peer-1", summary: "hello A" });
-    platform.receive(WS_B.id, { id: "b1", from_workspace_id: "peer-2", summary: "hello B" });
+    platform.receive(WS_A.id, {
+      id: "a1",
+      from_workspace_id: "peer-1",
+      summary: "hello A",
+    });
+    platform.receive(WS_B.id, {
+      id: "b1",
+      from_workspace_id: "peer-2",
+      summary: "hello B",
+    });
     const { runtime, client } = runtimeFor(platform, { register: false });
     await runtime.start();
     await until(() => runtime.inbox!.size === 2, "both messages arrived");
-    platform.receive(WS_B.id, { id: "b2", from_workspace_id: "peer-2", summary: "again B" });
+    platform.receive(WS_B.id, {
+      id: "b2",
+      from_workspace_id: "peer-2",
+      summary: "again B",
+    });
     await until(() => runtime.inbox!.size === 3, "the third arrived");
 
-    const peek = (await runtime.handlers.inbox_peek({}, ctx(client))) as { messages: object[] };
+    const peek = (await runtime.handlers.inbox_peek({}, ctx(client))) as {
+      messages: object[];
+    };
     expect(peek.messages).toEqual(
       expect.arrayContaining([
-        { activity_id: "a1", from_workspace_id: "peer-1", summary: "hello A", arrival_workspace_id: "ws-a" },
-        { activity_id: "b1", from_workspace_id: "peer-2", summary: "hello B", arrival_workspace_id: "ws-b" },
+        {
+          activity_id: "a1",
+          from_workspace_id: "peer-1",
+          summary: "hello A",
+          arrival_workspace_id: "ws-a",
+        },
+        {
+          activity_id: "b1",
+          from_workspace_id: "peer-2",
+          summary: "hello B",
+          arrival_workspace_id: "ws-b",
+        },
       ]),
     );
-    expect(peek.messages[2]).toEqual({ activity_id: "b2", from_workspace_id: "peer-2", summary: "again B", arrival_workspace_id: "ws-b" });
+    expect(peek.messages[2]).toEqual({
+      activity_id: "b2",
+      from_workspace_id: "peer-2",
+      summary: "again B",
+      arrival_workspace_id: "ws-b",
+    });
     for (const ws of [WS_A, WS_B]) {
       const seen = polls(ws.id);
-      expect(seen.every((r) => r.authorization === `Bearer ${ws.token}`)).toBe(true);
+      expect(seen.every((r) => r.authorization === `Bearer ${ws.token}`)).toBe(
+        true,
+      );
       // The first poll looks 10 minutes back; later ones continue from the cursor.
-      expect(seen[0]!.query).toEqual({ type: "a2a_receive", since_secs: "600" });
+      expect(seen[0]!.query).toEqual({
+        type: "a2a_receive",
+        since_secs: "600",
+      });
       // Every later poll asks from the last message taken: a1, then b1 until b2 came.
       const later = seen.slice(1).map((r) => r.query.since_id);
-      expect(new Set(later)).toEqual(new Set(ws === WS_A ? ["a1"] : ["b1", "b2"].slice(0, new Set(later).size)));
+      expect(new Set(later)).toEqual(
+        new Set(
+          ws === WS_A ? ["a1"] : ["b1", "b2"].slice(0, new Set(later).size),
+        ),
+      );
     }
-    await until(() => polls(WS_B.id).some((r) => r.query.since_id === "b2"), "ws-b polled after b2");
+    await until(
+      () => polls(WS_B.id).some((r) => r.query.since_id === "b2"),
+      "ws-b polled after b2",
+    );
     expect(platform.requests.every((r) => r.as !== undefined)).toBe(true);
   });
 
@@ -53,7 +95,11 @@ describe("inbox polling, one poller per workspace", () => {
     await runtime.handlers.inbox_pop({ activity_id: "1" }, ctx(client));
     expect(runtime.inbox!.size).toBe(0);
     // Later polls return neither again.
-    await until(() => platform.requests.filter((r) => r.query.since_id === "1").length >= 4, "more polls");
+    await until(
+      () =>
+        platform.requests.filter((r) => r.query.since_id === "1").length >= 4,
+      "more polls",
+    );
     expect(runtime.inbox!.size).toBe(0);
   });
 
@@ -61,27 +107,52 @@ describe("inbox polling, one poller per workspace", () => {
     platform.receive(WS_A.id, { id: "a1" });
     platform.receive(WS_B.id, { id: "b1" });
     const stateDir = tempFolder();
-    const { runtime, logs, client } = runtimeFor(platform, { register: false, stateDir });
+    const { runtime, logs, client } = runtimeFor(platform, {
+      register: false,
+      stateDir,
+    });
     await runtime.start();
     await until(() => runtime.inbox!.size === 2, "both messages arrived");
     await runtime.handlers.inbox_pop({ activity_id: "b1" }, ctx(client));
     const before = platform.requests.length;
     platform.gone.add(WS_B.id);
-    await until(() => polls(WS_B.id).slice(-3).some((r) => r.query.since_secs === "600") && polls(WS_A.id).length > 4, "ws-b looked back again");
+    await until(
+      () =>
+        polls(WS_B.id)
+          .slice(-3)
+          .some((r) => r.query.since_secs === "600") &&
+        polls(WS_A.id).length > 4,
+      "ws-b looked back again",
+    );
 
     const after = platform.requests.slice(before);
-    const bQueries = after.filter((r) => r.path === "/workspaces/ws-b/activity").map((r) => r.query);
+    const bQueries = after
+      .filter((r) => r.path === "/workspaces/ws-b/activity")
+      .map((r) => r.query);
     expect(bQueries).toContainEqual({ type: "a2a_receive", since_id: "b1" });
     const reset = bQueries.findIndex((q) => q.since_secs === "600");
     expect(reset).toBeGreaterThan(0);
-    expect(bQueries[reset - 1]).toEqual({ type: "a2a_receive", since_id: "b1" });
+    expect(bQueries[reset - 1]).toEqual({
+      type: "a2a_receive",
+      since_id: "b1",
+    });
     // ws-a never lost its place.
-    expect(after.filter((r) => r.path === "/workspaces/ws-a/activity").every((r) => r.query.since_id === "a1")).toBe(true);
+    expect(
+      after
+        .filter((r) => r.path === "/workspaces/ws-a/activity")
+        .every((r) => r.query.since_id === "a1"),
+    ).toBe(true);
     // b1 came back in the look-back, but it was popped: it stays handled.
     expect(runtime.inbox!.peek(10).map((m) => m.activity_id)).toEqual(["a1"]);
-    expect(fs.readFileSync(path.join(stateDir, "inbox.ws-b.cursor"), "utf8")).toBe("b1\n");
+    expect(
+      fs.readFileSync(path.join(stateDir, "inbox.ws-b.cursor"), "utf8"),
+    ).toBe("b1\n");
     expect(logs.filter((l) => l.message.includes("410"))).toEqual([
-      { level: "warn", message: "inbox of workspace ws-b: the cursor expired (HTTP 410); reading the last 600 s again" },
+      {
+        level: "warn",
+        message:
+          "inbox of workspace ws-b: the cursor expired (HTTP 410); reading the last 600 s again",
+      },
     ]);
   });
 
@@ -94,43 +165,92 @@ describe("inbox polling, one poller per workspace", () => {
     await first.runtime.start();
     await until(() => first.runtime.inbox!.size === 3, "all three arrived");
     await first.runtime.stop();
-    expect(fs.readdirSync(stateDir).sort()).toEqual(["inbox.ws-a.cursor", "inbox.ws-b.cursor"]);
-    expect(fs.readFileSync(path.join(stateDir, "inbox.ws-a.cursor"), "utf8")).toBe("a2\n");
+    expect(fs.readdirSync(stateDir).sort()).toEqual([
+      "inbox.ws-a.cursor",
+      "inbox.ws-b.cursor",
+    ]);
+    expect(
+      fs.readFileSync(path.join(stateDir, "inbox.ws-a.cursor"), "utf8"),
+    ).toBe("a2\n");
 
     platform.receive(WS_B.id, { id: "b2" });
     const before = platform.requests.length;
     const second = runtimeFor(platform, { register: false, stateDir });
     await second.runtime.start();
-    await until(() => second.runtime.inbox!.size === 1, "the new message arrived");
-    await until(() => platform.requests.slice(before).filter((r) => r.path.endsWith("/activity")).length >= 4, "a few polls");
-    expect(second.runtime.inbox!.peek(10).map((m) => m.activity_id)).toEqual(["b2"]);
-    const firstPolls = platform.requests.slice(before).filter((r) => r.path.endsWith("/activity"));
-    expect(firstPolls.find((r) => r.path === "/workspaces/ws-a/activity")!.query).toEqual({ type: "a2a_receive", since_id: "a2" });
-    expect(firstPolls.find((r) => r.path === "/workspaces/ws-b/activity")!.query).toEqual({ type: "a2a_receive", since_id: "b1" });
+    await until(
+      () => second.runtime.inbox!.size === 1,
+      "the new message arrived",
+    );
+    await until(
+      () =>
+        platform.requests
+          .slice(before)
+          .filter((r) => r.path.endsWith("/activity")).length >= 4,
+      "a few polls",
+    );
+    expect(second.runtime.inbox!.peek(10).map((m) => m.activity_id)).toEqual([
+      "b2",
+    ]);
+    const firstPolls = platform.requests
+      .slice(before)
+      .filter((r) => r.path.endsWith("/activity"));
+    expect(
+      firstPolls.find((r) => r.path === "/workspaces/ws-a/activity")!.query,
+    ).toEqual({ type: "a2a_receive", since_id: "a2" });
+    expect(
+      firstPolls.find((r) => r.path === "/workspaces/ws-b/activity")!.query,
+    ).toEqual({ type: "a2a_receive", since_id: "b1" });
   });
 
   it("in a single workspace keeps one plain cursor file and does not tag messages", async () => {
     platform.receive(WS_A.id, { id: "a1", summary: "hi" });
     const stateDir = tempFolder();
-    const { runtime, client } = runtimeFor(platform, { register: false, stateDir, workspaces: [WS_A] });
+    const { runtime, client } = runtimeFor(platform, {
+      register: false,
+      stateDir,
+      workspaces: [WS_A],
+    });
     await runtime.start();
     await until(() => runtime.inbox!.size === 1, "the message arrived");
-    expect(await runtime.handlers.inbox_peek({}, ctx(client))).toEqual({ messages: [{ activity_id: "a1", summary: "hi" }], waiting: 1 });
-    await until(() => fs.existsSync(path.join(stateDir, "inbox.cursor")), "the cursor was saved");
+    expect(await runtime.handlers.inbox_peek({}, ctx(client))).toEqual({
+      messages: [{ activity_id: "a1", summary: "hi" }],
+      waiting: 1,
+    });
+    await until(
+      () => fs.existsSync(path.join(stateDir, "inbox.cursor")),
+      "the cursor was saved",
+    );
     expect(fs.readdirSync(stateDir)).toEqual(["inbox.cursor"]);
   });
 
   it("stops taking messages at 200 and keeps the cursor at the last one taken, so the rest wait on the platform", async () => {
     for (let i = 1; i <= 205; i++) platform.receive(WS_A.id, { id: `m${i}` });
     const stateDir = tempFolder();
-    const { runtime, logs, client } = runtimeFor(platform, { register: false, stateDir, workspaces: [WS_A] });
+    const { runtime, logs, client } = runtimeFor(platform, {
+      register: false,
+      stateDir,
+      workspaces: [WS_A],
+    });
     await runtime.start();
     await until(() => runtime.inbox!.size === 200, "the inbox filled");
-    await until(() => fs.existsSync(path.join(stateDir, "inbox.cursor")), "the cursor was saved");
-    expect(fs.readFileSync(path.join(stateDir, "inbox.cursor"), "utf8")).toBe("m200\n");
-    expect(logs).toContainEqual({ level: "warn", message: "inbox is full (200 messages): new messages wait on the platform until handled ones are popped" });
-    for (let i = 1; i <= 5; i++) await runtime.handlers.inbox_pop({ activity_id: `m${i}` }, ctx(client));
-    await until(() => runtime.inbox!.peek(200).at(-1)?.activity_id === "m205", "the rest arrived");
+    await until(
+      () => fs.existsSync(path.join(stateDir, "inbox.cursor")),
+      "the cursor was saved",
+    );
+    expect(fs.readFileSync(path.join(stateDir, "inbox.cursor"), "utf8")).toBe(
+      "m200\n",
+    );
+    expect(logs).toContainEqual({
+      level: "warn",
+      message:
+        "inbox is full (200 messages): new messages wait on the platform until handled ones are popped",
+    });
+    for (let i = 1; i <= 5; i++)
+      await runtime.handlers.inbox_pop({ activity_id: `m${i}` }, ctx(client));
+    await until(
+      () => runtime.inbox!.peek(200).at(-1)?.activity_id === "m205",
+      "the rest arrived",
+    );
     expect(runtime.inbox!.size).toBe(200);
   });
 });
@@ -138,66 +258,143 @@ describe("inbox polling, one poller per workspace", () => {
 describe("the inbox tools", () => {
   it("peek shows 10 by default without removing; pop removes once and is idempotent", async () => {
     for (let i = 1; i <= 12; i++) platform.receive(WS_A.id, { id: `m${i}` });
-    const { runtime, client } = runtimeFor(platform, { register: false, workspaces: [WS_A] });
+    const { runtime, client } = runtimeFor(platform, {
+      register: false,
+      workspaces: [WS_A],
+    });
     await runtime.start();
     await until(() => runtime.inbox!.size === 12, "all arrived");
     const c = ctx(client);
-    const peeked = (await runtime.handlers.inbox_peek({}, c)) as { messages: { activity_id: string }[]; waiting: number };
-    expect(peeked.messages.map((m) => m.activity_id)).toEqual(["m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9", "m10"]);
+    const peeked = (await runtime.handlers.inbox_peek({}, c)) as {
+      messages: { activity_id: string }[];
+      waiting: number;
+    };
+    expect(peeked.messages.map((m) => m.activity_id)).toEqual([
+      "m1",
+      "m2",
+      "m3",
+      "m4",
+      "m5",
+      "m6",
+      "m7",
+      "m8",
+      "m9",
+      "m10",
+    ]);
     expect(peeked.waiting).toBe(12);
-    expect(((await runtime.handlers.inbox_peek({ limit: 2 }, c)) as { messages: unknown[] }).messages).toHaveLength(2);
-    expect(await runtime.handlers.inbox_pop({ activity_id: "m3" }, c)).toEqual({ activity_id: "m3", removed: true, waiting: 11 });
-    expect(await runtime.handlers.inbox_pop({ activity_id: "m3" }, c)).toEqual({ activity_id: "m3", removed: false, waiting: 11 });
-    expect(await runtime.handlers.inbox_pop({ activity_id: "never" }, c)).toEqual({ activity_id: "never", removed: false, waiting: 11 });
+    expect(
+      (
+        (await runtime.handlers.inbox_peek({ limit: 2 }, c)) as {
+          messages: unknown[];
+        }
+      ).messages,
+    ).toHaveLength(2);
+    expect(await runtime.handlers.inbox_pop({ activity_id: "m3" }, c)).toEqual({
+      activity_id: "m3",
+      removed: true,
+      waiting: 11,
+    });
+    expect(await runtime.handlers.inbox_pop({ activity_id: "m3" }, c)).toEqual({
+      activity_id: "m3",
+      removed: false,
+      waiting: 11,
+    });
+    expect(
+      await runtime.handlers.inbox_pop({ activity_id: "never" }, c),
+    ).toEqual({ activity_id: "never", removed: false, waiting: 11 });
   });
 
   it("wait_for_message returns as soon as a message arrives, and leaves it in the inbox", async () => {
     const { runtime, client } = runtimeFor(platform, { register: false });
     await runtime.start();
-    const waiting = runtime.handlers.wait_for_message({ timeout_secs: 5 }, ctx(client));
+    const waiting = runtime.handlers.wait_for_message(
+      { timeout_secs: 5 },
+      ctx(client),
+    );
     await until(() => polls(WS_B.id).length >= 2, "ws-b was polled twice");
     const started = Date.now();
     platform.receive(WS_B.id, { id: "b1", summary: "ping" });
-    expect(await waiting).toEqual({ message: { activity_id: "b1", summary: "ping", arrival_workspace_id: "ws-b" }, waiting: 1 });
+    expect(await waiting).toEqual({
+      message: {
+        activity_id: "b1",
+        summary: "ping",
+        arrival_workspace_id: "ws-b",
+      },
+      waiting: 1,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(runtime.inbox!.size).toBe(1);
   });
 
   it("wait_for_message waits 60 s by default, at most 300 s, and answers a timeout with no message", async () => {
     const slept: number[] = [];
-    const clock = { now: () => 0, sleep: async (ms: number) => void slept.push(ms) };
-    const { runtime, client } = runtimeFor(platform, { register: false, clock });
+    const clock = {
+      now: () => 0,
+      sleep: async (ms: number) => void slept.push(ms),
+    };
+    const { runtime, client } = runtimeFor(platform, {
+      register: false,
+      clock,
+    });
     // Not started: no poller shares the clock.
-    expect(await runtime.handlers.wait_for_message({}, ctx(client))).toEqual({ message: null, timed_out_after_secs: 60 });
-    expect(await runtime.handlers.wait_for_message({ timeout_secs: 3600 }, ctx(client))).toEqual({ message: null, timed_out_after_secs: 300 });
-    expect(await runtime.handlers.wait_for_message({ timeout_secs: 2.5 }, ctx(client))).toEqual({ message: null, timed_out_after_secs: 2.5 });
+    expect(await runtime.handlers.wait_for_message({}, ctx(client))).toEqual({
+      message: null,
+      timed_out_after_secs: 60,
+    });
+    expect(
+      await runtime.handlers.wait_for_message(
+        { timeout_secs: 3600 },
+        ctx(client),
+      ),
+    ).toEqual({ message: null, timed_out_after_secs: 300 });
+    expect(
+      await runtime.handlers.wait_for_message(
+        { timeout_secs: 2.5 },
+        ctx(client),
+      ),
+    ).toEqual({ message: null, timed_out_after_secs: 2.5 });
     expect(slept).toEqual([60_000, 300_000, 2500]);
   });
 
   it("wait_for_message gives up when the caller cancels", async () => {
     const { runtime, client } = runtimeFor(platform, { register: false });
     const abort = new AbortController();
-    const waiting = runtime.handlers.wait_for_message({ timeout_secs: 30 }, ctx(client, abort.signal));
+    const waiting = runtime.handlers.wait_for_message(
+      { timeout_secs: 30 },
+      ctx(client, abort.signal),
+    );
     abort.abort(new Error("cancelled by the client"));
     await expect(waiting).rejects.toThrow("cancelled by the client");
   });
 
   it("with push delivery the inbox tools say the inbox is not enabled, and nothing is polled", async () => {
-    const { runtime, client } = runtimeFor(platform, { register: false, env: { MOLECULE_MESSAGE_DELIVERY: "push" } });
+    const { runtime, client } = runtimeFor(platform, {
+      register: false,
+      env: { MOLECULE_MESSAGE_DELIVERY: "push" },
+    });
     await runtime.start();
     const off = {
       inbox: "not enabled",
-      reason: "this runtime receives messages by push delivery: they arrive as new turns of your conversation, not through the inbox tools",
+      reason:
+        "this runtime receives messages by push delivery: they arrive as new turns of your conversation, not through the inbox tools",
     };
-    expect(await runtime.handlers.wait_for_message({}, ctx(client))).toEqual(off);
+    expect(await runtime.handlers.wait_for_message({}, ctx(client))).toEqual(
+      off,
+    );
     expect(await runtime.handlers.inbox_peek({}, ctx(client))).toEqual(off);
-    expect(await runtime.handlers.inbox_pop({ activity_id: "x" }, ctx(client))).toEqual(off);
+    expect(
+      await runtime.handlers.inbox_pop({ activity_id: "x" }, ctx(client)),
+    ).toEqual(off);
     await new Promise((r) => setTimeout(r, 60));
     expect(platform.requests).toEqual([]);
   });
 
   it("refuses a delivery mode it does not know", () => {
-    expect(() => runtimeFor(platform, { env: { MOLECULE_MESSAGE_DELIVERY: "carrier-pigeon" } })).toThrow(
+    expect(() =>
+      runtimeFor(platform, {
+        env: { MOLECULE_MESSAGE_DELIVERY: "carrier-pigeon" },
+      }),
+    ).toThrow(
       'MOLECULE_MESSAGE_DELIVERY must be poll or push, got "carrier-pigeon"',
     );
   });

@@ -34,7 +34,9 @@ export interface Delegation {
  * every request's token against the workspace the request is about and answers 403 when they
  * differ, so a token sent for the wrong workspace shows up as a failure, not just in a log.
  */
-export async function startPlatform(workspaces: readonly { id: string; token: string }[] = [WS_A, WS_B]) {
+export async function startPlatform(
+  workspaces: readonly { id: string; token: string }[] = [WS_A, WS_B],
+) {
   const requests: SeenRequest[] = [];
   const feeds = new Map<string, Activity[]>(workspaces.map((w) => [w.id, []]));
   /** Workspaces whose next since_id poll answers 410 Gone. */
@@ -45,7 +47,10 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
   /** Requests to these paths fail once with the given status, then are served normally. */
   const failOnce = new Map<string, number>();
   /** Called when a task is delegated: decides how its delegation evolves. */
-  let onDelegate: (id: string, body: Record<string, unknown>) => void = () => {};
+  let onDelegate: (
+    id: string,
+    body: Record<string, unknown>,
+  ) => void = () => {};
   let next = 1;
 
   const byToken = new Map(workspaces.map((w) => [`Bearer ${w.token}`, w.id]));
@@ -59,9 +64,16 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
       const contentType = req.headers["content-type"] ?? "";
       let body: unknown;
       if (contentType.startsWith("multipart/form-data")) {
-        const form = await new Response(raw, { headers: { "content-type": contentType } }).formData();
-        body = [...form.entries()].map(([field, v]) => (typeof v === "string" ? { field, value: v } : { field, name: v.name, size: v.size }));
-      } else body = raw.length === 0 ? undefined : JSON.parse(raw.toString("utf8"));
+        const form = await new Response(raw, {
+          headers: { "content-type": contentType },
+        }).formData();
+        body = [...form.entries()].map(([field, v]) =>
+          typeof v === "string"
+            ? { field, value: v }
+            : { field, name: v.name, size: v.size },
+        );
+      } else
+        body = raw.length === 0 ? undefined : JSON.parse(raw.toString("utf8"));
       const seen: SeenRequest = {
         method: req.method ?? "",
         path: url.pathname,
@@ -85,11 +97,19 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
       failOnce.delete(r.path);
       return [failure, { error: "try again later" }];
     }
-    if (refused.has(r.authorization!.slice("Bearer ".length))) return [401, { error: `token ${r.authorization} revoked` }];
-    const about = r.path.match(/^\/workspaces\/([^/]+)/)?.[1] ?? (r.body as { workspace_id?: string } | undefined)?.workspace_id;
-    if (about !== undefined && decodeURIComponent(about) !== r.as) return [403, { error: "this token belongs to another workspace" }];
+    if (refused.has(r.authorization!.slice("Bearer ".length)))
+      return [401, { error: `token ${r.authorization} revoked` }];
+    const about =
+      r.path.match(/^\/workspaces\/([^/]+)/)?.[1] ??
+      (r.body as { workspace_id?: string } | undefined)?.workspace_id;
+    if (about !== undefined && decodeURIComponent(about) !== r.as)
+      return [403, { error: "this token belongs to another workspace" }];
     const ws = r.as;
-    if (r.method === "POST" && (r.path === "/registry/register" || r.path === "/registry/heartbeat")) return [200, { ok: true }];
+    if (
+      r.method === "POST" &&
+      (r.path === "/registry/register" || r.path === "/registry/heartbeat")
+    )
+      return [200, { ok: true }];
     if (r.method === "GET" && r.path === `/workspaces/${ws}/activity`) {
       const feed = feeds.get(ws) ?? [];
       if (r.query.since_id !== undefined) {
@@ -106,14 +126,28 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
       return [202, { delegation_id: id, status: "pending" }];
     }
     if (r.method === "GET" && r.path === `/workspaces/${ws}/delegations`) {
-      return [200, { delegations: [...delegations].map(([id, d]) => ({ delegation_id: id, ...d })) }];
+      return [
+        200,
+        {
+          delegations: [...delegations].map(([id, d]) => ({
+            delegation_id: id,
+            ...d,
+          })),
+        },
+      ];
     }
     if (r.method === "POST" && r.path === `/workspaces/${ws}/chat/uploads`) {
-      const files = (r.body as { name: string; size: number }[]).map((f) => ({ name: f.name, size: f.size, url: `/uploads/${ws}/${f.name}` }));
+      const files = (r.body as { name: string; size: number }[]).map((f) => ({
+        name: f.name,
+        size: f.size,
+        url: `/uploads/${ws}/${f.name}`,
+      }));
       return [200, { files }];
     }
-    if (r.method === "POST" && r.path === `/workspaces/${ws}/notify`) return [200, { delivered: true }];
-    if (r.method === "GET" && r.path === `/workspaces/${ws}`) return [200, { id: ws, name: `Workspace ${ws}` }];
+    if (r.method === "POST" && r.path === `/workspaces/${ws}/notify`)
+      return [200, { delivered: true }];
+    if (r.method === "GET" && r.path === `/workspaces/${ws}`)
+      return [200, { id: ws, name: `Workspace ${ws}` }];
     return [404, { error: `no route ${r.method} ${r.path}` }];
   }
 
@@ -144,7 +178,11 @@ export async function startPlatform(workspaces: readonly { id: string; token: st
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 /** Waits until `check` holds, polling every 5 ms; fails after `ms`. */
-export async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
+export async function until(
+  check: () => boolean,
+  what: string,
+  ms = 5000,
+): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);

@@ -7,8 +7,19 @@ import type { CliData } from "../../../runtime/cli/types.js";
 export const data: CliData = {
   package: "@acme/cli",
   bin: "acme",
-  env: { baseUrl: "ACME_URL", workspaceId: "ACME_WS", token: "ACME_TOKEN", workspaces: "ACME_WORKSPACES" },
-  commandMap: { send: "send", send_async: "send --async", search: "search", publish: "publish", hidden: null },
+  env: {
+    baseUrl: "ACME_URL",
+    workspaceId: "ACME_WS",
+    token: "ACME_TOKEN",
+    workspaces: "ACME_WORKSPACES",
+  },
+  commandMap: {
+    send: "send",
+    send_async: "send --async",
+    search: "search",
+    publish: "publish",
+    hidden: null,
+  },
   commands: [
     {
       tool: "send",
@@ -18,9 +29,24 @@ export const data: CliData = {
       description: "Send a text and wait.",
       local: true,
       inputs: [
-        { name: "to", option: null, required: true, schema: { type: "string", description: "Who gets it." } },
-        { name: "text", option: null, required: true, schema: { type: "string" } },
-        { name: "source_workspace_id", option: "source-workspace-id", required: false, schema: { type: "string" } },
+        {
+          name: "to",
+          option: null,
+          required: true,
+          schema: { type: "string", description: "Who gets it." },
+        },
+        {
+          name: "text",
+          option: null,
+          required: true,
+          schema: { type: "string" },
+        },
+        {
+          name: "source_workspace_id",
+          option: "source-workspace-id",
+          required: false,
+          schema: { type: "string" },
+        },
       ],
     },
     {
@@ -31,8 +57,18 @@ export const data: CliData = {
       description: "Send a text, return at once.",
       local: false,
       inputs: [
-        { name: "to", option: null, required: true, schema: { type: "string" } },
-        { name: "text", option: null, required: true, schema: { type: "string" } },
+        {
+          name: "to",
+          option: null,
+          required: true,
+          schema: { type: "string" },
+        },
+        {
+          name: "text",
+          option: null,
+          required: true,
+          schema: { type: "string" },
+        },
       ],
     },
     {
@@ -43,12 +79,46 @@ export const data: CliData = {
       description: "Search memories.",
       local: false,
       inputs: [
-        { name: "query", option: null, required: true, schema: { type: "string" } },
-        { name: "limit", option: "limit", required: false, schema: { type: "integer", description: "At most this many." } },
-        { name: "min_score", option: "min-score", required: false, schema: { type: "number" } },
-        { name: "exact", option: "exact", required: false, schema: { type: "boolean" } },
-        { name: "scope", option: "scope", required: false, schema: { type: "string", enum: ["LOCAL", "TEAM", ""], default: "LOCAL" } },
-        { name: "tags", option: "tags", required: false, schema: { type: "array", items: { type: "string" } } },
+        {
+          name: "query",
+          option: null,
+          required: true,
+          schema: { type: "string" },
+        },
+        {
+          name: "limit",
+          option: "limit",
+          required: false,
+          schema: { type: "integer", description: "At most this many." },
+        },
+        {
+          name: "min_score",
+          option: "min-score",
+          required: false,
+          schema: { type: "number" },
+        },
+        {
+          name: "exact",
+          option: "exact",
+          required: false,
+          schema: { type: "boolean" },
+        },
+        {
+          name: "scope",
+          option: "scope",
+          required: false,
+          schema: {
+            type: "string",
+            enum: ["LOCAL", "TEAM", ""],
+            default: "LOCAL",
+          },
+        },
+        {
+          name: "tags",
+          option: "tags",
+          required: false,
+          schema: { type: "array", items: { type: "string" } },
+        },
       ],
     },
     {
@@ -58,7 +128,14 @@ export const data: CliData = {
       summary: "Publish a card",
       description: "Publish a card.",
       local: false,
-      inputs: [{ name: "card", option: "card", required: true, schema: { type: "object", description: "The card." } }],
+      inputs: [
+        {
+          name: "card",
+          option: "card",
+          required: true,
+          schema: { type: "object", description: "The card." },
+        },
+      ],
     },
   ],
 };

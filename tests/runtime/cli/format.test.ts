@@ -10,20 +10,57 @@ describe("formatText: the readable default output", () => {
     ["a number", 42, "42\n"],
     ["an empty list", [], "(none)\n"],
     ["a list of words, one a line", ["ws-1", "ws-2"], "- ws-1\n- ws-2\n"],
-    ["an object as key: value lines", { id: "ws-1", online: true, load: 0.5, note: null }, "id: ws-1\nonline: true\nload: 0.5\nnote: null\n"],
-    ["nested values indented", { id: "ws-1", owner: { name: "Ann", teams: ["a", "b"] }, tags: [] }, "id: ws-1\nowner:\n  name: Ann\n  teams:\n    - a\n    - b\ntags: (none)\n"],
-    ["a multi-line string under its key", { answer: "one\ntwo" }, "answer:\n  one\n  two\n"],
-    ["records as blocks apart", [{ id: "a", status: "done" }, { id: "b", status: "queued" }], "id: a\nstatus: done\n\nid: b\nstatus: queued\n"],
-    ["terminal escape sequences shown, not obeyed", { note: "red\x1b[31m\rover\x9b2J" }, "note: red\\x1b[31m\\x0dover\\x9b2J\n"],
+    [
+      "an object as key: value lines",
+      { id: "ws-1", online: true, load: 0.5, note: null },
+      "id: ws-1\nonline: true\nload: 0.5\nnote: null\n",
+    ],
+    [
+      "nested values indented",
+      { id: "ws-1", owner: { name: "Ann", teams: ["a", "b"] }, tags: [] },
+      "id: ws-1\nowner:\n  name: Ann\n  teams:\n    - a\n    - b\ntags: (none)\n",
+    ],
+    [
+      "a multi-line string under its key",
+      { answer: "one\ntwo" },
+      "answer:\n  one\n  two\n",
+    ],
+    [
+      "records as blocks apart",
+      [
+        { id: "a", status: "done" },
+        { id: "b", status: "queued" },
+      ],
+      "id: a\nstatus: done\n\nid: b\nstatus: queued\n",
+    ],
+    [
+      "terminal escape sequences shown, not obeyed",
+      { note: "red\x1b[31m\rover\x9b2J" },
+      "note: red\\x1b[31m\\x0dover\\x9b2J\n",
+    ],
     ["tabs and line breaks kept", "a\tb\nc", "a\tb\nc\n"],
-    ["records inside an object as list items", { peers: [{ id: "a", up: true }, { id: "b", up: false }] }, "peers:\n  - id: a\n    up: true\n  - id: b\n    up: false\n"],
+    [
+      "records inside an object as list items",
+      {
+        peers: [
+          { id: "a", up: true },
+          { id: "b", up: false },
+        ],
+      },
+      "peers:\n  - id: a\n    up: true\n  - id: b\n    up: false\n",
+    ],
   ])("%s", (_name, answer, expected) => {
     expect(formatText(answer)).toBe(expected);
   });
 });
 
 describe("formatJson: the answer exactly", () => {
-  it.each<[unknown]>([[{ a: [1, { b: null }], c: "x\ny" }], [[]], ["text"], [null]])("%j round-trips", (answer) => {
+  it.each<[unknown]>([
+    [{ a: [1, { b: null }], c: "x\ny" }],
+    [[]],
+    ["text"],
+    [null],
+  ])("%j round-trips", (answer) => {
     const text = formatJson(answer);
     expect(text.endsWith("\n")).toBe(true);
     expect(JSON.parse(text)).toEqual(answer);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createDefaultsFiller, fillDefaults } from "../../../runtime/client/defaults.js";
+import {
+  createDefaultsFiller,
+  fillDefaults,
+} from "../../../runtime/client/defaults.js";
 
 // The one rule every target follows: the schema's top-level defaults are filled in before the
 // platform or a local handler sees the input (MCP, LangChain, the CLI and the client alike).
@@ -15,11 +18,18 @@ describe("fillDefaults", () => {
   };
 
   it("fills the top-level defaults that are missing, and nothing else", () => {
-    expect(fillDefaults(schema, { content: "c" })).toEqual({ content: "c", scope: "LOCAL", tags: ["a"] });
+    expect(fillDefaults(schema, { content: "c" })).toEqual({
+      content: "c",
+      scope: "LOCAL",
+      tags: ["a"],
+    });
   });
 
   it("keeps values given, even falsy ones", () => {
-    expect(fillDefaults(schema, { scope: "", tags: [] })).toEqual({ scope: "", tags: [] });
+    expect(fillDefaults(schema, { scope: "", tags: [] })).toEqual({
+      scope: "",
+      tags: [],
+    });
   });
 
   it("leaves the caller's object and the schema untouched", () => {
@@ -44,19 +54,41 @@ describe("fillDefaults", () => {
   it("fills inputs named like Object.prototype's members, and sends __proto__ as a field", () => {
     const odd = {
       type: "object",
-      properties: { constructor: { default: "fast" }, toString: { default: 1 }, ["__proto__"]: { default: { polluted: true } } },
+      properties: {
+        constructor: { default: "fast" },
+        toString: { default: 1 },
+        ["__proto__"]: { default: { polluted: true } },
+      },
     };
     const filled = fillDefaults(odd, {}) as Record<string, unknown>;
     expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
-    expect(Object.keys(filled)).toEqual(["constructor", "toString", "__proto__"]);
-    expect(JSON.parse(JSON.stringify(filled))).toEqual(JSON.parse('{"constructor":"fast","toString":1,"__proto__":{"polluted":true}}'));
+    expect(Object.keys(filled)).toEqual([
+      "constructor",
+      "toString",
+      "__proto__",
+    ]);
+    expect(JSON.parse(JSON.stringify(filled))).toEqual(
+      JSON.parse(
+        '{"constructor":"fast","toString":1,"__proto__":{"polluted":true}}',
+      ),
+    );
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });
 
 describe("createDefaultsFiller", () => {
   it("fills by tool name, and leaves an unknown tool's input as it is", () => {
-    const fill = createDefaultsFiller(new Map([["t", { type: "object", properties: { n: { type: "integer", default: 3 } } }]]));
+    const fill = createDefaultsFiller(
+      new Map([
+        [
+          "t",
+          {
+            type: "object",
+            properties: { n: { type: "integer", default: 3 } },
+          },
+        ],
+      ]),
+    );
     expect(fill("t", {})).toEqual({ n: 3 });
     const input = {};
     expect(fill("other", input)).toBe(input);

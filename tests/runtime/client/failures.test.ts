@@ -23,7 +23,11 @@ let client: PlatformClient;
 beforeAll(async () => {
   platform = await startPlatform();
   other = await startPlatform();
-  client = createClient({ baseUrl: platform.url, workspaces: [A, B], timeoutMs: 2000 });
+  client = createClient({
+    baseUrl: platform.url,
+    workspaces: [A, B],
+    timeoutMs: 2000,
+  });
 });
 afterAll(async () => {
   await platform.close();
@@ -49,28 +53,61 @@ async function failure(call: () => Promise<unknown>): Promise<Error> {
 describe("platform errors", () => {
   it.each([
     [404, { error: "workspace not found" }, "workspace not found"],
-    [403, { message: "not a member of this team" }, "not a member of this team"],
+    [
+      403,
+      { message: "not a member of this team" },
+      "not a member of this team",
+    ],
     [422, { detail: "limit must be positive" }, "limit must be positive"],
-    [422, { detail: [{ loc: ["query", "limit"], msg: "ensure this value is greater than 0" }] }, "ensure this value is greater than 0"],
-    [409, { error: { code: "conflict", message: "delegation already exists" } }, "delegation already exists"],
+    [
+      422,
+      {
+        detail: [
+          {
+            loc: ["query", "limit"],
+            msg: "ensure this value is greater than 0",
+          },
+        ],
+      },
+      "ensure this value is greater than 0",
+    ],
+    [
+      409,
+      { error: { code: "conflict", message: "delegation already exists" } },
+      "delegation already exists",
+    ],
     [400, "plain text: bad scope", "plain text: bad scope"],
     [500, { error: "database unavailable" }, "database unavailable"],
     [503, "", "the platform answered 503 Service Unavailable"],
-    [502, "<html><body>Bad gateway</body></html>", "the platform answered 502 Bad Gateway"],
-    [500, { unexpected: true }, "the platform answered 500 Internal Server Error"],
-  ] as const)("%i with %j → PlatformError %j", async (status, body, message) => {
-    platform.answer(() => ({ status, body }));
-    const e = await failure(() => client.getWorkspaceInfo());
-    expect(e).toBeInstanceOf(PlatformError);
-    expect(e).toBeInstanceOf(ClientError);
-    expect(e.message).toBe(message);
-    expect((e as PlatformError).status).toBe(status);
-    expect((e as PlatformError).tool).toBe("get_workspace_info");
-    expect((e as PlatformError).body).toEqual(body === "" ? null : body);
-  });
+    [
+      502,
+      "<html><body>Bad gateway</body></html>",
+      "the platform answered 502 Bad Gateway",
+    ],
+    [
+      500,
+      { unexpected: true },
+      "the platform answered 500 Internal Server Error",
+    ],
+  ] as const)(
+    "%i with %j → PlatformError %j",
+    async (status, body, message) => {
+      platform.answer(() => ({ status, body }));
+      const e = await failure(() => client.getWorkspaceInfo());
+      expect(e).toBeInstanceOf(PlatformError);
+      expect(e).toBeInstanceOf(ClientError);
+      expect(e.message).toBe(message);
+      expect((e as PlatformError).status).toBe(status);
+      expect((e as PlatformError).tool).toBe("get_workspace_info");
+      expect((e as PlatformError).body).toEqual(body === "" ? null : body);
+    },
+  );
 
   it("a long message is cut after the token is removed, so no part of a token across the cut survives", async () => {
-    platform.answer((req) => ({ status: 401, body: `${"x".repeat(985)} ${req.headers.authorization}` }));
+    platform.answer((req) => ({
+      status: 401,
+      body: `${"x".repeat(985)} ${req.headers.authorization}`,
+    }));
     const e = (await failure(() => client.listPeers())) as PlatformError;
     // 1,000 characters of the redacted text, then the ellipsis.
     expect(e.message).toBe(`${"x".repeat(985)} Bearer [redact…`);
@@ -78,11 +115,22 @@ describe("platform errors", () => {
   });
 
   it("a platform that echoes the token it refused does not get it into the error", async () => {
-    platform.answer((req) => ({ status: 401, body: { error: `invalid token ${req.headers.authorization}`, seen: { auth: req.headers.authorization } } }));
-    const e = (await failure(() => client.listPeers({ source_workspace_id: "ws-b" }))) as PlatformError;
+    platform.answer((req) => ({
+      status: 401,
+      body: {
+        error: `invalid token ${req.headers.authorization}`,
+        seen: { auth: req.headers.authorization },
+      },
+    }));
+    const e = (await failure(() =>
+      client.listPeers({ source_workspace_id: "ws-b" }),
+    )) as PlatformError;
     expect(e.status).toBe(401);
     expect(e.message).toBe("invalid token Bearer [redacted]");
-    expect(e.body).toEqual({ error: "invalid token Bearer [redacted]", seen: { auth: "Bearer [redacted]" } });
+    expect(e.body).toEqual({
+      error: "invalid token Bearer [redacted]",
+      seen: { auth: "Bearer [redacted]" },
+    });
   });
 
   it("a reason phrase that carries the token is redacted too", async () => {
@@ -92,15 +140,23 @@ describe("platform errors", () => {
   });
 
   it("a 2xx answer that claims JSON but is not is an error, not a string", async () => {
-    platform.answer(() => ({ headers: { "content-type": "application/json" }, body: "{not json" }));
+    platform.answer(() => ({
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    }));
     const e = await failure(() => client.getWorkspaceInfo());
-    expect(e.message).toBe("get_workspace_info: the platform answered 200 with invalid JSON");
+    expect(e.message).toBe(
+      "get_workspace_info: the platform answered 200 with invalid JSON",
+    );
   });
 
   it("an empty 204 comes back as null and a text answer as text", async () => {
     platform.answer(() => ({ status: 204 }));
     expect(await client.getWorkspaceInfo()).toBeNull();
-    platform.answer(() => ({ headers: { "content-type": "text/plain" }, body: "queued" }));
+    platform.answer(() => ({
+      headers: { "content-type": "text/plain" },
+      body: "queued",
+    }));
     expect(await client.getWorkspaceInfo()).toBe("queued");
   });
 });
@@ -109,15 +165,23 @@ describe("timeouts and network failures", () => {
   it("no answer within the time limit is a TimeoutError", async () => {
     platform.answer(() => ({ body: {}, delayMs: 1500 }));
     const started = Date.now();
-    const e = await failure(() => client.getWorkspaceInfo({}, { timeoutMs: 200 }));
+    const e = await failure(() =>
+      client.getWorkspaceInfo({}, { timeoutMs: 200 }),
+    );
     expect(e).toBeInstanceOf(TimeoutError);
-    expect(e.message).toBe("get_workspace_info: no answer from the platform within 200 ms");
+    expect(e.message).toBe(
+      "get_workspace_info: no answer from the platform within 200 ms",
+    );
     expect((e as TimeoutError).timeoutMs).toBe(200);
     expect(Date.now() - started).toBeLessThan(1200);
   });
 
   it("the client's default time limit applies when the call gives none", async () => {
-    const quick = createClient({ baseUrl: platform.url, workspace: A, timeoutMs: 150 });
+    const quick = createClient({
+      baseUrl: platform.url,
+      workspace: A,
+      timeoutMs: 150,
+    });
     platform.answer(() => ({ body: {}, delayMs: 1000 }));
     const e = await failure(() => quick.listPeers());
     expect(e).toBeInstanceOf(TimeoutError);
@@ -133,18 +197,31 @@ describe("timeouts and network failures", () => {
 
   it("a refused connection is a NetworkError naming the place, not the token", async () => {
     const port = await closedPort();
-    const down = createClient({ baseUrl: `http://127.0.0.1:${port}`, workspaces: [A, B] });
-    const e = await failure(() => down.commitMemory({ content: "x", source_workspace_id: "ws-b" }));
+    const down = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      workspaces: [A, B],
+    });
+    const e = await failure(() =>
+      down.commitMemory({ content: "x", source_workspace_id: "ws-b" }),
+    );
     expect(e).toBeInstanceOf(NetworkError);
     expect((e as NetworkError).code).toBe("ECONNREFUSED");
-    expect(e.message).toContain(`commit_memory: cannot reach the platform (POST http://127.0.0.1:${port}/workspaces/ws-b/memories)`);
+    expect(e.message).toContain(
+      `commit_memory: cannot reach the platform (POST http://127.0.0.1:${port}/workspaces/ws-b/memories)`,
+    );
   });
 
   it("a custom fetch that throws with the token in its message is redacted", async () => {
     const leaky: typeof fetch = async (_url, init) => {
-      throw new TypeError(`proxy refused request with ${new Headers(init?.headers).get("authorization")}`);
+      throw new TypeError(
+        `proxy refused request with ${new Headers(init?.headers).get("authorization")}`,
+      );
     };
-    const c = createClient({ baseUrl: platform.url, workspace: A, fetch: leaky });
+    const c = createClient({
+      baseUrl: platform.url,
+      workspace: A,
+      fetch: leaky,
+    });
     const e = await failure(() => c.listPeers());
     expect(e).toBeInstanceOf(NetworkError);
     expect(e.message).toContain("proxy refused request with Bearer [redacted]");
@@ -153,7 +230,10 @@ describe("timeouts and network failures", () => {
 
 describe("redirects", () => {
   it("a redirect to another origin is followed without the Authorization header", async () => {
-    platform.answer(() => ({ status: 307, headers: { location: `${other.url}/elsewhere` } }));
+    platform.answer(() => ({
+      status: 307,
+      headers: { location: `${other.url}/elsewhere` },
+    }));
     const result = await client.commitMemory({ content: "moved" });
     expect(result).toEqual({ ok: true, path: "/elsewhere" });
     expect(platform.seen[0]!.headers.authorization).toBe(`Bearer ${A.token}`);
@@ -161,24 +241,56 @@ describe("redirects", () => {
     expect(other.seen[0]!.headers.authorization).toBeUndefined();
     // 307 keeps the method and the body.
     expect(other.seen[0]!.method).toBe("POST");
-    expect(JSON.parse(other.seen[0]!.body)).toEqual({ content: "moved", scope: "LOCAL", workspace_id: "ws-a" });
+    expect(JSON.parse(other.seen[0]!.body)).toEqual({
+      content: "moved",
+      scope: "LOCAL",
+      workspace_id: "ws-a",
+    });
   });
 
   it("once off the origin, a redirect back does not bring the token back", async () => {
-    platform.answer((req) => (req.path === "/start" || req.path.startsWith("/workspaces") ? { status: 302, headers: { location: `${other.url}/bounce` } } : { body: { ok: true, path: req.path } }));
-    other.answer(() => ({ status: 302, headers: { location: `${platform.url}/final` } }));
-    expect(await client.getWorkspaceInfo()).toEqual({ ok: true, path: "/final" });
-    expect(platform.seen.map((s) => [s.path, s.headers.authorization])).toEqual([
-      ["/workspaces/ws-a", `Bearer ${A.token}`],
-      ["/final", undefined],
-    ]);
+    platform.answer((req) =>
+      req.path === "/start" || req.path.startsWith("/workspaces")
+        ? { status: 302, headers: { location: `${other.url}/bounce` } }
+        : { body: { ok: true, path: req.path } },
+    );
+    other.answer(() => ({
+      status: 302,
+      headers: { location: `${platform.url}/final` },
+    }));
+    expect(await client.getWorkspaceInfo()).toEqual({
+      ok: true,
+      path: "/final",
+    });
+    expect(platform.seen.map((s) => [s.path, s.headers.authorization])).toEqual(
+      [
+        ["/workspaces/ws-a", `Bearer ${A.token}`],
+        ["/final", undefined],
+      ],
+    );
   });
 
   it("a same-origin redirect keeps the token; 303 turns a POST into a GET without body", async () => {
-    platform.answer((req) => (req.path === "/done" ? { body: { ok: true, path: req.path } } : { status: 303, headers: { location: "/done" } }));
+    platform.answer((req) =>
+      req.path === "/done"
+        ? { body: { ok: true, path: req.path } }
+        : { status: 303, headers: { location: "/done" } },
+    );
     await client.broadcastMessage({ message: "hi" });
-    expect(platform.seen.map((s) => [s.method, s.path, s.headers.authorization, s.body])).toEqual([
-      ["POST", "/workspaces/ws-a/broadcast", `Bearer ${A.token}`, '{"message":"hi"}'],
+    expect(
+      platform.seen.map((s) => [
+        s.method,
+        s.path,
+        s.headers.authorization,
+        s.body,
+      ]),
+    ).toEqual([
+      [
+        "POST",
+        "/workspaces/ws-a/broadcast",
+        `Bearer ${A.token}`,
+        '{"message":"hi"}',
+      ],
       ["GET", "/done", `Bearer ${A.token}`, ""],
     ]);
   });
@@ -191,28 +303,47 @@ describe("redirects", () => {
   });
 
   it("a redirect to a non-HTTP scheme is refused", async () => {
-    platform.answer(() => ({ status: 302, headers: { location: "file:///etc/passwd" } }));
+    platform.answer(() => ({
+      status: 302,
+      headers: { location: "file:///etc/passwd" },
+    }));
     const e = await failure(() => client.getWorkspaceInfo());
-    expect(e.message).toBe("get_workspace_info: the platform redirected to a non-HTTP URL");
+    expect(e.message).toBe(
+      "get_workspace_info: the platform redirected to a non-HTTP URL",
+    );
   });
 });
 
 describe("what is refused before sending", () => {
   it("invalid input is an InputError naming each field, and nothing is sent", async () => {
-    const e = await failure(() => client.$call("commit_memory", { scope: "EVERYONE" } as never));
+    const e = await failure(() =>
+      client.$call("commit_memory", { scope: "EVERYONE" } as never),
+    );
     expect(e).toBeInstanceOf(InputError);
-    expect((e as InputError).problems).toEqual(["content is required", 'scope must be one of "LOCAL", "TEAM", "GLOBAL"']);
+    expect((e as InputError).problems).toEqual([
+      "content is required",
+      'scope must be one of "LOCAL", "TEAM", "GLOBAL"',
+    ]);
     expect(platform.seen).toHaveLength(0);
   });
 
   it("a local tool and an unknown tool cannot be called over HTTP", async () => {
-    await expect(client.$call("inbox_pop" as never, { activity_id: "1" } as never)).rejects.toThrow("inbox_pop is not a platform call: the agent's runtime handles it with its own handler");
-    await expect(client.$call("search_memory" as never, {} as never)).rejects.toThrow('unknown tool "search_memory"');
+    await expect(
+      client.$call("inbox_pop" as never, { activity_id: "1" } as never),
+    ).rejects.toThrow(
+      "inbox_pop is not a platform call: the agent's runtime handles it with its own handler",
+    );
+    await expect(
+      client.$call("search_memory" as never, {} as never),
+    ).rejects.toThrow('unknown tool "search_memory"');
     expect(platform.seen).toHaveLength(0);
   });
 
   it("the base URL comes from the configuration only: an absolute URL as input stays a path segment", async () => {
-    const c = createClient({ baseUrl: platform.url, workspace: { id: "http://evil.example", token: A.token } });
+    const c = createClient({
+      baseUrl: platform.url,
+      workspace: { id: "http://evil.example", token: A.token },
+    });
     await c.getWorkspaceInfo();
     expect(platform.seen[0]!.url).toBe("/workspaces/http%3A%2F%2Fevil.example");
   });
@@ -223,7 +354,10 @@ describe("a server that hangs up", () => {
     const server = http.createServer((req) => req.socket.destroy());
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const { port } = server.address() as { port: number };
-    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, workspace: A });
+    const c = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      workspace: A,
+    });
     const e = await failure(() => c.listPeers());
     expect(e).toBeInstanceOf(NetworkError);
     await new Promise<void>((r) => server.close(() => r()));

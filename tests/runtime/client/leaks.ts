@@ -9,11 +9,19 @@ export function renderings(e: unknown): string {
   } catch {
     json = "";
   }
-  return [String(e), err?.message, err?.stack, inspect(e, { depth: 10, showHidden: true }), json].join("\n");
+  return [
+    String(e),
+    err?.message,
+    err?.stack,
+    inspect(e, { depth: 10, showHidden: true }),
+    json,
+  ].join("\n");
 }
 
 /** Runs `fn`, capturing what it wrote to stdout and stderr (the client must write nothing). */
-export async function captureOutput<T>(fn: () => Promise<T>): Promise<{ result: T | undefined; error: unknown; output: string }> {
+export async function captureOutput<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T | undefined; error: unknown; output: string }> {
   let output = "";
   const out = process.stdout.write.bind(process.stdout);
   const err = process.stderr.write.bind(process.stderr);

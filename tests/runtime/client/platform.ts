@@ -36,7 +36,9 @@ export interface Platform {
 /** A real HTTP server on 127.0.0.1 playing the platform, recording every request. */
 export async function startPlatform(): Promise<Platform> {
   const seen: Seen[] = [];
-  let respond: (req: Seen) => Reply = (req) => ({ body: { ok: true, path: req.path } });
+  let respond: (req: Seen) => Reply = (req) => ({
+    body: { ok: true, path: req.path },
+  });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -56,9 +58,20 @@ export async function startPlatform(): Promise<Platform> {
       const send = () => {
         if (res.destroyed) return;
         const isText = typeof reply.body === "string";
-        const text = reply.body === undefined ? "" : isText ? (reply.body as string) : JSON.stringify(reply.body);
-        const headers: Record<string, string> = { ...(reply.body !== undefined && !isText ? { "content-type": "application/json" } : {}), ...reply.headers };
-        if (reply.statusText === undefined) res.writeHead(reply.status ?? 200, headers);
+        const text =
+          reply.body === undefined
+            ? ""
+            : isText
+              ? (reply.body as string)
+              : JSON.stringify(reply.body);
+        const headers: Record<string, string> = {
+          ...(reply.body !== undefined && !isText
+            ? { "content-type": "application/json" }
+            : {}),
+          ...reply.headers,
+        };
+        if (reply.statusText === undefined)
+          res.writeHead(reply.status ?? 200, headers);
         else res.writeHead(reply.status ?? 200, reply.statusText, headers);
         res.end(text);
       };

@@ -6,18 +6,44 @@ import { planRequest } from "../../../runtime/client/request.js";
 import { joinUrl } from "../../../runtime/client/transport.js";
 import { createValidator } from "../../../runtime/client/validate.js";
 
-const binding = (over: Partial<HttpBinding>): HttpBinding => ({ method: "POST", path: [{ text: "/x" }], route: null, query: [], body: null, headers: [], ...over });
+const binding = (over: Partial<HttpBinding>): HttpBinding => ({
+  method: "POST",
+  path: [{ text: "/x" }],
+  route: null,
+  query: [],
+  body: null,
+  headers: [],
+  ...over,
+});
 
 describe("planRequest", () => {
   it("repeats a query key per array item and writes numbers and booleans as JSON does", () => {
-    const plan = planRequest("t", binding({ query: [{ name: "tag", input: "tags" }, { name: "n", input: "n" }, { name: "on", input: "on" }] }), { tags: ["a b", "c&d"], n: 2.5, on: false }, "w");
+    const plan = planRequest(
+      "t",
+      binding({
+        query: [
+          { name: "tag", input: "tags" },
+          { name: "n", input: "n" },
+          { name: "on", input: "on" },
+        ],
+      }),
+      { tags: ["a b", "c&d"], n: 2.5, on: false },
+      "w",
+    );
     expect(plan.target).toBe("/x?tag=a%20b&tag=c%26d&n=2.5&on=false");
   });
 
   it("sends constants and the workspace always, inputs only when given", () => {
     const plan = planRequest(
       "t",
-      binding({ body: [{ name: "kind", const: { v: 1 } }, { name: "ws", workspace: true }, { name: "opt", input: "opt" }, { name: "nul", input: "nul" }] }),
+      binding({
+        body: [
+          { name: "kind", const: { v: 1 } },
+          { name: "ws", workspace: true },
+          { name: "opt", input: "opt" },
+          { name: "nul", input: "nul" },
+        ],
+      }),
       { nul: null },
       "w-1",
     );
@@ -25,24 +51,55 @@ describe("planRequest", () => {
   });
 
   it("a body field named __proto__ is data, not a prototype", () => {
-    const plan = planRequest("t", binding({ body: [{ name: "__proto__", input: "p" }] }), { p: { polluted: true } }, "w");
+    const plan = planRequest(
+      "t",
+      binding({ body: [{ name: "__proto__", input: "p" }] }),
+      { p: { polluted: true } },
+      "w",
+    );
     expect(plan.body).toBe('{"__proto__":{"polluted":true}}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("an input named like an Object.prototype member is not given unless it is", () => {
-    const plan = planRequest("t", binding({ query: [{ name: "c", input: "constructor" }] }), {}, "w");
+    const plan = planRequest(
+      "t",
+      binding({ query: [{ name: "c", input: "constructor" }] }),
+      {},
+      "w",
+    );
     expect(plan.target).toBe("/x");
   });
 
   it("a header value with a line break is refused, not sent", () => {
-    expect(() => planRequest("t", binding({ headers: [{ name: "X-Peer", input: "peer" }] }), { peer: "a\r\nX-Admin: 1" }, "w")).toThrow(ClientError);
-    expect(() => planRequest("t", binding({ headers: [{ name: "X-Peer", input: "peer" }] }), { peer: "a\r\nX-Admin: 1" }, "w")).toThrow("t: header X-Peer would contain a line break");
+    expect(() =>
+      planRequest(
+        "t",
+        binding({ headers: [{ name: "X-Peer", input: "peer" }] }),
+        { peer: "a\r\nX-Admin: 1" },
+        "w",
+      ),
+    ).toThrow(ClientError);
+    expect(() =>
+      planRequest(
+        "t",
+        binding({ headers: [{ name: "X-Peer", input: "peer" }] }),
+        { peer: "a\r\nX-Admin: 1" },
+        "w",
+      ),
+    ).toThrow("t: header X-Peer would contain a line break");
   });
 
   it("a binding that would set Authorization is refused (toolgen rejects it in the spec too), in any case", () => {
     for (const name of ["Authorization", "authorization", "AUTHORIZATION"]) {
-      expect(() => planRequest("t", binding({ headers: [{ name, input: "peer" }] }), { peer: "Bearer stolen" }, "w")).toThrow("t: the binding may not set Authorization");
+      expect(() =>
+        planRequest(
+          "t",
+          binding({ headers: [{ name, input: "peer" }] }),
+          { peer: "Bearer stolen" },
+          "w",
+        ),
+      ).toThrow("t: the binding may not set Authorization");
     }
   });
 
@@ -50,10 +107,18 @@ describe("planRequest", () => {
     const path = binding({ path: [{ text: "/items/" }, { input: "id" }] });
     expect(planRequest("t", path, { id: 42 }, "w").target).toBe("/items/42");
     expect(() => planRequest("t", path, { id: "" }, "w")).toThrow(InputError);
-    expect(() => planRequest("t", path, { id: "" }, "w")).toThrow('invalid input for t: path parameter id cannot be "": it would not be one path segment');
-    expect(() => planRequest("t", path, { id: { a: 1 } }, "w")).toThrow("invalid input for t: path parameter id must be a string or a number");
-    expect(() => planRequest("t", path, {}, "w")).toThrow("invalid input for t: path parameter id is missing");
-    expect(() => planRequest("t", path, { id: "\ud800" }, "w")).toThrow("unpaired surrogate");
+    expect(() => planRequest("t", path, { id: "" }, "w")).toThrow(
+      'invalid input for t: path parameter id cannot be "": it would not be one path segment',
+    );
+    expect(() => planRequest("t", path, { id: { a: 1 } }, "w")).toThrow(
+      "invalid input for t: path parameter id must be a string or a number",
+    );
+    expect(() => planRequest("t", path, {}, "w")).toThrow(
+      "invalid input for t: path parameter id is missing",
+    );
+    expect(() => planRequest("t", path, { id: "\ud800" }, "w")).toThrow(
+      "unpaired surrogate",
+    );
   });
 });
 
@@ -76,7 +141,15 @@ describe("validateInput messages", () => {
         {
           type: "object",
           properties: {
-            files: { type: "array", items: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false } },
+            files: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: { path: { type: "string" } },
+                required: ["path"],
+                additionalProperties: false,
+              },
+            },
             when: { type: "string", format: "date-time" },
             mode: { const: "fast" },
             size: { type: ["integer", "null"] },
@@ -88,7 +161,15 @@ describe("validateInput messages", () => {
   );
 
   it("names each field by its path", () => {
-    expect(validate("t", { files: [{ path: "a" }, { name: "b" }], when: "yesterday", mode: "slow", size: "big", extra: 1 })).toEqual([
+    expect(
+      validate("t", {
+        files: [{ path: "a" }, { name: "b" }],
+        when: "yesterday",
+        mode: "slow",
+        size: "big",
+        extra: 1,
+      }),
+    ).toEqual([
       "extra is not a known field",
       "files[1].path is required",
       "files[1].name is not a known field",
@@ -107,20 +188,35 @@ describe("validateInput messages", () => {
 
 describe("redact", () => {
   it("removes every token, also inside keys and nested values", () => {
-    expect(redact("a tok1 b tok1 tok2", ["tok1", "tok2"])).toBe("a [redacted] b [redacted] [redacted]");
-    expect(redactValue({ tok1: ["x tok1"], n: 1 }, ["tok1"])).toEqual({ "[redacted]": ["x [redacted]"], n: 1 });
+    expect(redact("a tok1 b tok1 tok2", ["tok1", "tok2"])).toBe(
+      "a [redacted] b [redacted] [redacted]",
+    );
+    expect(redactValue({ tok1: ["x tok1"], n: 1 }, ["tok1"])).toEqual({
+      "[redacted]": ["x [redacted]"],
+      n: 1,
+    });
   });
 
   it("removes a token percent-encoded (either hex case) and JSON-escaped, as URLs and echoing platforms write it", () => {
     const token = "tokA/aaaa+bbbb==";
-    for (const form of ["tokA%2Faaaa%2Bbbbb%3D%3D", "tokA%2faaaa%2bbbbb%3d%3d", "tokA\\/aaaa+bbbb=="]) {
-      expect(redact(`GET /items/${form} failed`, [token])).toBe("GET /items/[redacted] failed");
+    for (const form of [
+      "tokA%2Faaaa%2Bbbbb%3D%3D",
+      "tokA%2faaaa%2bbbbb%3d%3d",
+      "tokA\\/aaaa+bbbb==",
+    ]) {
+      expect(redact(`GET /items/${form} failed`, [token])).toBe(
+        "GET /items/[redacted] failed",
+      );
     }
-    expect(redact('{"error":"bad \\"tok\\"q"}', ['tok"q'])).toBe('{"error":"bad \\"[redacted]"}');
+    expect(redact('{"error":"bad \\"tok\\"q"}', ['tok"q'])).toBe(
+      '{"error":"bad \\"[redacted]"}',
+    );
   });
 
   it("removes the longer of two tokens that begin alike whole, whatever their order", () => {
-    expect(redact("x tok-abcdef y tok-abc", ["tok-abc", "tok-abcdef"])).toBe("x [redacted] y [redacted]");
+    expect(redact("x tok-abcdef y tok-abc", ["tok-abc", "tok-abcdef"])).toBe(
+      "x [redacted] y [redacted]",
+    );
   });
 });
 
@@ -137,9 +233,19 @@ describe("send", () => {
         return new Response("{}");
       },
     });
-    const plan = { method: "GET" as const, target: "/../other/x", body: null, headers: [] };
-    await expect(send(plan, { config, tool: "t", token: "tok-w-1", options: undefined })).rejects.toThrow("t: the path would leave the base URL's path");
-    await send({ ...plan, target: "/x" }, { config, tool: "t", token: "tok-w-1", options: undefined });
+    const plan = {
+      method: "GET" as const,
+      target: "/../other/x",
+      body: null,
+      headers: [],
+    };
+    await expect(
+      send(plan, { config, tool: "t", token: "tok-w-1", options: undefined }),
+    ).rejects.toThrow("t: the path would leave the base URL's path");
+    await send(
+      { ...plan, target: "/x" },
+      { config, tool: "t", token: "tok-w-1", options: undefined },
+    );
     expect(requested).toEqual(["http://127.0.0.1:9/base/x"]);
   });
 });
@@ -147,7 +253,8 @@ describe("send", () => {
 describe("the package's tools", () => {
   it("cannot be changed to loosen validation", async () => {
     const { tools, validateInput } = await import("@molecule/platform-client");
-    const schema = tools.find((t) => t.name === "commit_memory")!.inputSchema as { required: string[] };
+    const schema = tools.find((t) => t.name === "commit_memory")!
+      .inputSchema as { required: string[] };
     expect(() => schema.required.pop()).toThrow(TypeError);
     expect(validateInput("commit_memory", {})).toEqual(["content is required"]);
   });
@@ -157,8 +264,24 @@ describe("validators of several tools", () => {
   it("two input schemas with the same $id each validate on their own", () => {
     const validate = createValidator(
       new Map<string, object>([
-        ["one", { $id: "https://example.com/input", type: "object", properties: { a: { type: "string" } }, required: ["a"] }],
-        ["two", { $id: "https://example.com/input", type: "object", properties: { b: { type: "integer" } }, required: ["b"] }],
+        [
+          "one",
+          {
+            $id: "https://example.com/input",
+            type: "object",
+            properties: { a: { type: "string" } },
+            required: ["a"],
+          },
+        ],
+        [
+          "two",
+          {
+            $id: "https://example.com/input",
+            type: "object",
+            properties: { b: { type: "integer" } },
+            required: ["b"],
+          },
+        ],
       ]),
     );
     expect(validate("one", {})).toEqual(["a is required"]);
@@ -169,11 +292,38 @@ describe("validators of several tools", () => {
 
 describe("input errors", () => {
   it("a token used as a field name is not echoed by the validation message", async () => {
-    const { createPlatformClient } = await import("../../../runtime/client/client.js");
-    const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };
-    const tool = { name: "t", method: "t", section: "s", short: "s", local: false, inputSchema: schema, http: binding({}) };
-    const client = createPlatformClient([tool], { validate: createValidator(new Map([["t", schema]])), withDefaults: (_, input) => input }, { baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "tok-field-77" } });
-    const e = await client.$call("t", { "tok-field-77": 1 }).catch((x: unknown) => x);
-    expect((e as Error).message).toBe("invalid input for t: [redacted] is not a known field");
+    const { createPlatformClient } =
+      await import("../../../runtime/client/client.js");
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string" } },
+      additionalProperties: false,
+    };
+    const tool = {
+      name: "t",
+      method: "t",
+      section: "s",
+      short: "s",
+      local: false,
+      inputSchema: schema,
+      http: binding({}),
+    };
+    const client = createPlatformClient(
+      [tool],
+      {
+        validate: createValidator(new Map([["t", schema]])),
+        withDefaults: (_, input) => input,
+      },
+      {
+        baseUrl: "http://127.0.0.1:9",
+        workspace: { id: "w", token: "tok-field-77" },
+      },
+    );
+    const e = await client
+      .$call("t", { "tok-field-77": 1 })
+      .catch((x: unknown) => x);
+    expect((e as Error).message).toBe(
+      "invalid input for t: [redacted] is not a known field",
+    );
   });
 });

@@ -12,19 +12,39 @@ const local = (name: string): ToolEntry => ({
   inputSchema: { type: "object", properties: {} },
 });
 
-const data: ToolData = { sections: ["misc"], tools: [local("toString"), local("constructor")] };
+const data: ToolData = {
+  sections: ["misc"],
+  tools: [local("toString"), local("constructor")],
+};
 // These tools are local: the client is never called, so an object that refuses every call will do.
-const client = { $call: async () => Promise.reject(new Error("the client must not be called")) };
-const createTools = toolFactory({ data, isClientError: () => false, withDefaults: (_, input) => input });
+const client = {
+  $call: async () => Promise.reject(new Error("the client must not be called")),
+};
+const createTools = toolFactory({
+  data,
+  isClientError: () => false,
+  withDefaults: (_, input) => input,
+});
 
 describe("createTools", () => {
   it("does not take an Object method for the handler of a tool named like one", () => {
-    expect(() => createTools({ client, handlers: {} })).toThrow("no handler for the local tools 'toString', 'constructor'");
+    expect(() => createTools({ client, handlers: {} })).toThrow(
+      "no handler for the local tools 'toString', 'constructor'",
+    );
   });
 
   it("calls the handler the consumer gave under that name", async () => {
-    const tools = createTools({ client, handlers: { toString: async () => "mine", constructor: async () => "also mine" } });
-    expect(await Promise.all(tools.map((t) => t.invoke({})))).toEqual(["mine", "also mine"]);
+    const tools = createTools({
+      client,
+      handlers: {
+        toString: async () => "mine",
+        constructor: async () => "also mine",
+      },
+    });
+    expect(await Promise.all(tools.map((t) => t.invoke({})))).toEqual([
+      "mine",
+      "also mine",
+    ]);
   });
 
   it("takes the handlers of a class instance, called as its methods", async () => {
@@ -35,15 +55,29 @@ describe("createTools", () => {
         return this.greeting;
       }
     }
-    const instance = Object.assign(new Handlers(), { constructor: async () => "own" });
+    const instance = Object.assign(new Handlers(), {
+      constructor: async () => "own",
+    });
     const [first] = createTools({ client, handlers: instance as never });
     expect(await first!.invoke({})).toBe("from the instance");
   });
 
   it.each([
-    ["no options", undefined, "createTools: pass an options object with a client"],
-    ["no client", { handlers: {} }, "createTools: 'client' must be the platform client"],
-    ["a client without $call", { client: {} }, "createTools: 'client' must be the platform client"],
+    [
+      "no options",
+      undefined,
+      "createTools: pass an options object with a client",
+    ],
+    [
+      "no client",
+      { handlers: {} },
+      "createTools: 'client' must be the platform client",
+    ],
+    [
+      "a client without $call",
+      { client: {} },
+      "createTools: 'client' must be the platform client",
+    ],
   ])("rejects %s", (_, options, message) => {
     expect(() => createTools(options as never)).toThrow(message);
   });

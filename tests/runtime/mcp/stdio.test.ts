@@ -9,7 +9,12 @@ const table: ToolTable = {
   server: {
     name: "acme",
     bin: "acme-mcp",
-    environment: { baseUrl: "ACME_URL", workspaceId: "ACME_WORKSPACE", token: "ACME_TOKEN", workspaces: "ACME_WORKSPACES" },
+    environment: {
+      baseUrl: "ACME_URL",
+      workspaceId: "ACME_WORKSPACE",
+      token: "ACME_TOKEN",
+      workspaces: "ACME_WORKSPACES",
+    },
   },
   tools: [],
   local: [],
@@ -21,7 +26,13 @@ const table: ToolTable = {
 async function run(argv: string[], createClient: () => never) {
   let out = "";
   let err = "";
-  const code = await runStdio({ table, argv, createClient, out: (t) => void (out += t), err: (t) => void (err += t) });
+  const code = await runStdio({
+    table,
+    argv,
+    createClient,
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+  });
   return { code, out, err };
 }
 
@@ -51,7 +62,9 @@ describe("runStdio", () => {
     const { code, out, err } = await run(["--port", "3000"], unreachable);
     expect(code).toBe(2);
     expect(out).toBe("");
-    expect(err).toBe('acme-mcp: unexpected argument "--port"; it takes none (see acme-mcp --help)\n');
+    expect(err).toBe(
+      'acme-mcp: unexpected argument "--port"; it takes none (see acme-mcp --help)\n',
+    );
   });
 
   it("reports a bad environment as one line on stderr and exit code 2", async () => {
@@ -68,8 +81,13 @@ describe("unhandledLocalTools", () => {
   it("answers each local tool that this runtime has no handler for it", async () => {
     const handlers = unhandledLocalTools(["ping", "constructor"]);
     expect(Object.keys(handlers)).toEqual(["ping", "constructor"]);
-    const call = (name: string) => (handlers[name] as unknown as () => Promise<unknown>)();
-    await expect(call("ping")).rejects.toThrow(new Error("this runtime has no handler for ping"));
-    await expect(call("constructor")).rejects.toThrow(new Error("this runtime has no handler for constructor"));
+    const call = (name: string) =>
+      (handlers[name] as unknown as () => Promise<unknown>)();
+    await expect(call("ping")).rejects.toThrow(
+      new Error("this runtime has no handler for ping"),
+    );
+    await expect(call("constructor")).rejects.toThrow(
+      new Error("this runtime has no handler for constructor"),
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { closestName } from "../../../runtime/mcp/suggest.js";
 
-const names = ["recall_memory", "commit_memory", "list_peers", "inbox_pop", "inbox_peek"];
+const names = [
+  "recall_memory",
+  "commit_memory",
+  "list_peers",
+  "inbox_pop",
+  "inbox_peek",
+];
 
 describe("closestName", () => {
   it.each([
@@ -15,7 +21,10 @@ describe("closestName", () => {
     expect(closestName(name, names)).toBe(expected);
   });
 
-  it.each(["delete_everything", "memory", "", "x".repeat(65), "list"])("%j → nothing close", (name) => {
-    expect(closestName(name, names)).toBeUndefined();
-  });
+  it.each(["delete_everything", "memory", "", "x".repeat(65), "list"])(
+    "%j → nothing close",
+    (name) => {
+      expect(closestName(name, names)).toBeUndefined();
+    },
+  );
 });

@@ -3,8 +3,8 @@ import type { Place } from "./parse.js";
 // Cheap scans of the spec's text, run before (or instead of) a YAML reader. The text of a large
 // spec is over a megabyte: each scan jumps between the few characters it cares about (a global
 // RegExp's lastIndex, or indexOf) instead of visiting every character in JavaScript, and slices
-// strings only around the rare characters that need a closer look. tests/spec/scans-reference.ts
-// keeps the plain loops they replaced, and tests/spec/scans.test.ts holds each scan to its reference.
+// strings only around the rare characters that need a closer look. tests/read/scans-reference.ts
+// keeps the plain loops they replaced, and tests/read/scans.test.ts holds each scan to its reference.
 
 const LF = 0x0a;
 const HASH = 0x23;
@@ -53,7 +53,9 @@ export function isSpace(code: number): boolean {
  * Maps an offset to a 1-based line and column, counting LF, CRLF and lone CR as line ends.
  * The line starts are found on the first call: a spec that reads cleanly never asks.
  */
-export function lineIndex(text: string): (offset: number, length?: number) => Place {
+export function lineIndex(
+  text: string,
+): (offset: number, length?: number) => Place {
   let starts: number[] | undefined;
   return (offset, length = 1) => {
     starts ??= lineStarts(text);
@@ -88,7 +90,7 @@ export function nestingDepth(text: string): { depth: number; offset: number } {
   let flow = 0;
   let maxDepth = 0;
   let offset = 0;
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     const next = flow > 0 ? insideFlow : outsideFlow;
     next.lastIndex = from;
     if (!next.test(text)) break;
@@ -124,7 +126,11 @@ const BLOCK_SCALAR_HEADER = /(?:^|[\s:])[|>][-+0-9]*\s*(?:#.*)?$/;
  * the same line, is a level), skipping the text of block scalars. Cheap, and no recursion.
  * The offset is the first line estimated deeper than `limit`; the scan stops past `hardLimit`.
  */
-export function blockDepth(text: string, limit: number, hardLimit: number): { depth: number; offset: number } {
+export function blockDepth(
+  text: string,
+  limit: number,
+  hardLimit: number,
+): { depth: number; offset: number } {
   const indents: number[] = [];
   let max = 0;
   let offset = -1;
@@ -132,7 +138,7 @@ export function blockDepth(text: string, limit: number, hardLimit: number): { de
   // Only a line with a | or > can be a block scalar's header: where the next one is.
   const headerMark = /[|>]/g;
   let nextMark = -1;
-  for (let lineStart = 0; lineStart <= text.length; ) {
+  for (let lineStart = 0; lineStart <= text.length;) {
     const newline = text.indexOf("\n", lineStart);
     const lineEnd = newline < 0 ? text.length : newline;
     const first = firstNonSpace(text, lineStart, lineEnd);
@@ -143,9 +149,11 @@ export function blockDepth(text: string, limit: number, hardLimit: number): { de
       if (indent > scalarIndent) continue;
       scalarIndent = -1;
     }
-    while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+    while (indents.length > 0 && indents[indents.length - 1]! >= indent)
+      indents.pop();
     indents.push(indent);
-    const dashes = text.charCodeAt(first) === DASH ? leadingDashes(text, first, lineEnd) : 0;
+    const dashes =
+      text.charCodeAt(first) === DASH ? leadingDashes(text, first, lineEnd) : 0;
     max = Math.max(max, indents.length + dashes);
     // Point at the first line past the real limit; stop once the estimate passes the hard one.
     if (max > limit && offset < 0) offset = first;
@@ -154,7 +162,11 @@ export function blockDepth(text: string, limit: number, hardLimit: number): { de
       headerMark.lastIndex = first;
       nextMark = headerMark.test(text) ? headerMark.lastIndex - 1 : Infinity;
     }
-    if (nextMark < lineEnd && BLOCK_SCALAR_HEADER.test(text.slice(first, lineEnd))) scalarIndent = indent;
+    if (
+      nextMark < lineEnd &&
+      BLOCK_SCALAR_HEADER.test(text.slice(first, lineEnd))
+    )
+      scalarIndent = indent;
   }
   return { depth: max, offset };
 }
@@ -166,10 +178,16 @@ export function blockDepth(text: string, limit: number, hardLimit: number): { de
  * the most `- `s opening one line. Lines indented less than `wide` with fewer than `dashes` `- `s
  * keep it within wide - 1 + 1 + dashes - 1 = hardLimit.
  */
-export function blockDepthPast(text: string, limit: number, hardLimit: number): number {
+export function blockDepthPast(
+  text: string,
+  limit: number,
+  hardLimit: number,
+): number {
   const wide = Math.floor((hardLimit + 1) / 2);
   const dashes = hardLimit + 1 - wide;
-  const mayPass = new RegExp(`(?:^|\\n)(?:[^\\S\\n]{${wide}}|[^\\S\\n]*(?:-[ \\t]+){${dashes}})`);
+  const mayPass = new RegExp(
+    `(?:^|\\n)(?:[^\\S\\n]{${wide}}|[^\\S\\n]*(?:-[ \\t]+){${dashes}})`,
+  );
   if (!mayPass.test(text)) return -1;
   const block = blockDepth(text, limit, hardLimit);
   return block.depth > hardLimit ? block.offset : -1;
@@ -192,7 +210,11 @@ function leadingDashes(text: string, from: number, to: number): number {
   let i = from;
   while (i < to && text.charCodeAt(i) === DASH) {
     let after = i + 1;
-    while (after < to && (text.charCodeAt(after) === SPACE || text.charCodeAt(after) === TAB)) after++;
+    while (
+      after < to &&
+      (text.charCodeAt(after) === SPACE || text.charCodeAt(after) === TAB)
+    )
+      after++;
     if (after === i + 1) break;
     dashes++;
     i = after;
@@ -218,8 +240,15 @@ export function flowAcrossLines(source: string): boolean {
   /** While a block-context quoted scalar spans lines: the column its continuation lines must pass. */
   let column = -1;
   let lineStart = 0;
-  for (let from = 0; from < source.length; ) {
-    const next = quote === DOUBLE_QUOTE ? inDoubleQuote : quote === SINGLE_QUOTE ? inSingleQuote : flow > 0 ? inFlow : opening;
+  for (let from = 0; from < source.length;) {
+    const next =
+      quote === DOUBLE_QUOTE
+        ? inDoubleQuote
+        : quote === SINGLE_QUOTE
+          ? inSingleQuote
+          : flow > 0
+            ? inFlow
+            : opening;
     next.lastIndex = from;
     if (!next.test(source)) break;
     const at = next.lastIndex - 1;
@@ -265,7 +294,7 @@ export function flowAcrossLines(source: string): boolean {
  * a time: a line break within `far` of a line's start clears every line that starts before it.
  */
 export function colonFarIntoLine(source: string, far: number): boolean {
-  for (let start = 0; start + far < source.length; ) {
+  for (let start = 0; start + far < source.length;) {
     const lastBreak = source.lastIndexOf("\n", start + far);
     if (lastBreak >= start) {
       start = lastBreak + 1;
@@ -302,9 +331,10 @@ function opensValue(source: string, lineStart: number, at: number): boolean {
 export function moreIndentedLeadingBlank(source: string): boolean {
   const mark = /[|>]/g;
   const restOfHeader = /[-+]?[ ]*(?:#.*)?\r?$/my;
-  for (let from = 0; mark.test(source); ) {
+  for (let from = 0; mark.test(source);) {
     const at = mark.lastIndex - 1;
-    if (at < from || !(at === 0 || isSpace(source.charCodeAt(at - 1)))) continue;
+    if (at < from || !(at === 0 || isSpace(source.charCodeAt(at - 1))))
+      continue;
     restOfHeader.lastIndex = at + 1;
     if (!restOfHeader.test(source)) continue;
     from = restOfHeader.lastIndex;
@@ -320,7 +350,9 @@ function startsWithLongerBlank(source: string, headerEnd: number): boolean {
   let blank = 0;
   while (start >= 0) {
     const end = source.indexOf("\n", start + 1);
-    const line = source.slice(start + 1, end < 0 ? source.length : end).replace(/\r$/, "");
+    const line = source
+      .slice(start + 1, end < 0 ? source.length : end)
+      .replace(/\r$/, "");
     const indent = line.length - line.trimStart().length;
     if (line.trim() !== "") return blank > indent;
     blank = Math.max(blank, line.length);
@@ -342,7 +374,7 @@ const DECLINE_MARK = /[#|>?!\t\ufeff\]}]|[\n\r\u2028\u2029](?:%|---|\.\.\.)/g;
  * different blank lines at the end of the text), complex keys (`? `), tags, tabs, stray byte-order marks,
  * and flow collections used as keys. Each errs towards declining: prose may trip it, costing time only.
  *
- * As one regex (tests/spec/scans-reference.ts), tried at every character:
+ * As one regex (tests/read/scans-reference.ts), tried at every character:
  * /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m
  * Here only the characters that start a pattern are stopped at, and their neighbours looked at.
  */
@@ -363,17 +395,45 @@ export function declines(source: string): boolean {
       case BOM:
         return true;
       case HASH:
-        if (before === DOUBLE_QUOTE || before === SINGLE_QUOTE || before === CLOSE_BRACKET || before === CLOSE_BRACE) return true;
+        if (
+          before === DOUBLE_QUOTE ||
+          before === SINGLE_QUOTE ||
+          before === CLOSE_BRACKET ||
+          before === CLOSE_BRACE
+        )
+          return true;
         break;
       case PIPE:
       case GREATER:
-        if (afterSpace && (indentationIndicator(source, at + 1) || keepsTrailingLines(source, at + 1))) return true;
+        if (
+          afterSpace &&
+          (indentationIndicator(source, at + 1) ||
+            keepsTrailingLines(source, at + 1))
+        )
+          return true;
         break;
       case QUESTION:
-        if ((afterSpace || before === OPEN_BRACKET || before === OPEN_BRACE || before === COMMA || before === DASH) && separatedAfter(source, at + 1)) return true;
+        if (
+          (afterSpace ||
+            before === OPEN_BRACKET ||
+            before === OPEN_BRACE ||
+            before === COMMA ||
+            before === DASH) &&
+          separatedAfter(source, at + 1)
+        )
+          return true;
         break;
       case BANG:
-        if (afterSpace || before === OPEN_BRACKET || before === OPEN_BRACE || before === COMMA || before === COLON || before === QUESTION || before === DASH) return true;
+        if (
+          afterSpace ||
+          before === OPEN_BRACKET ||
+          before === OPEN_BRACE ||
+          before === COMMA ||
+          before === COLON ||
+          before === QUESTION ||
+          before === DASH
+        )
+          return true;
         break;
       default: {
         // ] or }, then spaces and a colon: a flow collection used as a key.
@@ -396,12 +456,22 @@ function indentationIndicator(source: string, from: number): boolean {
 /** Whether a block scalar header's rest at `from` asks to keep trailing lines: [0-9]?\+. */
 function keepsTrailingLines(source: string, from: number): boolean {
   const c = source.charCodeAt(from);
-  return c === PLUS || (c >= 0x30 && c <= 0x39 && source.charCodeAt(from + 1) === PLUS);
+  return (
+    c === PLUS ||
+    (c >= 0x30 && c <= 0x39 && source.charCodeAt(from + 1) === PLUS)
+  );
 }
 
 /** Whether `from` is the text's end, or holds a space, a tab or a line end (as /(?:[ \t\n]|$)/m sees it). */
 function separatedAfter(source: string, from: number): boolean {
   if (from >= source.length) return true;
   const c = source.charCodeAt(from);
-  return c === SPACE || c === TAB || c === LF || c === 0x0d || c === 0x2028 || c === 0x2029;
+  return (
+    c === SPACE ||
+    c === TAB ||
+    c === LF ||
+    c === 0x0d ||
+    c === 0x2028 ||
+    c === 0x2029
+  );
 }

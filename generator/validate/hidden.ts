@@ -12,4 +12,7 @@ const HIDDEN_CLASS =
 export const HIDDEN = new RegExp(HIDDEN_CLASS, "u");
 
 /** Every hidden character, control character and line separator: what a code frame shows as an escape. */
-export const UNPRINTABLE = new RegExp(`${HIDDEN_CLASS}|[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]`, "gu");
+export const UNPRINTABLE = new RegExp(
+  `${HIDDEN_CLASS}|[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]`,
+  "gu",
+);

@@ -1,4 +1,4 @@
-import { SpecError } from "./diagnostics.js";
+import { SpecError } from "../diagnostics.js";
 
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -58,7 +58,9 @@ function isValid(bytes: Uint8Array): boolean {
 /** No invalid byte so far: a character cut off at the end may still be completed. */
 function isValidStart(bytes: Uint8Array): boolean {
   try {
-    new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes, { stream: true });
+    new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes, {
+      stream: true,
+    });
     return true;
   } catch {
     return false;

@@ -24,32 +24,64 @@ function toProblem(e: ErrorObject, root: unknown): Found {
       const key = String(e.params.additionalProperty);
       const known = knownKeys(e.parentSchema);
       const near = suggest(key, known);
-      const hint = near ? `; did you mean '${near}'?` : known.length ? `; known keys: ${known.join(", ")}` : "";
-      return { path: [...path, key], key: true, message: `${path.length ? `${where}: ` : ""}unknown key '${key}'${hint}`, suggested: near };
+      const hint = near
+        ? `; did you mean '${near}'?`
+        : known.length
+          ? `; known keys: ${known.join(", ")}`
+          : "";
+      return {
+        path: [...path, key],
+        key: true,
+        message: `${path.length ? `${where}: ` : ""}unknown key '${key}'${hint}`,
+        suggested: near,
+      };
     }
     case "required":
-      return { path, message: `${where} is missing the required key '${e.params.missingProperty}'`, missing: String(e.params.missingProperty) };
+      return {
+        path,
+        message: `${where} is missing the required key '${e.params.missingProperty}'`,
+        missing: String(e.params.missingProperty),
+      };
     case "type":
-      return { path, message: `${where} must be ${article(String(e.params.type))}, not ${describe(valueAt(root, path))}${quoteHint(String(e.params.type), valueAt(root, path))}` };
+      return {
+        path,
+        message: `${where} must be ${article(String(e.params.type))}, not ${describe(valueAt(root, path))}${quoteHint(String(e.params.type), valueAt(root, path))}`,
+      };
     case "enum":
-      return { path, message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+      return {
+        path,
+        message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+      };
     case "const":
-      return { path, message: `${where} must be ${JSON.stringify(e.params.allowedValue)}` };
+      return {
+        path,
+        message: `${where} must be ${JSON.stringify(e.params.allowedValue)}`,
+      };
     case "pattern":
-      return { path, message: `${where} ${patternMessage(String(e.params.pattern), valueAt(root, path))}` };
+      return {
+        path,
+        message: `${where} ${patternMessage(String(e.params.pattern), valueAt(root, path))}`,
+      };
     case "minItems":
-      return { path, message: `${where} must have at least ${e.params.limit} item(s)` };
+      return {
+        path,
+        message: `${where} must have at least ${e.params.limit} item(s)`,
+      };
     case "minLength":
       return { path, message: `${where} must not be empty` };
     case "uniqueItems":
-      return { path, message: `${where} lists the same value twice (items ${e.params.j} and ${e.params.i})` };
+      return {
+        path,
+        message: `${where} lists the same value twice (items ${e.params.j} and ${e.params.i})`,
+      };
     default:
       return { path, message: `${where} ${e.message ?? "is invalid"}` };
   }
 }
 
 function patternMessage(pattern: string, value: unknown): string {
-  if (pattern === "^[^\\n\\r\\u2028\\u2029]*$") return "must be a single line (no line break, carriage return, U+2028 or U+2029)";
+  if (pattern === "^[^\\n\\r\\u2028\\u2029]*$")
+    return "must be a single line (no line break, carriage return, U+2028 or U+2029)";
   if (pattern === "^[a-zA-Z][a-zA-Z0-9_-]{0,63}$")
     return `must start with a letter and use only letters, digits, _ and - (at most 64 characters), not ${JSON.stringify(value)}`;
   if (pattern === "^/") return "must start with /";
@@ -58,17 +90,35 @@ function patternMessage(pattern: string, value: unknown): string {
 
 /** YAML 1.2 reads unquoted 1.10, 083, true and null as values: the usual cause of a number where text is meant. */
 function quoteHint(expected: string, value: unknown): string {
-  if (!expected.split(",").includes("string") || (value !== null && typeof value === "object")) return "";
+  if (
+    !expected.split(",").includes("string") ||
+    (value !== null && typeof value === "object")
+  )
+    return "";
   return " (YAML reads unquoted numbers, true/false and null as values, not text: put it in quotes)";
 }
 
 function knownKeys(parentSchema: unknown): string[] {
-  const props = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const props = (
+    parentSchema as { properties?: Record<string, unknown> } | undefined
+  )?.properties;
   return props ? Object.keys(props) : [];
 }
 
 function article(type: string): string {
-  const words = type.split(",").map((t) => (t === "object" ? "a mapping" : t === "array" ? "a list" : t === "integer" ? "an integer" : t === "null" ? "null" : `a ${t}`));
+  const words = type
+    .split(",")
+    .map((t) =>
+      t === "object"
+        ? "a mapping"
+        : t === "array"
+          ? "a list"
+          : t === "integer"
+            ? "an integer"
+            : t === "null"
+              ? "null"
+              : `a ${t}`,
+    );
   return words.join(" or ");
 }
 
@@ -81,13 +131,20 @@ function describe(value: unknown): string {
 }
 
 /** `tools.3.http.method` → `tool 'list_peers': 'http.method'`, the way a spec author finds it. */
-export function describePath(root: unknown, path: readonly (string | number)[]): string {
+export function describePath(
+  root: unknown,
+  path: readonly (string | number)[],
+): string {
   if (path.length === 0) return "the spec";
   const [top, index, ...rest] = path;
   if ((top === "tools" || top === "sections") && typeof index === "number") {
-    const entry = valueAt(root, [top, index]) as Record<string, unknown> | undefined;
+    const entry = valueAt(root, [top, index]) as
+      Record<string, unknown> | undefined;
     const id = top === "tools" ? entry?.name : entry?.id;
-    const label = typeof id === "string" ? `${top === "tools" ? "tool" : "section"} '${id}'` : `${top === "tools" ? "tool" : "section"} ${index + 1}`;
+    const label =
+      typeof id === "string"
+        ? `${top === "tools" ? "tool" : "section"} '${id}'`
+        : `${top === "tools" ? "tool" : "section"} ${index + 1}`;
     return rest.length ? `${label}: '${rest.join(".")}'` : label;
   }
   return `'${path.join(".")}'`;
@@ -95,7 +152,8 @@ export function describePath(root: unknown, path: readonly (string | number)[]):
 
 function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   let v = root;
-  for (const step of path) v = (v as Record<string | number, unknown> | undefined)?.[step];
+  for (const step of path)
+    v = (v as Record<string | number, unknown> | undefined)?.[step];
   return v;
 }
 
@@ -110,9 +168,14 @@ export function pointerToPath(pointer: string): (string | number)[] {
 
 function dedupe(problems: Found[]): Problem[] {
   const seen = new Set<string>();
-  const explained = new Set(problems.filter((p) => p.suggested).map((p) => `${JSON.stringify(p.path.slice(0, -1))}\0${p.suggested}`));
+  const explained = new Set(
+    problems
+      .filter((p) => p.suggested)
+      .map((p) => `${JSON.stringify(p.path.slice(0, -1))}\0${p.suggested}`),
+  );
   return problems.filter((p) => {
-    if (p.missing && explained.has(`${JSON.stringify(p.path)}\0${p.missing}`)) return false;
+    if (p.missing && explained.has(`${JSON.stringify(p.path)}\0${p.missing}`))
+      return false;
     const id = `${JSON.stringify(p.path)}\0${p.message}`;
     if (seen.has(id)) return false;
     seen.add(id);

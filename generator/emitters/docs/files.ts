@@ -1,15 +1,39 @@
 import { codeHeader, markdownHeader } from "../../render/header.js";
-import { docComment, propertyKey, stringLiteral } from "../../render/literal.js";
+import {
+  docComment,
+  propertyKey,
+  stringLiteral,
+} from "../../render/literal.js";
 import { PRINT_WIDTH, textWidth } from "../../render/width.js";
 import type { GeneratedFile } from "../types.js";
 import type { DocTexts, Rendered } from "./render.js";
 
 /** The top-level constants, in the order the package lists them, with what each holds. */
 const CONSTANTS = [
-  ["mcpPrompt", "prompt", "mcp", "The whole prompt for runtimes that call the tools through MCP: the capabilities preamble, then every section."],
-  ["cliPrompt", "prompt", "cli", "The whole prompt for runtimes that drive the platform through the CLI: a section on the CLI as its command block, any other in full."],
-  ["mcpCapabilities", "capabilities", "mcp", "The capabilities preamble: every tool by name with its one-line description."],
-  ["cliCapabilities", "capabilities", "cli", "The capabilities preamble for CLI runtimes: the tools of a CLI section by their command lines."],
+  [
+    "mcpPrompt",
+    "prompt",
+    "mcp",
+    "The whole prompt for runtimes that call the tools through MCP: the capabilities preamble, then every section.",
+  ],
+  [
+    "cliPrompt",
+    "prompt",
+    "cli",
+    "The whole prompt for runtimes that drive the platform through the CLI: a section on the CLI as its command block, any other in full.",
+  ],
+  [
+    "mcpCapabilities",
+    "capabilities",
+    "mcp",
+    "The capabilities preamble: every tool by name with its one-line description.",
+  ],
+  [
+    "cliCapabilities",
+    "capabilities",
+    "cli",
+    "The capabilities preamble for CLI runtimes: the tools of a CLI section by their command lines.",
+  ],
 ] as const;
 
 /**
@@ -26,14 +50,19 @@ export function docsFiles(texts: DocTexts): GeneratedFile[] {
     ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp])),
   ];
   return [
-    ...all.map((r) => ({ path: `docs/${r.path}`, content: markdownHeader + r.text })),
+    ...all.map((r) => ({
+      path: `docs/${r.path}`,
+      content: markdownHeader + r.text,
+    })),
     { path: "docs/index.js", content: indexJs(texts) },
     { path: "docs/index.d.ts", content: indexDts(texts) },
   ];
 }
 
 function indexJs(texts: DocTexts): string {
-  const constants = CONSTANTS.map(([name, group, runtime]) => constant(name, texts[group][runtime].text));
+  const constants = CONSTANTS.map(([name, group, runtime]) =>
+    constant(name, texts[group][runtime].text),
+  );
   const entries = texts.sections.map(
     (s) =>
       `  ${propertyKey(s.section.id)}: {\n` +
@@ -49,7 +78,9 @@ function indexJs(texts: DocTexts): string {
 function constant(name: string, text: string): string {
   const literal = stringLiteral(text);
   const head = `export const ${name} = `;
-  return fits(head, literal) ? `${head}${literal};\n` : `export const ${name} =\n  ${literal};\n`;
+  return fits(head, literal)
+    ? `${head}${literal};\n`
+    : `export const ${name} =\n  ${literal};\n`;
 }
 
 /**
@@ -60,12 +91,19 @@ function constant(name: string, text: string): string {
  */
 function fits(head: string, literal: string): boolean {
   const prefix = 4 * PRINT_WIDTH;
-  if (head.length + literal.length + 1 > prefix && textWidth((head + literal.slice(0, prefix)).slice(0, prefix)) > PRINT_WIDTH) return false;
+  if (
+    head.length + literal.length + 1 > prefix &&
+    textWidth((head + literal.slice(0, prefix)).slice(0, prefix)) > PRINT_WIDTH
+  )
+    return false;
   return textWidth(`${head}${literal};`) <= PRINT_WIDTH;
 }
 
 function indexDts(texts: DocTexts): string {
-  const constants = CONSTANTS.map(([name, , , doc]) => `${docComment(doc, "")}export declare const ${name}: string;\n`);
+  const constants = CONSTANTS.map(
+    ([name, , , doc]) =>
+      `${docComment(doc, "")}export declare const ${name}: string;\n`,
+  );
   const entries = texts.sections.map(
     (s) =>
       docComment(s.section.heading, "  ") +

@@ -6,7 +6,10 @@
  * is reached twice (an alias). Every object is looked into, so every key is offered to
  * `refuseKey`. One walk, with no path kept.
  */
-export function checkedDepth(root: unknown, refuseKey: (key: string) => boolean): number {
+export function checkedDepth(
+  root: unknown,
+  refuseKey: (key: string) => boolean,
+): number {
   const seen = new Set<object>();
   // Two stacks in step, the objects still to look into and their depths, rather than a pair per object.
   const objects: object[] = [];
@@ -81,14 +84,18 @@ export function deeperThan(root: unknown, limit: number): boolean {
  */
 export function deepestPath(root: unknown, limit: number): (string | number)[] {
   let best: (string | number)[] = [];
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  const stack: { value: unknown; path: (string | number)[] }[] = [
+    { value: root, path: [] },
+  ];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (path.length > best.length) best = path;
     if (path.length > limit) continue;
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    if (Array.isArray(value))
+      value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
     else if (value !== null && typeof value === "object")
-      for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, k] });
+      for (const [k, v] of Object.entries(value))
+        stack.push({ value: v, path: [...path, k] });
   }
   return best;
 }

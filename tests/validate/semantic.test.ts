@@ -7,7 +7,10 @@ const minimal = readFixture("valid", "minimal", "tools.yaml");
 /** The minimal spec with each [from, to] replaced once (each `from` must be there). */
 function variant(...edits: [from: string, to: string][]): string {
   return edits.reduce((text, [from, to]) => {
-    if (!text.includes(from)) throw new Error(`the minimal spec no longer holds ${JSON.stringify(from)}`);
+    if (!text.includes(from))
+      throw new Error(
+        `the minimal spec no longer holds ${JSON.stringify(from)}`,
+      );
     return text.replace(from, to);
   }, minimal);
 }
@@ -20,17 +23,30 @@ describe("the minimal spec", () => {
 
 describe("target settings the packages would clash on", () => {
   it("refuses two packages with one name", () => {
-    expect(problems(variant(['langchain: { package: "@acme/langchain" }', 'langchain: { package: "@acme/client" }']))).toEqual([
+    expect(
+      problems(
+        variant([
+          'langchain: { package: "@acme/langchain" }',
+          'langchain: { package: "@acme/client" }',
+        ]),
+      ),
+    ).toEqual([
       "7:25: package name '@acme/client' is already targets.client.package: each needs its own",
     ]);
   });
 
   it("refuses the CLI's bin named as the MCP server's", () => {
-    expect(problems(variant(["bin: acme }", "bin: acme-mcp }"]))).toEqual(["8:37: bin 'acme-mcp' is already targets.mcp.bin: each needs its own"]);
+    expect(problems(variant(["bin: acme }", "bin: acme-mcp }"]))).toEqual([
+      "8:37: bin 'acme-mcp' is already targets.mcp.bin: each needs its own",
+    ]);
   });
 
   it("refuses two client settings read from one environment variable", () => {
-    expect(problems(variant(["workspace_id: ACME_WORKSPACE", "workspace_id: ACME_URL"]))).toEqual([
+    expect(
+      problems(
+        variant(["workspace_id: ACME_WORKSPACE", "workspace_id: ACME_URL"]),
+      ),
+    ).toEqual([
       "5:46: environment variable 'ACME_URL' is already targets.client.env.base_url: each needs its own",
     ]);
   });
@@ -48,10 +64,21 @@ describe("tool names and renames", () => {
   });
 
   it("refuses a tool renamed from itself, and one old name given to two tools", () => {
-    expect(problems(variant(["renamed_from: [create_note]", "renamed_from: [add_note]"]))).toEqual([
+    expect(
+      problems(
+        variant(["renamed_from: [create_note]", "renamed_from: [add_note]"]),
+      ),
+    ).toEqual([
       "25:20: 'add_note' is this tool's own name: a tool cannot be renamed from itself",
     ]);
-    expect(problems(variant(["    short: Read a note.", "    renamed_from: [create_note]\n    short: Read a note."]))).toEqual([
+    expect(
+      problems(
+        variant([
+          "    short: Read a note.",
+          "    renamed_from: [create_note]\n    short: Read a note.",
+        ]),
+      ),
+    ).toEqual([
       "45:20: 'create_note' is already an old name of 'add_note': one old name can lead to one tool only",
     ]);
   });
@@ -59,7 +86,10 @@ describe("tool names and renames", () => {
 
 describe("a spec broken in some tools' structure", () => {
   it("still has its other tools checked, numbered and located as written", () => {
-    const text = variant(["    short: Add a note.", "    shrot: Add a note."], ["name: ping", "name: get_note"]);
+    const text = variant(
+      ["    short: Add a note.", "    shrot: Add a note."],
+      ["name: ping", "name: get_note"],
+    );
     expect(problems(text)).toEqual([
       "26:5: tool 'add_note': unknown key 'shrot'; did you mean 'short'?",
       "57:11: tool 'get_note' is declared twice (first as tool 2)",
@@ -67,8 +97,16 @@ describe("a spec broken in some tools' structure", () => {
   });
 
   it("has nothing else checked when the targets are broken: the model could not be trusted", () => {
-    const text = variant(["langchain: { package: \"@acme/langchain\" }", "langchain: { pakage: \"@acme/langchain\" }"], ["name: ping", "name: get_note"]);
+    const text = variant(
+      [
+        'langchain: { package: "@acme/langchain" }',
+        'langchain: { pakage: "@acme/langchain" }',
+      ],
+      ["name: ping", "name: get_note"],
+    );
     // The duplicate get_note is not reported: only the structure is.
-    expect(problems(text)).toEqual(["7:16: 'targets.langchain': unknown key 'pakage'; did you mean 'package'?"]);
+    expect(problems(text)).toEqual([
+      "7:16: 'targets.langchain': unknown key 'pakage'; did you mean 'package'?",
+    ]);
   });
 });

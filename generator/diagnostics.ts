@@ -1,4 +1,4 @@
-import { UNPRINTABLE } from "./hidden.js";
+import { UNPRINTABLE } from "./validate/hidden.js";
 
 /** A problem found in the spec, located in its source text. */
 export interface Diagnostic {
@@ -53,7 +53,12 @@ export function formatDiagnostic(d: Diagnostic, source?: string): string {
 const CONTEXT = 1;
 
 /** A few lines around `line` with a caret under the offending text. */
-export function codeFrame(source: string, line: number, col: number, length: number): string {
+export function codeFrame(
+  source: string,
+  line: number,
+  col: number,
+  length: number,
+): string {
   const lines = source.split(/\r?\n|\r/);
   const first = Math.max(1, line - CONTEXT);
   const last = Math.min(lines.length, line + CONTEXT);
@@ -62,7 +67,8 @@ export function codeFrame(source: string, line: number, col: number, length: num
   // A very long line (a minified value, 5,000 brackets) is shown as a window around the column.
   const caretAt = visible((lines[line - 1] ?? "").slice(0, col - 1)).length;
   const long = visible(lines[line - 1] ?? "").length > FRAME_WIDTH;
-  const from = long && caretAt > FRAME_WIDTH / 2 ? caretAt - FRAME_WIDTH / 4 : 0;
+  const from =
+    long && caretAt > FRAME_WIDTH / 2 ? caretAt - FRAME_WIDTH / 4 : 0;
   const clip = (text: string) => {
     if (from > 0 && text.length <= from) return "";
     const cut = text.slice(from, from + FRAME_WIDTH);
@@ -75,8 +81,17 @@ export function codeFrame(source: string, line: number, col: number, length: num
     out.push(`${n === line ? ">" : " "} ${gutter} |${text ? " " + text : ""}`);
     if (n === line) {
       const before = caretAt - from + (from > 0 ? 1 : 0);
-      const span = Math.max(1, Math.min(length, whole.length - caretAt, FRAME_WIDTH - (caretAt - from)));
-      out.push(`  ${" ".repeat(width)} | ${" ".repeat(before)}${"^".repeat(span)}`);
+      const span = Math.max(
+        1,
+        Math.min(
+          length,
+          whole.length - caretAt,
+          FRAME_WIDTH - (caretAt - from),
+        ),
+      );
+      out.push(
+        `  ${" ".repeat(width)} | ${" ".repeat(before)}${"^".repeat(span)}`,
+      );
     }
   }
   return out.join("\n");
@@ -87,5 +102,7 @@ const FRAME_WIDTH = 160;
 
 /** Shows control and invisible characters as escapes, so a frame never hides or reorders text. */
 function visible(text: string): string {
-  return text.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).replace(/\t/g, "→");
+  return text
+    .replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+    .replace(/\t/g, "→");
 }

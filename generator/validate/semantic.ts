@@ -1,5 +1,5 @@
 import type { Model } from "../model/types.js";
-import type { JsonPath } from "./parse.js";
+import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { checkInputSchema } from "./input-schema.js";
 import { kebabCase } from "../model/names.js";
@@ -22,35 +22,65 @@ const RESERVED_TYPE_NAMES = new Set([
   "UnknownWorkspaceError",
 ]);
 
-
 /**
  * Checks that need the whole spec: duplicates, collisions, renames, schemas and hidden text.
  * `source`, the text `raw` was read from, lets the search for hidden characters skip a text that holds none.
  */
-export function checkSemantics(model: Model, raw: unknown, source?: string, toolNumber: (i: number) => number = (i) => i + 1): Problem[] {
+export function checkSemantics(
+  model: Model,
+  raw: unknown,
+  source?: string,
+  toolNumber: (i: number) => number = (i) => i + 1,
+): Problem[] {
   const problems: Problem[] = [];
-  const toolPath = (i: number, ...rest: (string | number)[]): JsonPath => ["tools", i, ...rest];
+  const toolPath = (i: number, ...rest: (string | number)[]): JsonPath => [
+    "tools",
+    i,
+    ...rest,
+  ];
 
-  firstSeen(model.sections.map((s) => s.id), (i, first) =>
-    problems.push({ path: ["sections", i, "id"], message: `section '${model.sections[i]!.id}' is declared twice (first as section ${first + 1})` }),
+  firstSeen(
+    model.sections.map((s) => s.id),
+    (i, first) =>
+      problems.push({
+        path: ["sections", i, "id"],
+        message: `section '${model.sections[i]!.id}' is declared twice (first as section ${first + 1})`,
+      }),
   );
-  firstSeen(model.tools.map((t) => t.name), (i, first) =>
-    problems.push({ path: toolPath(i, "name"), message: `tool '${model.tools[i]!.name}' is declared twice (first as tool ${toolNumber(first)})` }),
-  );
-  firstSeen(model.tools.map((t) => t.camelName.toLowerCase()), (i, first) => {
-    const [a, b] = [model.tools[first]!, model.tools[i]!];
-    if (a.name !== b.name)
+  firstSeen(
+    model.tools.map((t) => t.name),
+    (i, first) =>
       problems.push({
         path: toolPath(i, "name"),
-        message: `tool '${b.name}' and tool '${a.name}' both become '${b.camelName}' in generated code: rename one`,
-      });
-  });
+        message: `tool '${model.tools[i]!.name}' is declared twice (first as tool ${toolNumber(first)})`,
+      }),
+  );
+  firstSeen(
+    model.tools.map((t) => t.camelName.toLowerCase()),
+    (i, first) => {
+      const [a, b] = [model.tools[first]!, model.tools[i]!];
+      if (a.name !== b.name)
+        problems.push({
+          path: toolPath(i, "name"),
+          message: `tool '${b.name}' and tool '${a.name}' both become '${b.camelName}' in generated code: rename one`,
+        });
+    },
+  );
   model.tools.forEach((t, i) => {
-    if (RESERVED_TYPE_NAMES.has(`${t.pascalName}Input`) || RESERVED_TYPE_NAMES.has(t.pascalName))
-      problems.push({ path: toolPath(i, "name"), message: `tool name '${t.name}' clashes with a name the generated code defines` });
+    if (
+      RESERVED_TYPE_NAMES.has(`${t.pascalName}Input`) ||
+      RESERVED_TYPE_NAMES.has(t.pascalName)
+    )
+      problems.push({
+        path: toolPath(i, "name"),
+        message: `tool name '${t.name}' clashes with a name the generated code defines`,
+      });
     // A client with a `then` method is a thenable: `await createClient(…)` would call it and never resolve.
     else if (t.http !== null && t.camelName === "then")
-      problems.push({ path: toolPath(i, "name"), message: `tool name '${t.name}' would be the client's method then(), which makes the client look like a promise: rename it` });
+      problems.push({
+        path: toolPath(i, "name"),
+        message: `tool name '${t.name}' would be the client's method then(), which makes the client look like a promise: rename it`,
+      });
   });
   problems.push(...targetClashes(model));
 
@@ -79,16 +109,28 @@ export function checkSemantics(model: Model, raw: unknown, source?: string, tool
   model.tools.forEach((t, i) =>
     t.renamedFrom.forEach((old, j) => {
       const at = toolPath(i, "renamed_from", j);
-      if (old === t.name) problems.push({ path: at, message: `'${old}' is this tool's own name: a tool cannot be renamed from itself` });
-      else if (inUse.has(old)) problems.push({ path: at, message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${toolNumber(inUse.get(old)!)}` });
+      if (old === t.name)
+        problems.push({
+          path: at,
+          message: `'${old}' is this tool's own name: a tool cannot be renamed from itself`,
+        });
+      else if (inUse.has(old))
+        problems.push({
+          path: at,
+          message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${toolNumber(inUse.get(old)!)}`,
+        });
       else if (oldNames.has(old) && oldNames.get(old) !== t.name)
-        problems.push({ path: at, message: `'${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only` });
+        problems.push({
+          path: at,
+          message: `'${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only`,
+        });
       if (!oldNames.has(old)) oldNames.set(old, t.name);
     }),
   );
 
   model.tools.forEach((t, i) => {
-    for (const p of checkInputSchema(t.input)) problems.push({ ...p, path: toolPath(i, "input", ...p.path) });
+    for (const p of checkInputSchema(t.input))
+      problems.push({ ...p, path: toolPath(i, "input", ...p.path) });
   });
 
   problems.push(...hiddenTextProblems(raw, source));
@@ -106,7 +148,11 @@ function targetClashes(model: Model): Problem[] {
   const each = (entries: readonly [JsonPath, string][], what: string) =>
     firstSeen(
       entries.map(([, v]) => v),
-      (i, first) => problems.push({ path: entries[i]![0], message: `${what} '${entries[i]![1]}' is already ${entries[first]![0].join(".")}: each needs its own` }),
+      (i, first) =>
+        problems.push({
+          path: entries[i]![0],
+          message: `${what} '${entries[i]![1]}' is already ${entries[first]![0].join(".")}: each needs its own`,
+        }),
     );
   each(
     [
@@ -138,7 +184,10 @@ function targetClashes(model: Model): Problem[] {
 }
 
 /** Calls `report(i, first)` for each value equal to an earlier one; undefined values are skipped. */
-function firstSeen(values: readonly (string | undefined)[], report: (i: number, first: number) => void): void {
+function firstSeen(
+  values: readonly (string | undefined)[],
+  report: (i: number, first: number) => void,
+): void {
   const seen = new Map<string, number>();
   values.forEach((v, i) => {
     if (v === undefined) return;

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "./diagnostics.js";
-import type { JsonPath, ParsedSpec } from "./parse.js";
+import type { Diagnostic } from "../diagnostics.js";
+import type { JsonPath, ParsedSpec } from "../read/parse.js";
 
 /** A problem found at a path of the spec, before it is given a line and column. */
 export interface Problem {

@@ -32,7 +32,8 @@ function compiler(): Ajv {
 }
 
 /** YAML 1.2 reads unquoted 1.10, 083, true and null as such: the usual cause of a number where text is meant. */
-export const quoteHint = " (YAML reads unquoted numbers, true/false and null as values, not text: put it in quotes)";
+export const quoteHint =
+  " (YAML reads unquoted numbers, true/false and null as values, not text: put it in quotes)";
 
 let lenient: Ajv | undefined;
 
@@ -40,7 +41,11 @@ let lenient: Ajv | undefined;
 function valueChecker(): Ajv {
   if (!lenient) {
     const { Ajv, addFormats } = loadAjv();
-    lenient = new Ajv({ strict: false, allErrors: false, addUsedSchema: false });
+    lenient = new Ajv({
+      strict: false,
+      allErrors: false,
+      addUsedSchema: false,
+    });
     addFormats(lenient);
   }
   return lenient;
@@ -48,11 +53,52 @@ function valueChecker(): Ajv {
 
 /** Draft-07 keywords, to suggest the one a misspelt keyword meant. */
 const KEYWORDS = [
-  "$comment", "$id", "$ref", "$schema", "additionalItems", "additionalProperties", "allOf", "anyOf", "const", "contains",
-  "contentEncoding", "contentMediaType", "default", "definitions", "dependencies", "description", "else", "enum", "examples",
-  "exclusiveMaximum", "exclusiveMinimum", "format", "if", "items", "maxItems", "maxLength", "maxProperties", "maximum",
-  "minItems", "minLength", "minProperties", "minimum", "multipleOf", "not", "oneOf", "pattern", "patternProperties",
-  "properties", "propertyNames", "readOnly", "required", "then", "title", "type", "uniqueItems", "writeOnly",
+  "$comment",
+  "$id",
+  "$ref",
+  "$schema",
+  "additionalItems",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "const",
+  "contains",
+  "contentEncoding",
+  "contentMediaType",
+  "default",
+  "definitions",
+  "dependencies",
+  "description",
+  "else",
+  "enum",
+  "examples",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "format",
+  "if",
+  "items",
+  "maxItems",
+  "maxLength",
+  "maxProperties",
+  "maximum",
+  "minItems",
+  "minLength",
+  "minProperties",
+  "minimum",
+  "multipleOf",
+  "not",
+  "oneOf",
+  "pattern",
+  "patternProperties",
+  "properties",
+  "propertyNames",
+  "readOnly",
+  "required",
+  "then",
+  "title",
+  "type",
+  "uniqueItems",
+  "writeOnly",
 ];
 
 type Path = (string | number)[];
@@ -61,19 +107,25 @@ type Path = (string | number)[];
 export function checkInputSchema(schema: JsonObject): Problem[] {
   const walk = walkSchema(schema);
   // A schema that names what is not there is not compiled: ajv would only repeat the news.
-  const problems = walk.shape.length > 0 ? walk.shape : compileProblems(schema, walk.valued);
+  const problems =
+    walk.shape.length > 0 ? walk.shape : compileProblems(schema, walk.valued);
   return walk.proto.length > 0 ? [...problems, ...walk.proto] : problems;
 }
 
 /** What ajv (or the plain-schema test standing in for it) and the values' own schemas say. */
-function compileProblems(schema: JsonObject, valued: readonly Valued[]): Problem[] {
+function compileProblems(
+  schema: JsonObject,
+  valued: readonly Valued[],
+): Problem[] {
   if (isPlainSchema(schema)) return valueProblems(valued);
   try {
     // The meta-schema first: its errors have a path, so each lands on its own line of the spec.
-    if (!compiler().validateSchema(schema)) return metaSchemaProblems(compiler().errors ?? []);
+    if (!compiler().validateSchema(schema))
+      return metaSchemaProblems(compiler().errors ?? []);
     compiler().compile(schema);
   } catch (e) {
-    const message = e instanceof Error ? e.message.split("\n", 1)[0]! : String(e);
+    const message =
+      e instanceof Error ? e.message.split("\n", 1)[0]! : String(e);
     return [compileProblem(schema, message)];
   } finally {
     compiler().removeSchema();
@@ -82,7 +134,12 @@ function compileProblems(schema: JsonObject, valued: readonly Valued[]): Problem
 }
 
 /** Keys whose values are data (a list of values, a default, an example), not schemas: nothing below them is a schema. */
-const DATA_KEYS: ReadonlySet<string> = new Set(["enum", "default", "const", "examples"]);
+const DATA_KEYS: ReadonlySet<string> = new Set([
+  "enum",
+  "default",
+  "const",
+  "examples",
+]);
 
 const PROTO_MESSAGE =
   "'__proto__' cannot be an input name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype";
@@ -142,27 +199,44 @@ function visitNode(node: object, inData: boolean, walk: SchemaWalk): void {
     if (key === "properties") properties = child;
     else if (key === "required") required = child;
     else if (key === "$ref") ref = child;
-    else if (key === "default" || key === "enum" || key === "const") valued = true;
+    else if (key === "default" || key === "enum" || key === "const")
+      valued = true;
     if (child === null || typeof child !== "object") continue;
     path.push(key);
     visitNode(child, inData || DATA_KEYS.has(key), walk);
     path.pop();
   }
-  if (properties !== null && typeof properties === "object" && Object.hasOwn(properties, "__proto__")) {
-    walk.proto.push({ path: [...path, "properties", "__proto__"], key: true, message: PROTO_MESSAGE });
+  if (
+    properties !== null &&
+    typeof properties === "object" &&
+    Object.hasOwn(properties, "__proto__")
+  ) {
+    walk.proto.push({
+      path: [...path, "properties", "__proto__"],
+      key: true,
+      message: PROTO_MESSAGE,
+    });
   }
   if (inData) return;
   if (Array.isArray(required)) checkRequired(properties, required, walk);
   if (typeof ref === "string") {
     const message = refProblem(walk.root, ref);
-    if (message !== undefined) walk.shape.push({ path: [...path, "$ref"], message });
+    if (message !== undefined)
+      walk.shape.push({ path: [...path, "$ref"], message });
   }
   if (valued) walk.valued.push({ node: record, path: [...path] });
 }
 
 /** Every required name is one of the schema's own properties. */
-function checkRequired(props: unknown, required: readonly unknown[], walk: SchemaWalk): void {
-  const names = props !== null && typeof props === "object" && !Array.isArray(props) ? Object.keys(props) : [];
+function checkRequired(
+  props: unknown,
+  required: readonly unknown[],
+  walk: SchemaWalk,
+): void {
+  const names =
+    props !== null && typeof props === "object" && !Array.isArray(props)
+      ? Object.keys(props)
+      : [];
   required.forEach((name, i) => {
     if (typeof name === "string" && !names.includes(name))
       walk.shape.push({
@@ -178,13 +252,18 @@ function checkRequired(props: unknown, required: readonly unknown[], walk: Schem
  */
 function refProblem(schema: JsonObject, ref: string): string | undefined {
   const seen: string[] = [];
-  for (let current: string = ref; ; ) {
-    if (!current.startsWith("#")) return `'$ref' may only point inside this input schema (#/…), not at '${current}'`;
-    if (seen.includes(current)) return `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`;
+  for (let current: string = ref; ;) {
+    if (!current.startsWith("#"))
+      return `'$ref' may only point inside this input schema (#/…), not at '${current}'`;
+    if (seen.includes(current))
+      return `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`;
     seen.push(current);
     const target = resolvePointer(schema, current.slice(1));
     if (target === undefined) return `'$ref' points at nothing: '${current}'`;
-    const next = target !== null && typeof target === "object" && !Array.isArray(target) ? (target as Record<string, unknown>).$ref : undefined;
+    const next =
+      target !== null && typeof target === "object" && !Array.isArray(target)
+        ? (target as Record<string, unknown>).$ref
+        : undefined;
     if (typeof next !== "string") return undefined;
     current = next;
   }
@@ -193,7 +272,12 @@ function refProblem(schema: JsonObject, ref: string): string | undefined {
 function resolvePointer(root: unknown, pointer: string): unknown {
   let value = root;
   for (const step of pointerToPath(decodeURIComponent(pointer))) {
-    if (value === null || typeof value !== "object" || !Object.hasOwn(value, String(step))) return undefined;
+    if (
+      value === null ||
+      typeof value !== "object" ||
+      !Object.hasOwn(value, String(step))
+    )
+      return undefined;
     value = (value as Record<string, unknown>)[String(step)];
   }
   return value;
@@ -202,17 +286,25 @@ function resolvePointer(root: unknown, pointer: string): unknown {
 /** One problem for each place the meta-schema rejects, said once (ajv reports an anyOf three ways). */
 function metaSchemaProblems(errors: readonly ErrorObject[]): Problem[] {
   const byPath = new Map<string, ErrorObject[]>();
-  for (const e of errors) byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
+  for (const e of errors)
+    byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
   return [...byPath].map(([pointer, list]) => {
     const path = pointerToPath(pointer);
     const key = path[path.length - 1];
-    const allowed = list.find((e) => e.keyword === "enum")?.params.allowedValues as unknown[] | undefined;
+    const allowed = list.find((e) => e.keyword === "enum")?.params
+      .allowedValues as unknown[] | undefined;
     if (key === "type" && allowed) {
-      return { path, message: `the input schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)` };
+      return {
+        path,
+        message: `the input schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
+      };
     }
     const e = list.find((x) => x.keyword !== "anyOf") ?? list[0]!;
     const what = key === undefined ? "the input schema" : `'${key}'`;
-    return { path, message: `the input schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}` };
+    return {
+      path,
+      message: `the input schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
+    };
   });
 }
 
@@ -237,11 +329,21 @@ function compileProblem(schema: JsonObject, message: string): Problem {
   const format = /unknown format "([^"]*)"/.exec(message);
   if (format) {
     const near = suggest(format[1]!, Object.keys(compiler().formats));
-    const hint = near ? `; did you mean '${near}'?` : `; known formats: ${Object.keys(compiler().formats).join(", ")}`;
-    return { path: [...path, "format"], message: `unknown format '${format[1]}'${hint}` };
+    const hint = near
+      ? `; did you mean '${near}'?`
+      : `; known formats: ${Object.keys(compiler().formats).join(", ")}`;
+    return {
+      path: [...path, "format"],
+      message: `unknown format '${format[1]}'${hint}`,
+    };
   }
-  const text = message.replace(/ (?:at|in schema at) (?:path )?"#[^"]*"/, "").replace(/^strict mode: /, "");
-  return { path, message: `the input schema is not valid JSON Schema: ${text}` };
+  const text = message
+    .replace(/ (?:at|in schema at) (?:path )?"#[^"]*"/, "")
+    .replace(/^strict mode: /, "");
+  return {
+    path,
+    message: `the input schema is not valid JSON Schema: ${text}`,
+  };
 }
 
 /**
@@ -255,8 +357,18 @@ function valueProblems(valued: readonly Valued[]): Problem[] {
     // Most values fit at a glance; only a schema with one that may not is looked at closely.
     if (allValuesFit(node) || JSON.stringify(node).includes('"$ref"')) continue;
     const { default: fallback, enum: values, ...rest } = node;
-    if (Array.isArray(values)) values.forEach((v, i) => checkValue(v, rest, [...path, "enum", i], "enum value", problems));
-    if ("default" in node) checkValue(fallback, Array.isArray(values) ? { ...rest, enum: values } : rest, [...path, "default"], "the default", problems);
+    if (Array.isArray(values))
+      values.forEach((v, i) =>
+        checkValue(v, rest, [...path, "enum", i], "enum value", problems),
+      );
+    if ("default" in node)
+      checkValue(
+        fallback,
+        Array.isArray(values) ? { ...rest, enum: values } : rest,
+        [...path, "default"],
+        "the default",
+        problems,
+      );
   }
   return problems;
 }
@@ -271,38 +383,69 @@ const ENUM: ReadonlySet<string> = new Set(["enum"]);
 function allValuesFit(node: Record<string, unknown>): boolean {
   const values = node.enum;
   if (Array.isArray(values)) {
-    for (const value of values) if (!scalarFits(value, node, ENUM)) return false;
+    for (const value of values)
+      if (!scalarFits(value, node, ENUM)) return false;
   }
   // scalarFits reads no default; an enum that is not a list stays out, as in valueProblems.
-  return !("default" in node) || scalarFits(node.default, node, Array.isArray(values) ? undefined : ENUM);
+  return (
+    !("default" in node) ||
+    scalarFits(node.default, node, Array.isArray(values) ? undefined : ENUM)
+  );
 }
 
-function checkValue(value: unknown, against: Record<string, unknown>, where: Path, label: string, problems: Problem[]): void {
+function checkValue(
+  value: unknown,
+  against: Record<string, unknown>,
+  where: Path,
+  label: string,
+  problems: Problem[],
+): void {
   // Compiling a validator per value costs a millisecond; a plain scalar is checked directly.
   if (scalarFits(value, against)) return;
   const validate = valueChecker().compile(against);
   valueChecker().removeSchema(against);
   if (!validate(value)) {
     const first = validate.errors?.[0];
-    const quote = first?.keyword === "type" && String(first.params.type).includes("string") && value !== null && typeof value !== "object" ? quoteHint : "";
-    problems.push({ path: where, message: `${label} ${JSON.stringify(value)} does not fit its own schema: it ${first?.message ?? "is invalid"}${quote}` });
+    const quote =
+      first?.keyword === "type" &&
+      String(first.params.type).includes("string") &&
+      value !== null &&
+      typeof value !== "object"
+        ? quoteHint
+        : "";
+    problems.push({
+      path: where,
+      message: `${label} ${JSON.stringify(value)} does not fit its own schema: it ${first?.message ?? "is invalid"}${quote}`,
+    });
   }
 }
 
 /** True for paths that hold a schema rather than data (an enum list, a default, an example). */
 function isSchemaPosition(path: Path): boolean {
-  return !path.some((step) => step === "enum" || step === "default" || step === "const" || step === "examples");
+  return !path.some(
+    (step) =>
+      step === "enum" ||
+      step === "default" ||
+      step === "const" ||
+      step === "examples",
+  );
 }
 
 /** Visits every schema-like object, without recursion, the last child first: the order compileProblem's search depends on. */
-function walkObjects(root: JsonObject, base: Path, visit: (node: Record<string, unknown>, path: Path) => void): void {
+function walkObjects(
+  root: JsonObject,
+  base: Path,
+  visit: (node: Record<string, unknown>, path: Path) => void,
+): void {
   const stack: { node: unknown; path: Path }[] = [{ node: root, path: base }];
   while (stack.length) {
     const { node, path } = stack.pop()!;
-    if (Array.isArray(node)) node.forEach((v, i) => stack.push({ node: v, path: [...path, i] }));
+    if (Array.isArray(node))
+      node.forEach((v, i) => stack.push({ node: v, path: [...path, i] }));
     else if (node !== null && typeof node === "object") {
       if (isSchemaPosition(path)) visit(node as Record<string, unknown>, path);
-      for (const [k, v] of Object.entries(node)) if (typeof v === "object") stack.push({ node: v, path: [...path, k] });
+      for (const [k, v] of Object.entries(node))
+        if (typeof v === "object") stack.push({ node: v, path: [...path, k] });
     }
   }
 }

@@ -22,7 +22,8 @@ export function mayHoldHidden(source: string): boolean {
  */
 export function hiddenTextProblems(raw: unknown, source?: string): Problem[] {
   const problems: Problem[] = [];
-  if (source === undefined || mayHoldHidden(source)) findHidden(raw, [], problems);
+  if (source === undefined || mayHoldHidden(source))
+    findHidden(raw, [], problems);
   return problems;
 }
 
@@ -51,11 +52,24 @@ function findHidden(value: unknown, path: Step[], problems: Problem[]): void {
   }
 }
 
-function reportHidden(text: string, path: readonly Step[], key: true | undefined, problems: Problem[]): void {
+function reportHidden(
+  text: string,
+  path: readonly Step[],
+  key: true | undefined,
+  problems: Problem[],
+): void {
   const found = HIDDEN.exec(text);
   if (found === null) return;
-  const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-  problems.push({ path: [...path], key, message: `text contains the invisible character U+${code}, which hides text from reviewers but not from the model` });
+  const code = found[0]
+    .codePointAt(0)!
+    .toString(16)
+    .toUpperCase()
+    .padStart(4, "0");
+  problems.push({
+    path: [...path],
+    key,
+    message: `text contains the invisible character U+${code}, which hides text from reviewers but not from the model`,
+  });
 }
 
 /** Keys of a tool, a tool's cli block and a section whose texts end up in the prompt docs. */
@@ -68,17 +82,28 @@ const SECTION_DOC_KEYS = ["heading", "label", "footer", "cli"];
  * word in a text of the prompt docs: a whole run of [A-Za-z0-9_-], so only a name made of those
  * characters can be one. One RegExp of all the names finds them in one native scan of each text.
  */
-export function oldNamesInDocs(raw: unknown, oldNames: ReadonlyMap<string, string>): Problem[] {
+export function oldNamesInDocs(
+  raw: unknown,
+  oldNames: ReadonlyMap<string, string>,
+): Problem[] {
   const problems: Problem[] = [];
-  const words = [...oldNames.keys()].filter((name) => /^[A-Za-z0-9_-]+$/.test(name));
+  const words = [...oldNames.keys()].filter((name) =>
+    /^[A-Za-z0-9_-]+$/.test(name),
+  );
   if (words.length === 0) return problems;
   // Not preceded or followed by a word character: the match is a whole run.
-  const wholeWord = new RegExp(`(?<![A-Za-z0-9_-])(?:${words.join("|")})(?![A-Za-z0-9_-])`, "g");
+  const wholeWord = new RegExp(
+    `(?<![A-Za-z0-9_-])(?:${words.join("|")})(?![A-Za-z0-9_-])`,
+    "g",
+  );
   eachDocText(raw, (text, path) => {
     const found = text.match(wholeWord);
     if (found === null) return;
     for (const old of new Set(found)) {
-      problems.push({ path: [...path], message: `'${old}' is an old name of '${oldNames.get(old)}' and must not appear in the prompt docs` });
+      problems.push({
+        path: [...path],
+        message: `'${old}' is an old name of '${oldNames.get(old)}' and must not appear in the prompt docs`,
+      });
     }
   });
   return problems;
@@ -89,10 +114,17 @@ export function oldNamesInDocs(raw: unknown, oldNames: ReadonlyMap<string, strin
  * (not key) under a tool's short, when_to_use, cli.usage and cli.summary, a section's heading,
  * label, footer and cli, and targets.docs.preamble. `path` is shared: copy it to keep it.
  */
-function eachDocText(raw: unknown, visit: (text: string, path: readonly Step[]) => void): void {
+function eachDocText(
+  raw: unknown,
+  visit: (text: string, path: readonly Step[]) => void,
+): void {
   const path: Step[] = [];
   const texts = (value: unknown) => eachString(value, path, visit);
-  const under = (container: unknown, key: string, then: (value: unknown) => void) => {
+  const under = (
+    container: unknown,
+    key: string,
+    then: (value: unknown) => void,
+  ) => {
     if (!isRecord(container) || !Object.hasOwn(container, key)) return;
     path.push(key);
     then(container[key]);
@@ -100,7 +132,11 @@ function eachDocText(raw: unknown, visit: (text: string, path: readonly Step[]) 
   };
   const each = (container: unknown, then: (value: unknown) => void) => {
     const record = isRecord(container) ? container : undefined;
-    const steps: Step[] = Array.isArray(container) ? container.map((_, i) => i) : record ? Object.keys(record) : [];
+    const steps: Step[] = Array.isArray(container)
+      ? container.map((_, i) => i)
+      : record
+        ? Object.keys(record)
+        : [];
     for (const step of steps) {
       path.push(step);
       then((container as Record<Step, unknown>)[step]);
@@ -120,16 +156,24 @@ function eachDocText(raw: unknown, visit: (text: string, path: readonly Step[]) 
       for (const key of SECTION_DOC_KEYS) under(section, key, texts);
     }),
   );
-  under(raw, "targets", (targets) => under(targets, "docs", (docs) => under(docs, "preamble", texts)));
+  under(raw, "targets", (targets) =>
+    under(targets, "docs", (docs) => under(docs, "preamble", texts)),
+  );
 }
 
 /** Calls `visit` on every string value at or under `value` (recursive, depth bounded as in findHidden). */
-function eachString(value: unknown, path: Step[], visit: (text: string, path: readonly Step[]) => void): void {
+function eachString(
+  value: unknown,
+  path: Step[],
+  visit: (text: string, path: readonly Step[]) => void,
+): void {
   if (typeof value === "string") {
     visit(value, path);
   } else if (value !== null && typeof value === "object") {
     const record = value as Record<Step, unknown>;
-    const steps: Step[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(record);
+    const steps: Step[] = Array.isArray(value)
+      ? value.map((_, i) => i)
+      : Object.keys(record);
     for (const step of steps) {
       path.push(step);
       eachString(record[step], path, visit);

@@ -10,7 +10,12 @@ import { checkStructure } from "./structure.js";
  * when the targets, the sections or the top level are broken, or no tool is sound: the model
  * could not be trusted. Paths and tool numbers in messages are the spec's own.
  */
-export function checkSoundTools(value: unknown, structural: readonly Problem[], specDir: string, source: string): Problem[] {
+export function checkSoundTools(
+  value: unknown,
+  structural: readonly Problem[],
+  specDir: string,
+  source: string,
+): Problem[] {
   const tools = (value as { tools?: unknown }).tools;
   if (!Array.isArray(tools)) return [];
   const broken = new Set<number>();
@@ -25,6 +30,13 @@ export function checkSoundTools(value: unknown, structural: readonly Problem[], 
   if (checkStructure(sound).length > 0) return [];
 
   const { model, problems } = buildModel(sound, specDir);
-  const found = [...problems, ...checkSemantics(model, sound, source, (k) => kept[k]! + 1)];
-  return found.map((p) => (p.path[0] === "tools" && typeof p.path[1] === "number" ? { ...p, path: ["tools", kept[p.path[1]]!, ...p.path.slice(2)] } : p));
+  const found = [
+    ...problems,
+    ...checkSemantics(model, sound, source, (k) => kept[k]! + 1),
+  ];
+  return found.map((p) =>
+    p.path[0] === "tools" && typeof p.path[1] === "number"
+      ? { ...p, path: ["tools", kept[p.path[1]]!, ...p.path.slice(2)] }
+      : p,
+  );
 }

@@ -1,8 +1,29 @@
 import * as jsYaml from "js-yaml";
-import { isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node } from "yaml";
-import type { Diagnostic } from "./diagnostics.js";
-import { blockDepthPast, colonFarIntoLine, declines, flowAcrossLines, lineIndex, moreIndentedLeadingBlank, nestingDepth } from "./scans.js";
-import { checkedDepth, deeperThan, deepestPath } from "./value-walks.js";
+import {
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from "yaml";
+import type { Diagnostic } from "../diagnostics.js";
+import {
+  blockDepthPast,
+  colonFarIntoLine,
+  declines,
+  flowAcrossLines,
+  lineIndex,
+  moreIndentedLeadingBlank,
+  nestingDepth,
+} from "./scans.js";
+import {
+  checkedDepth,
+  deeperThan,
+  deepestPath,
+} from "../validate/value-walks.js";
 
 export type JsonPath = readonly (string | number)[];
 
@@ -36,15 +57,26 @@ export const MAX_DEPTH = 64;
  */
 const MAX_BLOCK_INDENTS = 2 * MAX_DEPTH;
 /** The core schema's tags; anything else (!!binary, !!set, !custom) is not a plain value. */
-const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
+const CORE_TAGS = new Set(
+  ["str", "int", "float", "bool", "null", "map", "seq"].map(
+    (t) => `tag:yaml.org,2002:${t}`,
+  ),
+);
 
-export type ParseResult = { ok: true; spec: ParsedSpec } | { ok: false; diagnostics: Diagnostic[] };
+export type ParseResult =
+  { ok: true; spec: ParsedSpec } | { ok: false; diagnostics: Diagnostic[] };
 
-export function parseSpec(file: string, text: string, options: { fast?: boolean } = {}): ParseResult {
+export function parseSpec(
+  file: string,
+  text: string,
+  options: { fast?: boolean } = {},
+): ParseResult {
   // YAML 1.2 counts a lone CR as a line break, the yaml library does not: same offsets, LF instead.
   // Most specs hold no CR at all: includes() tells so faster than the replace's regex scan.
   const unmarked = text.startsWith("\ufeff") ? text.slice(1) : text;
-  const source = unmarked.includes("\r") ? unmarked.replace(/\r(?!\n)/g, "\n") : unmarked;
+  const source = unmarked.includes("\r")
+    ? unmarked.replace(/\r(?!\n)/g, "\n")
+    : unmarked;
   const at = lineIndex(source);
   const fail = (message: string, place?: Place): ParseResult => ({
     ok: false,
@@ -56,54 +88,98 @@ export function parseSpec(file: string, text: string, options: { fast?: boolean 
     return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(depth.offset));
   }
   const blockPast = blockDepthPast(source, MAX_DEPTH, MAX_BLOCK_INDENTS);
-  if (blockPast >= 0) return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(blockPast));
+  if (blockPast >= 0)
+    return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(blockPast));
 
   // The common case (plain YAML, no anchors, tags, directives or complex keys) is read by js-yaml,
   // many times faster; the positioned document is built only when a place is asked for.
   const fast = options.fast === false ? undefined : readFast(source);
   if (fast) {
     let positioned: Document | undefined;
-    const locateFast = (path: JsonPath, locateOptions?: { key?: boolean }): Place =>
-      locateIn((positioned ??= readDocument(source)), source, at, path, locateOptions);
-    if (fast.depth > MAX_DEPTH) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locateFast(deepestPath(fast.value, MAX_DEPTH)));
-    return { ok: true, spec: { file, source, value: fast.value, locate: locateFast } };
+    const locateFast = (
+      path: JsonPath,
+      locateOptions?: { key?: boolean },
+    ): Place =>
+      locateIn(
+        (positioned ??= readDocument(source)),
+        source,
+        at,
+        path,
+        locateOptions,
+      );
+    if (fast.depth > MAX_DEPTH)
+      return fail(
+        `nesting deeper than ${MAX_DEPTH} levels`,
+        locateFast(deepestPath(fast.value, MAX_DEPTH)),
+      );
+    return {
+      ok: true,
+      spec: { file, source, value: fast.value, locate: locateFast },
+    };
   }
 
   let doc;
   try {
     doc = readDocument(source);
   } catch (e) {
-    if (e instanceof RangeError) return fail("the YAML is nested too deeply to read");
+    if (e instanceof RangeError)
+      return fail("the YAML is nested too deeply to read");
     throw e;
   }
   // One syntax error sets off a cascade of follow-on errors: report the first, plus
   // the errors that stand on their own (duplicate keys, tabs, tags) everywhere.
-  const standalone = new Set(["DUPLICATE_KEY", "TAB_AS_INDENT", "TAG_RESOLVE_FAILED", "BAD_ALIAS", "MULTIPLE_ANCHORS"]);
+  const standalone = new Set([
+    "DUPLICATE_KEY",
+    "TAB_AS_INDENT",
+    "TAG_RESOLVE_FAILED",
+    "BAD_ALIAS",
+    "MULTIPLE_ANCHORS",
+  ]);
   // A tab used as indentation derails the parser: what it says next is about the tab, not the spec.
   const tabbed = doc.errors.some((e) => e.code === "TAB_AS_INDENT");
-  const syntax = tabbed ? [] : doc.errors.filter((e) => !standalone.has(e.code));
-  const problems = [...doc.errors.filter((e) => standalone.has(e.code)), ...syntax.slice(0, 1), ...doc.warnings];
+  const syntax = tabbed
+    ? []
+    : doc.errors.filter((e) => !standalone.has(e.code));
+  const problems = [
+    ...doc.errors.filter((e) => standalone.has(e.code)),
+    ...syntax.slice(0, 1),
+    ...doc.warnings,
+  ];
   if (problems.length > 0) {
     return {
       ok: false,
       diagnostics: problems.map((p) => {
         // The parser notices a missing closing quote at the end of the file: point at the opening one.
-        const open = p.code === "MISSING_CHAR" && /quote/i.test(p.message) ? unclosedQuote(source) : -1;
+        const open =
+          p.code === "MISSING_CHAR" && /quote/i.test(p.message)
+            ? unclosedQuote(source)
+            : -1;
         return {
           severity: "error" as const,
-          message: open >= 0 ? `this ${source[open] === '"' ? "double" : "single"}-quoted string is never closed` : yamlMessage(p.code, p.message),
+          message:
+            open >= 0
+              ? `this ${source[open] === '"' ? "double" : "single"}-quoted string is never closed`
+              : yamlMessage(p.code, p.message),
           file,
-          ...(open >= 0 ? at(open, 1) : at(p.pos[0], Math.max(1, p.pos[1] - p.pos[0]))),
+          ...(open >= 0
+            ? at(open, 1)
+            : at(p.pos[0], Math.max(1, p.pos[1] - p.pos[0]))),
         };
       }),
     };
   }
-  if (doc.contents === null) return fail("the spec is empty", { line: 1, col: 1, length: 1 });
+  if (doc.contents === null)
+    return fail("the spec is empty", { line: 1, col: 1, length: 1 });
   const tags = unknownTags(doc);
   if (tags.length > 0) {
     return {
       ok: false,
-      diagnostics: tags.map((t) => ({ severity: "error" as const, message: tagMessage(t.tag), file, ...at(t.offset, t.tag.length) })),
+      diagnostics: tags.map((t) => ({
+        severity: "error" as const,
+        message: tagMessage(t.tag),
+        file,
+        ...at(t.offset, t.tag.length),
+      })),
     };
   }
 
@@ -111,33 +187,58 @@ export function parseSpec(file: string, text: string, options: { fast?: boolean 
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
-    const unresolved = e instanceof Error ? /unresolved alias.*?:\s*(\S+)\s*$/i.exec(e.message) : null;
+    const unresolved =
+      e instanceof Error
+        ? /unresolved alias.*?:\s*(\S+)\s*$/i.exec(e.message)
+        : null;
     if (unresolved) {
       const name = unresolved[1]!;
-      return fail(`the alias *${name} comes before its anchor &${name} (or there is none): an anchor must be set before it is used`, at(firstAlias(doc, name), name.length + 1));
+      return fail(
+        `the alias *${name} comes before its anchor &${name} (or there is none): an anchor must be set before it is used`,
+        at(firstAlias(doc, name), name.length + 1),
+      );
     }
-    if (e instanceof ReferenceError || (e instanceof Error && /alias/i.test(e.message))) {
-      return fail(`aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the values out`, at(firstAlias(doc), 1));
+    if (
+      e instanceof ReferenceError ||
+      (e instanceof Error && /alias/i.test(e.message))
+    ) {
+      return fail(
+        `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the values out`,
+        at(firstAlias(doc), 1),
+      );
     }
     throw e;
   }
 
-  const locate = (path: JsonPath, locateOptions?: { key?: boolean }): Place => locateIn(doc, source, at, path, locateOptions);
+  const locate = (path: JsonPath, locateOptions?: { key?: boolean }): Place =>
+    locateIn(doc, source, at, path, locateOptions);
 
-  if (deeperThan(value, MAX_DEPTH)) return fail(`nesting deeper than ${MAX_DEPTH} levels`, locate(deepestPath(value, MAX_DEPTH)));
+  if (deeperThan(value, MAX_DEPTH))
+    return fail(
+      `nesting deeper than ${MAX_DEPTH} levels`,
+      locate(deepestPath(value, MAX_DEPTH)),
+    );
 
   return { ok: true, spec: { file, source, value, locate } };
 }
 
 /** Where the value at `path` is written in the positioned document. */
-function locateIn(doc: Document, source: string, at: (offset: number, length?: number) => Place, path: JsonPath, options: { key?: boolean } = {}): Place {
+function locateIn(
+  doc: Document,
+  source: string,
+  at: (offset: number, length?: number) => Place,
+  path: JsonPath,
+  options: { key?: boolean } = {},
+): Place {
   let node: unknown = doc.contents;
   let keyNode: unknown;
   let last: Node | undefined = isNode(node) ? node : undefined;
   for (const step of path) {
     keyNode = undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(step));
+      const pair = node.items.find(
+        (p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(step),
+      );
       if (!pair) break;
       keyNode = pair.key;
       node = pair.value;
@@ -181,12 +282,18 @@ function startsLikeNumber(s: string): boolean {
 // would be a new object on every call, and js-yaml calls it for every plain scalar.
 const CORE_INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const CORE_FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const CORE_FLOAT = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+const CORE_FLOAT =
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
 /** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
 const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
   kind: "scalar",
   resolve: (s: string) => startsLikeNumber(s) && CORE_INT.test(s),
-  construct: (s: string) => (s.startsWith("0o") ? parseInt(s.substring(2), 8) : s.startsWith("0x") ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
+  construct: (s: string) =>
+    s.startsWith("0o")
+      ? parseInt(s.substring(2), 8)
+      : s.startsWith("0x")
+        ? parseInt(s.substring(2), 16)
+        : parseInt(s, 10),
 });
 /** YAML 1.2 core floats, as the yaml library's core schema reads them. */
 const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
@@ -202,8 +309,12 @@ const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
       : parseFloat(s),
 });
 /** js-yaml's own null and bool match the core schema's; its `types` export is missing from @types/js-yaml. */
-const fastTypes = (jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }).types;
-const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat] });
+const fastTypes = (
+  jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }
+).types;
+const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
+  implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat],
+});
 
 /** Keys js-yaml may have made from a number, boolean or null (the yaml library keeps their text). */
 const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
@@ -215,21 +326,31 @@ const MAX_FAST_KEY = 64;
  * the yaml library must read it: on any js-yaml error, on text it might read differently, and on
  * anchors and aliases.
  */
-export function readFast(source: string): { value: unknown; depth: number } | undefined {
+export function readFast(
+  source: string,
+): { value: unknown; depth: number } | undefined {
   if (declines(source)) return undefined;
   // An implicit key ends more than 1024 characters into a line only on a line that long.
   if (colonFarIntoLine(source, 1000)) return undefined;
   // A document whose first content is indented: the yaml library holds later lines to that indentation.
   if (/^(?:[ \t]*(?:#.*)?\r?\n)*[ \t]+[^\s#]/.test(source)) return undefined;
-  if (moreIndentedLeadingBlank(source) || flowAcrossLines(source)) return undefined;
+  if (moreIndentedLeadingBlank(source) || flowAcrossLines(source))
+    return undefined;
   let anchored = false;
   const noticeAnchor = (event: jsYaml.EventType, state: jsYaml.State) => {
-    if (event === "close" && (state as unknown as { anchor: string | null }).anchor !== null) anchored = true;
+    if (
+      event === "close" &&
+      (state as unknown as { anchor: string | null }).anchor !== null
+    )
+      anchored = true;
   };
   let value: unknown;
   try {
     // Every anchor starts with &: without one in the text, js-yaml need not call back for every node.
-    value = jsYaml.load(source, { schema: FAST_SCHEMA, ...(source.includes("&") ? { listener: noticeAnchor } : {}) });
+    value = jsYaml.load(source, {
+      schema: FAST_SCHEMA,
+      ...(source.includes("&") ? { listener: noticeAnchor } : {}),
+    });
   } catch {
     return undefined;
   }
@@ -246,7 +367,9 @@ function refusedKey(key: string): boolean {
 
 /** The yaml library's codes, said the way a spec author thinks of them. */
 function yamlMessage(code: string, message: string): string {
-  const first = message.split("\n", 1)[0]!.replace(/ at line \d+, column \d+:?$/, "");
+  const first = message
+    .split("\n", 1)[0]!
+    .replace(/ at line \d+, column \d+:?$/, "");
   switch (code) {
     case "DUPLICATE_KEY":
       return "duplicate key: each key may appear once in a mapping";
@@ -316,7 +439,8 @@ function unknownTags(doc: Document): { tag: string; offset: number }[] {
   const found: { tag: string; offset: number }[] = [];
   visit(doc, {
     Node(_key, node) {
-      if (node.tag && !CORE_TAGS.has(node.tag)) found.push({ tag: node.tag, offset: node.range?.[0] ?? 0 });
+      if (node.tag && !CORE_TAGS.has(node.tag))
+        found.push({ tag: node.tag, offset: node.range?.[0] ?? 0 });
     },
   });
   return found;

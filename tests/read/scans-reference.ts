@@ -1,19 +1,23 @@
-// The scans and checks of generator/spec/parse.ts as they were before faster code replaced them
-// (generator/spec/scans.ts, value-walks.ts): one JavaScript loop over every character or line,
-// plain enough to read as a specification. tests/spec/scans.test.ts holds each replacement to its
+// The scans and checks of generator/read/parse.ts as they were before faster code replaced them
+// (generator/read/scans.ts, value-walks.ts): one JavaScript loop over every character or line,
+// plain enough to read as a specification. tests/read/scans.test.ts holds each replacement to its
 // reference here; keep both in step.
 import * as jsYaml from "js-yaml";
-import type { Place } from "../../generator/spec/parse.js";
+import type { Place } from "../../generator/read/parse.js";
 
 /** The pattern readFast declines text on, as one regex. */
-export const DECLINE = /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
+export const DECLINE =
+  /^(?:%|---|\.\.\.)|["'\]}]#|(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)|(?:^|[\s[{,-])\?(?:[ \t\n]|$)|(?:^|[\s[{,:?-])!|\t|\ufeff|[\]}][ ]*:/m;
 
 /** Maps an offset to a 1-based line and column, counting LF, CRLF and lone CR as line ends. */
-export function lineIndex(text: string): (offset: number, length?: number) => Place {
+export function lineIndex(
+  text: string,
+): (offset: number, length?: number) => Place {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10))
+      starts.push(i + 1);
   }
   return (offset, length = 1) => {
     let lo = 0;
@@ -66,7 +70,11 @@ export function nestingDepth(text: string): { depth: number; offset: number } {
  * the same line, is a level), skipping the text of block scalars. Cheap, and no recursion.
  * The offset is the first line estimated deeper than MAX_DEPTH.
  */
-export function blockDepth(text: string, MAX_DEPTH: number, MAX_BLOCK_INDENTS: number): { depth: number; offset: number } {
+export function blockDepth(
+  text: string,
+  MAX_DEPTH: number,
+  MAX_BLOCK_INDENTS: number,
+): { depth: number; offset: number } {
   const indents: number[] = [];
   let max = 0;
   let offset = -1;
@@ -82,9 +90,11 @@ export function blockDepth(text: string, MAX_DEPTH: number, MAX_BLOCK_INDENTS: n
       if (indent > scalarIndent) continue;
       scalarIndent = -1;
     }
-    while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+    while (indents.length > 0 && indents[indents.length - 1]! >= indent)
+      indents.pop();
     indents.push(indent);
-    const dashes = /^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0;
+    const dashes =
+      /^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0;
     max = Math.max(max, indents.length + dashes);
     // Point at the first line past the real limit; stop once the estimate passes the hard one.
     if (max > MAX_DEPTH && offset < 0) offset = lineStart + indent;
@@ -114,7 +124,8 @@ export function flowAcrossLines(source: string): boolean {
         const end = source.indexOf("\n", lineStart);
         const line = source.slice(lineStart, end < 0 ? source.length : end);
         const body = line.trimStart();
-        if (body.trim() !== "" && line.length - body.length <= column) return true;
+        if (body.trim() !== "" && line.length - body.length <= column)
+          return true;
       }
     } else if (quote !== "") {
       if (c === "\\" && quote === '"') i++;
@@ -123,7 +134,10 @@ export function flowAcrossLines(source: string): boolean {
       if (c === '"' || c === "'") quote = c;
       else if (c === "[" || c === "{") flow++;
       else if (c === "]" || c === "}") flow--;
-    } else if ((c === "[" || c === "{" || c === '"' || c === "'") && /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())) {
+    } else if (
+      (c === "[" || c === "{" || c === '"' || c === "'") &&
+      /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())
+    ) {
       if (c === "[" || c === "{") flow = 1;
       else {
         quote = c;
@@ -146,7 +160,9 @@ export function moreIndentedLeadingBlank(source: string): boolean {
     let blank = 0;
     while (start >= 0) {
       const end = source.indexOf("\n", start + 1);
-      const line = source.slice(start + 1, end < 0 ? source.length : end).replace(/\r$/, "");
+      const line = source
+        .slice(start + 1, end < 0 ? source.length : end)
+        .replace(/\r$/, "");
       const indent = line.length - line.trimStart().length;
       if (line.trim() !== "") {
         if (blank > indent) return true;
@@ -160,16 +176,23 @@ export function moreIndentedLeadingBlank(source: string): boolean {
 }
 
 /** The path to one of the deepest values, found without recursion. */
-export function deepestPath(root: unknown, MAX_DEPTH: number): (string | number)[] {
+export function deepestPath(
+  root: unknown,
+  MAX_DEPTH: number,
+): (string | number)[] {
   let best: (string | number)[] = [];
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  const stack: { value: unknown; path: (string | number)[] }[] = [
+    { value: root, path: [] },
+  ];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (path.length > best.length) best = path;
     if (path.length > MAX_DEPTH) continue;
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    if (Array.isArray(value))
+      value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
     else if (value !== null && typeof value === "object")
-      for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, k] });
+      for (const [k, v] of Object.entries(value))
+        stack.push({ value: v, path: [...path, k] });
   }
   return best;
 }
@@ -178,7 +201,10 @@ export function deepestPath(root: unknown, MAX_DEPTH: number): (string | number)
  * readFast's walk over js-yaml's value: whether it hands the text to the yaml library (a refused
  * key, or an object reached twice). Its depth came from deepestPath, a second walk.
  */
-export function walkRefuses(value: unknown, refuseKey: (key: string) => boolean): boolean {
+export function walkRefuses(
+  value: unknown,
+  refuseKey: (key: string) => boolean,
+): boolean {
   const seen = new Set<object>();
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -201,14 +227,24 @@ export function walkRefuses(value: unknown, refuseKey: (key: string) => boolean)
 /** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
 const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
   kind: "scalar",
-  resolve: (s: string) => /^[-+]?[0-9]+$/.test(s) || /^0o[0-7]+$/.test(s) || /^0x[0-9a-fA-F]+$/.test(s),
-  construct: (s: string) => (s.startsWith("0o") ? parseInt(s.substring(2), 8) : s.startsWith("0x") ? parseInt(s.substring(2), 16) : parseInt(s, 10)),
+  resolve: (s: string) =>
+    /^[-+]?[0-9]+$/.test(s) ||
+    /^0o[0-7]+$/.test(s) ||
+    /^0x[0-9a-fA-F]+$/.test(s),
+  construct: (s: string) =>
+    s.startsWith("0o")
+      ? parseInt(s.substring(2), 8)
+      : s.startsWith("0x")
+        ? parseInt(s.substring(2), 16)
+        : parseInt(s, 10),
 });
 /** YAML 1.2 core floats, as the yaml library's core schema reads them. */
 const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
   kind: "scalar",
   resolve: (s: string) =>
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
+    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) ||
+    /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
+    /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
   construct: (s: string) =>
     /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s)
       ? s.slice(-3).toLowerCase() === "nan"
@@ -218,13 +254,17 @@ const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
           : Number.POSITIVE_INFINITY
       : parseFloat(s),
 });
-const fastTypes = (jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }).types;
+const fastTypes = (
+  jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }
+).types;
 /** The schema readFast gave js-yaml. */
-export const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat] });
+export const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
+  implicit: [fastTypes.null, fastTypes.bool, coreInt, coreFloat],
+});
 
 /** readFast's check for a colon 1,000 or more characters into a line, line by line. */
 export function colonFarIntoLine(source: string): boolean {
-  for (let start = 0; start < source.length; ) {
+  for (let start = 0; start < source.length;) {
     const end = source.indexOf("\n", start);
     const stop = end < 0 ? source.length : end;
     if (stop - start > 1000) {

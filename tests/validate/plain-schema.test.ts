@@ -1,0 +1,436 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import {
+  isPlainSchema,
+  KEYWORD_RULES,
+  scalarFits,
+  STRING_FORMATS,
+} from "../../generator/validate/plain-schema.js";
+import { repoRoot } from "../helpers/project.js";
+
+const addFormats = ((
+  addFormatsModule as unknown as { default?: typeof addFormatsModule }
+).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** ajv as the generated runtime and input-schema.ts configure it. */
+function strictAjv(): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+const shared = strictAjv();
+
+function ajvCompiles(schema: unknown): boolean {
+  try {
+    shared.compile(schema as object);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    shared.removeSchema();
+  }
+}
+
+/**
+ * Schemas built from the keywords the fast path knows and from what trips ajv up: wrong value
+ * types, union types, unknown keywords and formats, bad patterns, tuples, required names that are
+ * not properties, keywords on the wrong type, $ref and combinators.
+ */
+const anyValue = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.integer({ min: -3, max: 5 }),
+  fc.double({ noNaN: false }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+);
+/** Up to `keys` keywords picked from the list, each with a value of its own arbitrary. */
+function pick(
+  arbs: Record<string, fc.Arbitrary<unknown>>,
+  keys: number,
+): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .uniqueArray(fc.constantFrom(...Object.keys(arbs)), { maxLength: keys })
+    .chain(
+      (chosen) =>
+        fc.record(
+          Object.fromEntries(chosen.map((k) => [k, arbs[k]!])),
+        ) as fc.Arbitrary<Record<string, unknown>>,
+    );
+}
+
+function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const child =
+    depth > 0
+      ? schemaArb(depth - 1)
+      : fc.constantFrom<Record<string, unknown>>(
+          { type: "string" },
+          { type: "strnig" },
+          {},
+        );
+  return pick(
+    {
+      type: fc.oneof(
+        fc.constantFrom(
+          "string",
+          "integer",
+          "number",
+          "boolean",
+          "null",
+          "object",
+          "array",
+          "strnig",
+        ),
+        fc.constant(["string", "null"]),
+        fc.constant(["string", "integer"]),
+      ),
+      description: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()),
+      enum: fc.oneof(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom("a", "b"),
+            fc.integer({ min: 0, max: 2 }),
+            fc.constant(null),
+          ),
+          { maxLength: 3 },
+        ),
+        fc.constant("a"),
+      ),
+      default: anyValue,
+      const: anyValue,
+      minimum: fc.oneof(
+        fc.integer({ min: -5, max: 5 }),
+        fc.constant("1"),
+        fc.constant(Infinity),
+      ),
+      exclusiveMinimum: fc.integer({ min: -5, max: 5 }),
+      multipleOf: fc.oneof(fc.constant(0), fc.constant(-1), fc.constant(0.5)),
+      maxLength: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.constant(1.5)),
+      pattern: fc.constantFrom("^a", "(", "\\p{L}", "\\Z", "[", "a{2}", "\\-"),
+      format: fc.constantFrom(
+        "date-time",
+        "email",
+        "uuid",
+        "int32",
+        "no-such-format",
+        "uri",
+      ),
+      items: fc.oneof(
+        child,
+        fc.constant([{ type: "string" }]),
+        fc.constant(true),
+      ),
+      maxItems: fc.integer({ min: -1, max: 3 }),
+      uniqueItems: fc.oneof(fc.boolean(), fc.constant("yes")),
+      properties: fc.dictionary(
+        fc.constantFrom("a", "b", "c"),
+        fc.oneof(child, fc.constant(true)),
+        { maxKeys: 2 },
+      ),
+      required: fc.oneof(
+        fc.uniqueArray(fc.constantFrom("a", "b", "c", "d"), { maxLength: 3 }),
+        fc.constant(["a", "a"]),
+        fc.constant("a"),
+      ),
+      additionalProperties: fc.oneof(fc.boolean(), child),
+      $ref: fc.constant("#"),
+      anyOf: fc.array(child, { minLength: 1, maxLength: 2 }),
+      nullable: fc.boolean(),
+    },
+    4,
+  );
+}
+
+/** isPlainSchema as first written: a pass over the keywords, then each question asked by name. */
+function isPlainByQuestions(root: unknown): boolean {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === "object" && !Array.isArray(v);
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const schema = stack.pop();
+    if (!isObject(schema)) return false;
+    const type = schema.type;
+    for (const key of Object.keys(schema)) {
+      const rule = Object.hasOwn(KEYWORD_RULES, key)
+        ? KEYWORD_RULES[key]
+        : undefined;
+      if (!rule || !rule.valid(schema[key])) return false;
+      if (
+        rule.type !== "any" &&
+        type !== rule.type &&
+        !(rule.type === "number" && type === "integer")
+      )
+        return false;
+    }
+    if (schema.format !== undefined && type !== "string") return false;
+    if (isObject(schema.items)) stack.push(schema.items);
+    if (isObject(schema.additionalProperties))
+      stack.push(schema.additionalProperties);
+    if (schema.properties !== undefined) {
+      const properties = schema.properties as Record<string, unknown>;
+      for (const name of Object.keys(properties)) {
+        if (name === "__proto__") return false;
+        stack.push(properties[name]);
+      }
+    }
+    if (schema.required !== undefined) {
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      if (
+        !(schema.required as string[]).every((name) =>
+          Object.hasOwn(properties, name),
+        )
+      )
+        return false;
+    }
+  }
+  return true;
+}
+
+describe("isPlainSchema", () => {
+  it("says 'certainly compiles' only of schemas strict ajv compiles", () => {
+    let plain = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(schemaArb(2), (schema) => {
+        runs++;
+        if (!isPlainSchema(schema)) return true;
+        plain++;
+        return ajvCompiles(schema);
+      }),
+      { numRuns: 1500, seed: 20261122 },
+    );
+    // The property above means nothing if the fast path never answers yes.
+    expect(plain).toBeGreaterThan(runs / 50);
+    expect(plain).toBeLessThan(runs);
+  });
+
+  it("answers as the keyword-by-keyword version it replaced", () => {
+    // Mostly plain schemas, where one wrong detail decides; and the arbitrary ones above.
+    const { schema: nearlyPlain } = fc.letrec<{
+      schema: Record<string, unknown>;
+    }>((tie) => ({
+      schema: fc.oneof(
+        { maxDepth: 3, depthSize: "small" },
+        fc.record(
+          {
+            type: fc.constantFrom("string", "integer"),
+            maxLength: fc.constant(2),
+            format: fc.constantFrom("uri", "int32"),
+            enum: fc.constant(["a"]),
+          },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record(
+          {
+            type: fc.constantFrom("object", "array"),
+            properties: fc
+              .array(
+                fc.tuple(fc.constantFrom("a", "b", "__proto__"), tie("schema")),
+                { maxLength: 2 },
+              )
+              .map((entries) => {
+                const map: Record<string, unknown> = {};
+                for (const [name, value] of entries)
+                  Object.defineProperty(map, name, {
+                    value,
+                    enumerable: true,
+                    writable: true,
+                    configurable: true,
+                  });
+                return map;
+              }),
+            required: fc.uniqueArray(fc.constantFrom("a", "b"), {
+              maxLength: 2,
+            }),
+            items: tie("schema"),
+            additionalProperties: fc.oneof(fc.boolean(), tie("schema")),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    }));
+    fc.assert(
+      fc.property(
+        fc.oneof(nearlyPlain, schemaArb(2)),
+        (schema) => isPlainSchema(schema) === isPlainByQuestions(schema),
+      ),
+      { numRuns: 3000, seed: 5 },
+    );
+  });
+
+  it("recognises every input schema of the reference tools.yaml", () => {
+    const spec = parse(
+      fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"),
+    ) as { tools: { name: string; input: unknown }[] };
+    const notPlain = spec.tools
+      .filter((t) => !isPlainSchema(t.input))
+      .map((t) => t.name);
+    expect(notPlain).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a union type",
+      { type: "object", properties: { a: { type: ["string", "integer"] } } },
+    ],
+    [
+      "an unknown keyword",
+      { type: "object", properties: { a: { type: "string", nullable: true } } },
+    ],
+    [
+      "an unknown format",
+      {
+        type: "object",
+        properties: { a: { type: "string", format: "phone" } },
+      },
+    ],
+    [
+      "a number format",
+      {
+        type: "object",
+        properties: { a: { type: "integer", format: "int32" } },
+      },
+    ],
+    [
+      "a pattern the u flag refuses",
+      { type: "object", properties: { a: { type: "string", pattern: "\\-" } } },
+    ],
+    [
+      "required naming no property",
+      { type: "object", properties: {}, required: ["a"] },
+    ],
+    [
+      "a keyword on the wrong type",
+      { type: "object", properties: { a: { type: "string", minimum: 1 } } },
+    ],
+    [
+      "a type-specific keyword without a type",
+      { type: "object", properties: { a: { maxLength: 3 } } },
+    ],
+    [
+      "a tuple",
+      {
+        type: "object",
+        properties: { a: { type: "array", items: [{ type: "string" }] } },
+      },
+    ],
+    ["a $ref", { type: "object", properties: { a: { $ref: "#" } } }],
+    [
+      "a combinator",
+      { type: "object", properties: { a: { anyOf: [{ type: "string" }] } } },
+    ],
+    ["an empty enum", { type: "object", properties: { a: { enum: [] } } }],
+    [
+      "a repeated enum value",
+      { type: "object", properties: { a: { enum: ["x", "x"] } } },
+    ],
+    [
+      "a negative maxLength",
+      { type: "object", properties: { a: { type: "string", maxLength: -1 } } },
+    ],
+  ])("leaves %s to ajv", (_what, schema) => {
+    expect(isPlainSchema(schema)).toBe(false);
+  });
+
+  it("knows exactly ajv-formats' string formats", () => {
+    const ajv = strictAjv();
+    // A format is a RegExp, a function, or a definition that names its type ("number" for int32 and the like).
+    const strings = Object.entries(ajv.formats)
+      .filter(
+        ([, def]) =>
+          !(
+            def !== null &&
+            typeof def === "object" &&
+            !(def instanceof RegExp) &&
+            (def as { type?: string }).type === "number"
+          ),
+      )
+      .map(([name]) => name);
+    expect([...STRING_FORMATS].sort()).toEqual(strings.sort());
+  });
+});
+
+describe("scalarFits", () => {
+  const lenient = new Ajv({ strict: false, allErrors: false });
+  addFormats(lenient);
+  const scalar = fc.oneof(
+    fc.string({ maxLength: 4 }),
+    fc.constantFrom("😀😀", "abc", "A1"),
+    fc.integer({ min: -3, max: 12 }),
+    fc.double({ min: -3, max: 3, noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const simple = pick(
+    {
+      type: fc.constantFrom(
+        "string",
+        "integer",
+        "number",
+        "boolean",
+        "null",
+        "object",
+        "array",
+      ),
+      // Unique, as the meta-schema has checked before values are: the check runs on compiled schemas only.
+      enum: fc.uniqueArray(
+        fc.oneof(
+          fc.constantFrom("a", "abc", "😀😀"),
+          fc.integer({ min: -1, max: 3 }),
+          fc.constant(null),
+          fc.constant(true),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+      const: fc.oneof(
+        fc.constantFrom("a", "abc"),
+        fc.integer({ min: 0, max: 2 }),
+      ),
+      minimum: fc.integer({ min: -2, max: 5 }),
+      exclusiveMaximum: fc.integer({ min: -2, max: 10 }),
+      minLength: fc.integer({ min: 0, max: 3 }),
+      maxLength: fc.integer({ min: 0, max: 3 }),
+      pattern: fc.constantFrom("^a", "c$", "\\d", "^\\p{L}+$"),
+      format: fc.constantFrom("email", "date"),
+      multipleOf: fc.constantFrom(2, 0.5),
+      properties: fc.constant({ a: { type: "string" } }),
+      description: fc.string({ maxLength: 3 }),
+    },
+    3,
+  );
+
+  it("says 'fits' only of values ajv accepts", () => {
+    let fits = 0;
+    fc.assert(
+      fc.property(scalar, simple, (value, schema) => {
+        if (!scalarFits(value, schema)) return true;
+        fits++;
+        const validate = lenient.compile(schema);
+        lenient.removeSchema(schema);
+        return validate(value);
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+    expect(fits).toBeGreaterThan(30);
+  });
+
+  it("counts a string's length in code points, as ajv does", () => {
+    expect(scalarFits("😀😀", { type: "string", maxLength: 2 })).toBe(true);
+    expect(scalarFits("😀😀😀", { type: "string", maxLength: 2 })).toBe(false);
+  });
+
+  it("leaves lists, mappings and formats to ajv", () => {
+    expect(scalarFits(["a"], { type: "array" })).toBe(false);
+    expect(scalarFits({}, { type: "object" })).toBe(false);
+    expect(scalarFits("a@b.co", { type: "string", format: "email" })).toBe(
+      false,
+    );
+  });
+});
