@@ -27,12 +27,13 @@ const HELP = `Usage: npm run bench -- [options]
   -h, --help       show this help
 `;
 
-/** The issue's targets (issue 9), checked against the medians. */
+/** The targets (issues 9 and 19), checked against the medians. */
 const TARGETS = {
   refGen: 0.3,
   gen1000: 0.6,
   checkRatio: 1.1,
   rss1000: 150,
+  outMb1000: 3.5,
   list1000: 30,
   overhead: 0.1,
 };
@@ -116,6 +117,7 @@ if (rows.length > 0) {
     "tools",
     "spec KB",
     "files",
+    "output MB",
     "gen (s)",
     "check (s)",
     "check/gen",
@@ -127,6 +129,7 @@ if (rows.length > 0) {
     String(r.tools),
     (r.specBytes / 1024).toFixed(0),
     String(r.files),
+    (r.outBytes / 1e6).toFixed(1),
     triple(r.gen.wall),
     triple(r.check.wall),
     (r.check.wall.median / r.gen.wall.median).toFixed(2),
@@ -185,7 +188,7 @@ if (!opts["no-mcp"]) {
 
 const verdicts = targetVerdicts(rows, mcp);
 if (verdicts.length > 0) {
-  out("targets (issue 9), on medians:");
+  out("targets, on medians:");
   for (const v of verdicts)
     out(
       `  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`,
@@ -229,6 +232,12 @@ function targetVerdicts(rows, mcp) {
       value: `${mb(peak)} MB`,
       target: `≤ ${TARGETS.rss1000} MB`,
       met: peak <= TARGETS.rss1000,
+    });
+    v.push({
+      what: "bytes written, 1,000 tools",
+      value: `${(k.outBytes / 1e6).toFixed(1)} MB`,
+      target: `≤ ${TARGETS.outMb1000} MB`,
+      met: k.outBytes / 1e6 <= TARGETS.outMb1000,
     });
   }
   for (const r of rows) {
