@@ -43,7 +43,7 @@ export interface DocTexts {
 /** The prompt docs as rendered: every text, or (null) none when a template failed, and why. */
 export interface RenderedDocs {
   readonly texts: DocTexts | null;
-  /** What the templates' loading and rendering found: errors and warnings, in that order. */
+  /** What loading and rendering the templates found (errors, and warnings of unused files), in the order found. */
   readonly problems: readonly Diagnostic[];
 }
 
