@@ -5,6 +5,7 @@ import {
   checkTree,
   formatDiagnostic,
   ForeignFilesError,
+  gatherInputs,
   generate,
   hasDrift,
   SpecError,
@@ -104,12 +105,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     formatDiagnostic(d, sources.get(d.file) ?? readQuietly(d.file, io.cwd));
 
   try {
-    const { files, warnings } = generate(spec, {
+    const inputs = gatherInputs(spec, {
       templates: args.templates
         ? path.resolve(io.cwd, args.templates)
         : undefined,
       cwd: io.cwd,
     });
+    const { files, warnings } = generate(inputs);
     for (const w of warnings) io.err(`${show(w)}\n`);
     const shown = shownOut(outDir, io.cwd);
     if (args.check) {

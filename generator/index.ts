@@ -1,9 +1,11 @@
 import path from "node:path";
+import { renderPromptDocs } from "./emitters/docs/render.js";
+import type { TemplateInputs } from "./emitters/docs/templates.js";
 import { emitters } from "./emitters/index.js";
 import type { EmitContext, GeneratedFile } from "./emitters/types.js";
 import { buildModel } from "./model/build.js";
 import type { Model } from "./model/types.js";
-import { readRuntimeFile, readRuntimeFolder } from "./runtime-files.js";
+import { runtimeFolder, type RuntimeFiles } from "./runtime-files.js";
 import {
   isError,
   sortDiagnostics,
@@ -11,15 +13,16 @@ import {
   type Diagnostic,
 } from "./diagnostics.js";
 import { parseSpec, type ParsedSpec } from "./read/parse.js";
-import { toDiagnostic } from "./validate/problem.js";
-import { checkSemantics } from "./validate/semantic.js";
-import { checkSoundTools } from "./validate/sound-tools.js";
-import { checkStructure } from "./validate/structure.js";
+import { validateSpec } from "./validate/index.js";
+import { checkRenderedDocs } from "./validate/rendered-docs.js";
 import { MANIFEST, manifestText } from "./io/manifest.js";
 
 export { SpecError, formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 export type { GeneratedFile } from "./emitters/types.js";
 export type { Model } from "./model/types.js";
+export type { TemplateInputs } from "./emitters/docs/templates.js";
+export type { RuntimeFiles } from "./runtime-files.js";
+export { gatherInputs, type GatherOptions } from "./io/inputs.js";
 export { writeTree, ForeignFilesError, type WriteReport } from "./io/write.js";
 export { checkTree, hasDrift, type Drift } from "./io/check.js";
 
@@ -27,15 +30,19 @@ export interface SpecInput {
   /** The spec's name in messages, e.g. "tools.yaml". */
   readonly file: string;
   readonly text: string;
-  /** The folder relative paths in the spec are resolved against. */
+  /** The folder (absolute) relative paths in the spec are resolved against. */
   readonly dir: string;
 }
 
-export interface GenerateOptions {
-  /** Overrides the spec's own docs.templates folder (absolute). */
-  readonly templates?: string;
-  /** The working folder: messages show template paths inside it relative to it (default: process.cwd()). */
-  readonly cwd?: string;
+/** Everything generate() reads: io/inputs.ts gathers it from disk (gatherInputs). */
+export interface GenerateInputs {
+  readonly spec: SpecInput;
+  /** toolgen's own templates, and the user's folder (--templates or targets.docs.templates). */
+  readonly templates: TemplateInputs;
+  /** toolgen's compiled runtime, copied into the packages. */
+  readonly runtime: RuntimeFiles;
+  /** The working folder (absolute): messages show template paths inside it relative to it. */
+  readonly cwd: string;
 }
 
 export interface Generated {
@@ -44,78 +51,49 @@ export interface Generated {
   readonly warnings: readonly Diagnostic[];
 }
 
-/** Spec text in, validated model out; throws SpecError with every problem found. */
-export function loadModel(
-  spec: SpecInput,
-  options: GenerateOptions = {},
-): { model: Model; warnings: Diagnostic[]; parsed: ParsedSpec } {
-  const parsed = parseSpec(spec.file, spec.text);
-  if (!parsed.ok) throw new SpecError(parsed.diagnostics);
-  const located = (
-    problems: { path: readonly (string | number)[]; message: string }[],
-  ) => sortDiagnostics(problems.map((p) => toDiagnostic(parsed.spec, p)));
-
-  const structural = checkStructure(parsed.spec.value);
-  if (structural.length > 0)
-    throw new SpecError(
-      located([
-        ...structural,
-        ...checkSoundTools(
-          parsed.spec.value,
-          structural,
-          spec.dir,
-          parsed.spec.source,
-        ),
-      ]),
-    );
-
-  const { model: built, problems } = buildModel(parsed.spec.value, spec.dir);
-  const model = options.templates
-    ? {
-        ...built,
-        targets: {
-          ...built.targets,
-          docs: { ...built.targets.docs, templates: options.templates },
-        },
-      }
-    : built;
-  const all = located([
-    ...problems,
-    ...checkSemantics(model, parsed.spec.value, parsed.spec.source),
-  ]);
-  if (all.some(isError)) throw new SpecError(all);
-  return { model, warnings: all, parsed: parsed.spec };
-}
-
 /**
- * The whole generation, pure: spec text in, every file of the output folder out
- * (sorted by path, the manifest among them). Throws SpecError on invalid input.
+ * The whole generation, pure: its inputs in, every file of the output folder out (sorted by
+ * path, the manifest among them). Throws SpecError with every problem found. Each stage runs
+ * once: read, validate, model, render and check the prompt docs, emit.
  */
-export function generate(
-  spec: SpecInput,
-  options: GenerateOptions = {},
-): Generated {
-  const { model, warnings, parsed } = loadModel(spec, options);
-  const reported: Diagnostic[] = [];
+export function generate(inputs: GenerateInputs): Generated {
+  const spec = readSpec(inputs.spec);
+  const found = validateSpec(spec);
+  if (found.some(isError)) throw new SpecError(sortDiagnostics(found));
+  const model = buildModel(spec.value);
+
+  const docs = renderPromptDocs(model, inputs.templates, inputs.cwd);
+  const warnings = [...found, ...checkRenderedDocs(spec, model, docs)];
+  // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
+  if (warnings.some(isError)) throw new SpecError(sortDiagnostics(warnings));
+
   const ctx: EmitContext = {
-    cwd: options.cwd ?? process.cwd(),
-    report: (d) => reported.push(d),
-    reportProblem: (p) => reported.push(toDiagnostic(parsed, p)),
-    runtimeFile: readRuntimeFile,
-    runtimeFolder: readRuntimeFolder,
+    runtimeFolder: (folder) => runtimeFolder(inputs.runtime, folder),
+    docs: docs.texts!,
   };
   const files = emitters.flatMap((emit) => emit(model, ctx));
-  const errors = reported.filter(isError);
-  // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
-  if (errors.length > 0)
-    throw new SpecError(sortDiagnostics([...warnings, ...reported]));
   files.push(manifest(files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assertUnique(files);
-  return {
-    files,
-    warnings: [...warnings, ...reported.filter((d) => !isError(d))],
-  };
+  return { files, warnings };
+}
+
+/** The spec's text read into a value and its locations; throws SpecError when it cannot be read. */
+function readSpec(input: SpecInput): ParsedSpec {
+  const parsed = parseSpec(input.file, input.text);
+  if (!parsed.ok) throw new SpecError(parsed.diagnostics);
+  return parsed.spec;
+}
+
+/** The model of a spec and the warnings it leaves (read, validate, model); throws SpecError with every problem found. */
+export function loadModel(spec: SpecInput): {
+  model: Model;
+  warnings: Diagnostic[];
+} {
+  const parsed = readSpec(spec);
+  const found = validateSpec(parsed);
+  if (found.some(isError)) throw new SpecError(sortDiagnostics(found));
+  return { model: buildModel(parsed.value), warnings: found };
 }
 
 function manifest(files: readonly GeneratedFile[]): GeneratedFile {
@@ -130,7 +108,7 @@ function assertUnique(files: readonly GeneratedFile[]): void {
   }
 }
 
-/** Reads a spec from disk into a SpecInput, naming it relative to `cwd` in messages. */
+/** A spec's text as a SpecInput, naming it relative to the working folder `cwd` (absolute) in messages. */
 export function specInput(
   specPath: string,
   text: string,

@@ -1,33 +1,24 @@
-import fs from "node:fs";
-import path from "node:path";
-import { listFiles } from "./io/tree.js";
-import { packageRoot } from "./package-root.js";
-
-/** Where `npm run build` puts the compiled hand-written runtime that emitters copy into packages. */
-export const runtimeDist = path.join(packageRoot, "dist", "runtime");
-
-export function readRuntimeFile(file: string): string {
-  const full = path.join(runtimeDist, file);
-  try {
-    return fs.readFileSync(full, "utf8");
-  } catch {
-    throw new Error(
-      `toolgen's runtime is not built (${full} is missing): run npm run build`,
-    );
-  }
+/** One hand-written runtime file as `npm run build` compiled it, by its path under its folder. */
+export interface RuntimeFile {
+  readonly path: string;
+  readonly content: string;
 }
 
-export function readRuntimeFolder(
+/**
+ * toolgen's compiled runtime (dist/runtime/), by folder (client, mcp, langchain, cli): what
+ * emitters copy into the packages. io/inputs.ts reads it from disk; generate() takes it as given.
+ */
+export type RuntimeFiles = Readonly<Record<string, readonly RuntimeFile[]>>;
+
+/** The files of one runtime folder, sorted by path; an error when the runtime was not built. */
+export function runtimeFolder(
+  files: RuntimeFiles,
   folder: string,
-): { path: string; content: string }[] {
-  const root = path.join(runtimeDist, folder);
-  const files = listFiles(root);
-  if (files.length === 0)
+): readonly RuntimeFile[] {
+  const found = Object.hasOwn(files, folder) ? files[folder]! : [];
+  if (found.length === 0)
     throw new Error(
-      `toolgen's runtime is not built (${root} is empty): run npm run build`,
+      `toolgen's runtime is not built (dist/runtime/${folder} is empty): run npm run build`,
     );
-  return files.map((p) => ({
-    path: p,
-    content: fs.readFileSync(path.join(root, p), "utf8"),
-  }));
+  return found;
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isMap, isSeq, parseDocument, type Node } from "yaml";
-import { generate, specInput } from "../generator/index.js";
+import { specInput } from "../generator/index.js";
 import {
   readFixture,
   repoRoot,
@@ -12,6 +12,7 @@ import {
   tempProject,
   toolgen,
 } from "./helpers/project.js";
+import { generateFromDisk } from "./helpers/generate.js";
 
 const reference = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
 
@@ -49,15 +50,15 @@ describe("generation is deterministic", () => {
     const shuffled = shuffleKeys(reference);
     expect(shuffled).not.toBe(reference);
     const dir = os.tmpdir();
-    const a = generate(specInput("tools.yaml", reference, dir)).files;
-    const b = generate(specInput("tools.yaml", shuffled, dir)).files;
+    const a = generateFromDisk(specInput("tools.yaml", reference, dir)).files;
+    const b = generateFromDisk(specInput("tools.yaml", shuffled, dir)).files;
     expect(b).toEqual(a);
   });
 
   it("reads CRLF and LF specs alike", () => {
     const dir = os.tmpdir();
-    const a = generate(specInput("tools.yaml", reference, dir)).files;
-    const b = generate(
+    const a = generateFromDisk(specInput("tools.yaml", reference, dir)).files;
+    const b = generateFromDisk(
       specInput("tools.yaml", reference.replace(/\n/g, "\r\n"), dir),
     ).files;
     expect(b).toEqual(a);

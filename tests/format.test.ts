@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { generate, specInput } from "../generator/index.js";
+import { specInput } from "../generator/index.js";
 import { fixtures, repoRoot } from "./helpers/project.js";
+import { generateFromDisk } from "./helpers/generate.js";
 
 /** Every valid spec we keep: the reference and each fixture under tests/fixtures/valid/. */
 const specs: [name: string, specPath: string][] = [
@@ -18,7 +19,7 @@ const specs: [name: string, specPath: string][] = [
 
 describe("generated files are already in prettier's format", () => {
   it.each(specs)("%s", async (_name, specPath) => {
-    const { files } = generate(
+    const { files } = generateFromDisk(
       specInput(
         specPath,
         fs.readFileSync(specPath, "utf8"),

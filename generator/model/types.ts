@@ -47,8 +47,6 @@ export interface Targets {
   };
   readonly docs: {
     readonly package: string;
-    /** Absolute folder of the user's own templates, or null for toolgen's. */
-    readonly templates: string | null;
     readonly budget: number | null;
     readonly preamble: string;
   };

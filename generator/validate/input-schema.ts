@@ -1,105 +1,15 @@
-import type { Ajv, ErrorObject } from "ajv";
+import type { ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
 import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
+import { compiler, valueChecker } from "./schema-ajv.js";
+import { KEYWORDS } from "./schema-keywords.js";
 import { suggest } from "./suggest.js";
-
-/**
- * ajv and ajv-formats, loaded on first use: most specs hold only plain schemas (plain-schema.ts)
- * and never need them, and loading them costs about 10 ms of every run's startup. A literal
- * require(), because an import runs at startup: esbuild bundles it as a call of the bundled
- * module's lazy initialiser, and vitest provides require to the sources.
- */
-function loadAjv(): { Ajv: typeof Ajv; addFormats: (ajv: Ajv) => Ajv } {
-  const { Ajv } = require("ajv") as typeof import("ajv");
-  const formats = require("ajv-formats") as { default?: unknown };
-  // ajv-formats is CommonJS: its function is the module itself, and also its default export.
-  const addFormats = (formats.default ?? formats) as (ajv: Ajv) => Ajv;
-  return { Ajv, addFormats };
-}
-
-let ajv: Ajv | undefined;
-
-/** The same ajv settings the generated runtime validates arguments with. */
-function compiler(): Ajv {
-  if (!ajv) {
-    const { Ajv, addFormats } = loadAjv();
-    ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
-    addFormats(ajv);
-  }
-  return ajv;
-}
 
 /** YAML 1.2 reads unquoted 1.10, 083, true and null as such: the usual cause of a number where text is meant. */
 export const quoteHint =
   " (YAML reads unquoted numbers, true/false and null as values, not text: put it in quotes)";
-
-let lenient: Ajv | undefined;
-
-/** Checks values against a subschema taken out of its context, where strict mode's type rules would misfire. */
-function valueChecker(): Ajv {
-  if (!lenient) {
-    const { Ajv, addFormats } = loadAjv();
-    lenient = new Ajv({
-      strict: false,
-      allErrors: false,
-      addUsedSchema: false,
-    });
-    addFormats(lenient);
-  }
-  return lenient;
-}
-
-/** Draft-07 keywords, to suggest the one a misspelt keyword meant. */
-const KEYWORDS = [
-  "$comment",
-  "$id",
-  "$ref",
-  "$schema",
-  "additionalItems",
-  "additionalProperties",
-  "allOf",
-  "anyOf",
-  "const",
-  "contains",
-  "contentEncoding",
-  "contentMediaType",
-  "default",
-  "definitions",
-  "dependencies",
-  "description",
-  "else",
-  "enum",
-  "examples",
-  "exclusiveMaximum",
-  "exclusiveMinimum",
-  "format",
-  "if",
-  "items",
-  "maxItems",
-  "maxLength",
-  "maxProperties",
-  "maximum",
-  "minItems",
-  "minLength",
-  "minProperties",
-  "minimum",
-  "multipleOf",
-  "not",
-  "oneOf",
-  "pattern",
-  "patternProperties",
-  "properties",
-  "propertyNames",
-  "readOnly",
-  "required",
-  "then",
-  "title",
-  "type",
-  "uniqueItems",
-  "writeOnly",
-];
 
 type Path = (string | number)[];
 

@@ -4,11 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Node, Project } from "ts-morph";
-import {
-  generate,
-  specInput,
-  type GeneratedFile,
-} from "../../generator/index.js";
+import { specInput, type GeneratedFile } from "../../generator/index.js";
 import {
   importAll,
   installConsumer,
@@ -18,13 +14,14 @@ import {
 } from "./consumer.js";
 import { CANARY, injectionCases, payloads } from "./corpus/injection.js";
 import { nameCases } from "./corpus/names.js";
+import { generateFromDisk } from "../helpers/generate.js";
 
 /** Each accepted case under its own package scope, so all of them fit in one consumer and one tsc run. */
 const accepted = [...injectionCases, ...nameCases]
   .filter((c) => c.exit === 0)
   .map((c) => ({
     name: c.name,
-    files: generate(
+    files: generateFromDisk(
       specInput(
         "tools.yaml",
         c.spec.replaceAll("@acme/", `@acme-${c.name.toLowerCase()}/`),

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, specInput } from "../../generator/index.js";
+import { specInput } from "../../generator/index.js";
 import {
   repoRoot,
   snapshotDir,
@@ -10,6 +10,7 @@ import {
   toolgen,
 } from "../helpers/project.js";
 import { base } from "./corpus/base.js";
+import { generateFromDisk } from "../helpers/generate.js";
 
 const ROUNDS = Number(process.env.TOOLGEN_KILL_ROUNDS ?? 12);
 
@@ -42,7 +43,7 @@ describe("a generation killed at random moments", () => {
     const out = path.join(dir, "generated");
     const trees = [specA, specB].map((s) =>
       Object.fromEntries(
-        generate(specInput("tools.yaml", s, dir)).files.map((f) => [
+        generateFromDisk(specInput("tools.yaml", s, dir)).files.map((f) => [
           f.path,
           f.content,
         ]),

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main, type Io } from "../../generator/cli.js";
-import { generate, SpecError } from "../../generator/index.js";
+import { SpecError } from "../../generator/index.js";
+import { generateFromDisk } from "./generate.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 export const fixtures = path.join(repoRoot, "tests/fixtures");
@@ -60,7 +61,7 @@ export function readFixture(...parts: string[]): string {
 /** Every problem generate() finds in a spec text, as `line:col: message`; [] when it is valid. */
 export function specProblems(text: string): string[] {
   try {
-    generate({ file: "tools.yaml", text, dir: "/nonexistent" });
+    generateFromDisk({ file: "tools.yaml", text, dir: "/nonexistent" });
   } catch (e) {
     if (e instanceof SpecError)
       return e.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`);

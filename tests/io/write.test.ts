@@ -8,7 +8,7 @@ import {
   writeAtomic,
   writeTree,
 } from "../../generator/io/write.js";
-import { generate, specInput } from "../../generator/index.js";
+import { specInput } from "../../generator/index.js";
 import {
   readFixture,
   repoRoot,
@@ -16,6 +16,7 @@ import {
   tempProject,
   toolgen,
 } from "../helpers/project.js";
+import { generateFromDisk } from "../helpers/generate.js";
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-write-"));
@@ -181,7 +182,7 @@ describe("an interrupted generation", () => {
     expect((await toolgen(dir)).code).toBe(0);
     const old = snapshotDir(out);
     const next = Object.fromEntries(
-      generate(specInput("tools.yaml", newSpec, dir)).files.map((f) => [
+      generateFromDisk(specInput("tools.yaml", newSpec, dir)).files.map((f) => [
         f.path,
         f.content,
       ]),

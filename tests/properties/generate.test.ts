@@ -7,7 +7,6 @@ import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import {
   checkTree,
-  generate,
   hasDrift,
   specInput,
   writeTree,
@@ -20,6 +19,7 @@ import {
   typecheck,
 } from "../hardening/consumer.js";
 import { specArbitrary } from "./arbitraries.js";
+import { generateFromDisk } from "../helpers/generate.js";
 
 /** Random specs per property: short in `npm test`; TOOLGEN_PROPERTY_RUNS=500 for a long hunt. */
 const RUNS = Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12);
@@ -33,7 +33,7 @@ const prettierConfig = await prettier.resolveConfig(
 );
 
 function gen(yaml: string): readonly GeneratedFile[] {
-  return generate(specInput("tools.yaml", yaml, os.tmpdir())).files;
+  return generateFromDisk(specInput("tools.yaml", yaml, os.tmpdir())).files;
 }
 
 describe("random valid specs", () => {

@@ -6,10 +6,8 @@ import {
   createViews,
   type Runtime,
 } from "../../generator/emitters/docs/context.js";
-import {
-  defaultTemplatesFolder,
-  TEMPLATE_NAMES,
-} from "../../generator/emitters/docs/templates.js";
+import { TEMPLATE_NAMES } from "../../generator/emitters/docs/templates.js";
+import { defaultTemplatesFolder } from "../../generator/io/inputs.js";
 import { loadModel, specInput } from "../../generator/index.js";
 import {
   compileTemplate,

@@ -3,17 +3,11 @@ import { codeHeader } from "../../render/header.js";
 import { printJsonWithHeader } from "../../render/json.js";
 import { packageJson } from "../../render/package-json.js";
 import type { Emitter, GeneratedFile } from "../types.js";
-import { checkOptions } from "./checks.js";
 import { binJs, indexDts, indexJs } from "./code.js";
 import { cliData } from "./commands.js";
 
 /** The command map and a runnable CLI, for runtimes that cannot speak MCP. */
-export const emitCli: Emitter = (model, ctx) => {
-  checkOptions(model, (p) => ctx.reportProblem(p));
-  return files(model, ctx);
-};
-
-const files: Emitter = (model, ctx) => [
+export const emitCli: Emitter = (model, ctx) => [
   packageJsonFile(model),
   { path: "cli/commands.json", content: printJsonWithHeader(cliData(model)) },
   { path: "cli/index.js", content: indexJs(model) },

@@ -1,27 +1,18 @@
 import type { Model } from "../../model/types.js";
 import { packageJson } from "../../render/package-json.js";
 import type { Emitter, GeneratedFile } from "../types.js";
-import { checkBudget, checkMentions, checkRenamedNames } from "./checks.js";
 import { docsFiles } from "./files.js";
-import { renderDocs } from "./render.js";
-import { loadTemplates } from "./templates.js";
 
 /**
  * The agent-facing prompt docs, rendered through Handlebars templates (toolgen's own,
  * or the user's from targets.docs.templates or --templates): Markdown files, and the
- * same texts as string constants.
+ * same texts as string constants. generate() renders them (emitters/docs/render.ts) and checks
+ * them (validate/rendered-docs.ts) before any emitter runs.
  */
-export const emitDocs: Emitter = (model, ctx) => {
-  checkMentions(model, (p) => ctx.reportProblem(p));
-  const templates = loadTemplates(model.targets.docs.templates, ctx.cwd, (d) =>
-    ctx.report(d),
-  );
-  const texts = templates && renderDocs(model, templates, (d) => ctx.report(d));
-  if (!texts) return [packageJsonFile(model)];
-  checkRenamedNames(model, texts, (d) => ctx.report(d));
-  checkBudget(model, texts, (p) => ctx.reportProblem(p));
-  return [packageJsonFile(model), ...docsFiles(texts)];
-};
+export const emitDocs: Emitter = (model, ctx) => [
+  packageJsonFile(model),
+  ...docsFiles(ctx.docs),
+];
 
 function packageJsonFile(model: Model): GeneratedFile {
   return {

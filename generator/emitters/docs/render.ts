@@ -8,7 +8,9 @@ import {
   type Runtime,
 } from "./context.js";
 import {
+  loadTemplates,
   templateDiagnostic,
+  type TemplateInputs,
   type TemplateName,
   type Templates,
 } from "./templates.js";
@@ -38,11 +40,34 @@ export interface DocTexts {
   readonly sections: readonly SectionTexts[];
 }
 
+/** The prompt docs as rendered: every text, or (null) none when a template failed, and why. */
+export interface RenderedDocs {
+  readonly texts: DocTexts | null;
+  /** What loading and rendering the templates found (errors, and warnings of unused files), in the order found. */
+  readonly problems: readonly Diagnostic[];
+}
+
+/**
+ * Every text of the docs package, through the templates (each from the user's folder when it
+ * holds one, else toolgen's own). `cwd` is the working folder messages show paths relative to.
+ */
+export function renderPromptDocs(
+  model: Model,
+  inputs: TemplateInputs,
+  cwd: string,
+): RenderedDocs {
+  const { templates, problems } = loadTemplates(inputs, cwd);
+  if (templates === null) return { texts: null, problems };
+  const found: Diagnostic[] = [...problems];
+  const texts = renderDocs(model, templates, (d) => found.push(d));
+  return { texts, problems: found };
+}
+
 /**
  * Every text of the docs package. A template error is reported once, located in its
  * template; the result is then null, as nothing built on a broken text can be trusted.
  */
-export function renderDocs(
+function renderDocs(
   model: Model,
   templates: Templates,
   report: (d: Diagnostic) => void,

@@ -1,6 +1,4 @@
-import fs from "node:fs";
 import path from "node:path";
-import { packageRoot } from "../../package-root.js";
 import {
   compileTemplate,
   TemplateError,
@@ -18,44 +16,51 @@ export const TEMPLATE_NAMES = [
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 export type Templates = Readonly<Record<TemplateName, Template>>;
 
-/** toolgen's own templates: the shapes the platform's agents already read. */
-export const defaultTemplatesFolder = path.join(
-  packageRoot,
-  "templates",
-  "docs",
-);
+/** A folder of templates as io/ read it: the names of its files, and each template's text or why it could not be read. */
+export interface TemplateFolder {
+  /** Absolute. */
+  readonly folder: string;
+  /** Every file in it (links followed); null when the folder does not exist or cannot be read. */
+  readonly names: readonly string[] | null;
+  /** The text of each template it holds, or the error code of its reading. */
+  readonly texts: ReadonlyMap<string, string | { readonly error: string }>;
+}
+
+/** The template texts generate() reads: toolgen's own, and the user's folder when one is set. */
+export interface TemplateInputs {
+  readonly defaults: TemplateFolder;
+  readonly user: TemplateFolder | null;
+}
 
 /**
  * Each template from the user's folder when it holds one, else toolgen's own, so
- * overriding one template does not mean copying them all. Null when any is unusable
- * (each problem is reported).
+ * overriding one template does not mean copying them all. The templates are null when
+ * any is unusable; the problems say why (and warn of a file toolgen does not use).
  */
 export function loadTemplates(
-  userFolder: string | null,
+  inputs: TemplateInputs,
   cwd: string,
-  report: (d: Diagnostic) => void,
-): Templates | null {
+): { templates: Templates | null; problems: Diagnostic[] } {
+  const problems: Diagnostic[] = [];
   const shown = (file: string) => shownPath(file, cwd);
-  let own = new Set<string>();
-  if (userFolder !== null) {
-    const listed = listFolder(userFolder);
-    if (listed === null) {
-      report({
+  const { user } = inputs;
+  if (user !== null) {
+    if (user.names === null) {
+      problems.push({
         severity: "error",
-        file: shown(userFolder),
+        file: shown(user.folder),
         message: "the templates folder does not exist or cannot be read",
       });
-      return null;
+      return { templates: null, problems };
     }
-    own = listed;
-    for (const name of [...own].sort()) {
+    for (const name of [...user.names].sort()) {
       if (
         name.endsWith(".hbs") &&
         !(TEMPLATE_NAMES as readonly string[]).includes(name)
       )
-        report({
+        problems.push({
           severity: "warning",
-          file: shown(path.join(userFolder, name)),
+          file: shown(path.join(user.folder, name)),
           message: `toolgen does not use this template: the templates it reads are ${TEMPLATE_NAMES.join(", ")}`,
         });
     }
@@ -63,30 +68,27 @@ export function loadTemplates(
   const loaded: Partial<Record<TemplateName, Template>> = {};
   let ok = true;
   for (const name of TEMPLATE_NAMES) {
-    const file = path.join(
-      userFolder !== null && own.has(name)
-        ? userFolder
-        : defaultTemplatesFolder,
-      name,
-    );
+    const from = user?.names?.includes(name) ? user : inputs.defaults;
+    const file = path.join(from.folder, name);
+    const text = from.texts.get(name) ?? { error: "ENOENT" };
     try {
-      loaded[name] = compileTemplate(
-        shown(file),
-        fs.readFileSync(file, "utf8"),
-      );
-    } catch (e) {
-      if (e instanceof TemplateError) report(templateDiagnostic(e));
-      else if (isFsError(e))
-        report({
+      if (typeof text !== "string") {
+        problems.push({
           severity: "error",
           file: shown(file),
-          message: `cannot read the template: ${e.code}`,
+          message: `cannot read the template: ${text.error}`,
         });
-      else throw e;
+        ok = false;
+        continue;
+      }
+      loaded[name] = compileTemplate(shown(file), text);
+    } catch (e) {
+      if (!(e instanceof TemplateError)) throw e;
+      problems.push(templateDiagnostic(e));
       ok = false;
     }
   }
-  return ok ? (loaded as Templates) : null;
+  return { templates: ok ? (loaded as Templates) : null, problems };
 }
 
 export function templateDiagnostic(e: TemplateError): Diagnostic {
@@ -107,27 +109,4 @@ export function shownPath(file: string, cwd: string): string {
   const shown =
     rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
   return shown.split(path.sep).join("/");
-}
-
-function listFolder(folder: string): Set<string> | null {
-  try {
-    // statSync follows links: a template may be a symlink into a shared folder.
-    return new Set(
-      fs
-        .readdirSync(folder)
-        .filter((name) =>
-          fs
-            .statSync(path.join(folder, name), { throwIfNoEntry: false })
-            ?.isFile(),
-        ),
-    );
-  } catch {
-    return null;
-  }
-}
-
-function isFsError(e: unknown): e is NodeJS.ErrnoException & { code: string } {
-  return (
-    e instanceof Error && typeof (e as NodeJS.ErrnoException).code === "string"
-  );
 }

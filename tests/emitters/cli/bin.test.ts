@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { generate } from "../../../generator/index.js";
 import { installConsumer, removeConsumer } from "../../hardening/consumer.js";
 import { repoRoot } from "../../helpers/project.js";
 import { binOf, FakePlatform, runBin } from "./platform.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 /**
  * The generated `molecule` bin as a real subprocess against a real HTTP server.
@@ -302,7 +302,7 @@ describe("a local tool's command", () => {
       throw new Error(
         "tools.yaml no longer sets targets.cli.runtime where this test expects it",
       );
-    const { files } = generate({
+    const { files } = generateFromDisk({
       file: "tools.yaml",
       text: without,
       dir: repoRoot,
@@ -361,7 +361,7 @@ describe("a local tool's command", () => {
         "tools.yaml no longer sets targets.cli.runtime where this test expects it",
       );
     const consumer = installConsumer([
-      generate({ file: "tools.yaml", text, dir: repoRoot }).files,
+      generateFromDisk({ file: "tools.yaml", text, dir: repoRoot }).files,
     ]);
     try {
       const missingBin = path.join(

@@ -2,13 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { commandMap } from "@molecule/platform-cli";
 import { describe, expect, it } from "vitest";
-import {
-  generate,
-  loadModel,
-  SpecError,
-  specInput,
-} from "../../../generator/index.js";
+import { loadModel, SpecError, specInput } from "../../../generator/index.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 function spec(file: string) {
   return specInput(file, fs.readFileSync(file, "utf8"), path.dirname(file));
@@ -19,7 +15,7 @@ function commandsJson(file: string): {
   commandMap: Record<string, string | null>;
   commands: { tool: string; usage: string; keyword: string }[];
 } {
-  const out = generate(spec(file)).files.find(
+  const out = generateFromDisk(spec(file)).files.find(
     (f) => f.path === "cli/commands.json",
   );
   return JSON.parse(out!.content);
@@ -87,9 +83,9 @@ describe("the command map", () => {
 
   it("refuses a spec where two tools share a usage", () => {
     const file = path.join(fixtures, "invalid/cli-usage-duplicate.yaml");
-    expect(() => generate(spec(file))).toThrow(SpecError);
+    expect(() => generateFromDisk(spec(file))).toThrow(SpecError);
     try {
-      generate(spec(file));
+      generateFromDisk(spec(file));
     } catch (e) {
       expect((e as SpecError).diagnostics.map((d) => d.message)).toContain(
         "CLI command 'add' is already the usage of tool 'add_note'",

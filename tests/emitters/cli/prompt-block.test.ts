@@ -3,8 +3,9 @@ import path from "node:path";
 import { commandMap } from "@molecule/platform-cli";
 import { sections } from "@molecule/platform-prompts";
 import { describe, expect, it } from "vitest";
-import { generate, loadModel, specInput } from "../../../generator/index.js";
+import { loadModel, specInput } from "../../../generator/index.js";
 import { repoRoot } from "../../helpers/project.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 /**
  * The CLI prompt block a model reads and the CLI a runtime runs come from the same declarations:
@@ -56,7 +57,7 @@ describe("the CLI prompt block", () => {
 describe("a command with a required input that is no placeholder", () => {
   it("is listed with that input's option, as the CLI demands it", () => {
     const fixture = path.join(import.meta.dirname, "fixtures", "typed.yaml");
-    const { files } = generate(
+    const { files } = generateFromDisk(
       specInput(fixture, fs.readFileSync(fixture, "utf8"), repoRoot),
     );
     const block = files.find(

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { generate, specInput } from "../../../generator/index.js";
+import { specInput } from "../../../generator/index.js";
 import { repoRoot } from "../../helpers/project.js";
 import { FakePlatform, runBin, type Run } from "./platform.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 /**
  * The CLI generated from fixtures/typed.yaml (multi-word and flag keywords, every argument type),
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const cache = path.join(repoRoot, "node_modules", ".cache");
   fs.mkdirSync(cache, { recursive: true });
   root = fs.mkdtempSync(path.join(cache, "toolgen-cli-typed-"));
-  for (const file of generate(
+  for (const file of generateFromDisk(
     specInput(fixture, fs.readFileSync(fixture, "utf8"), repoRoot),
   ).files) {
     fs.mkdirSync(path.dirname(path.join(root, file.path)), { recursive: true });

@@ -3,21 +3,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as prettier from "prettier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  generate,
-  specInput,
-  type GeneratedFile,
-} from "../../../generator/index.js";
+import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
-import { runtimeDist } from "../../../generator/runtime-files.js";
+import { runtimeDist } from "../../../generator/io/inputs.js";
 import { repoRoot } from "../../helpers/project.js";
 import { startPlatform, type Platform } from "../../runtime/client/platform.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 const reference = path.join(repoRoot, "tools.yaml");
 const odd = path.join(import.meta.dirname, "fixtures/odd.yaml");
 
 function clientFiles(spec: string): GeneratedFile[] {
-  return generate(
+  return generateFromDisk(
     specInput(spec, fs.readFileSync(spec, "utf8"), repoRoot),
   ).files.filter((f) => f.path.startsWith("client/"));
 }

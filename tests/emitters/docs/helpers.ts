@@ -1,13 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse, stringify } from "yaml";
-import {
-  generate,
-  specInput,
-  type Generated,
-} from "../../../generator/index.js";
+import { specInput, type Generated } from "../../../generator/index.js";
 import { markdownHeader } from "../../../generator/render/header.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 /** The specs whose docs we keep as goldens: the reference and the docs fixtures. */
 export const specs: Record<string, string> = {
@@ -22,7 +19,10 @@ export function generateFrom(
   text = fs.readFileSync(specPath, "utf8"),
   options: { templates?: string } = {},
 ): Generated {
-  return generate(specInput(specPath, text, path.dirname(specPath)), options);
+  return generateFromDisk(
+    specInput(specPath, text, path.dirname(specPath)),
+    options,
+  );
 }
 
 /** The docs package's files by path inside it. */

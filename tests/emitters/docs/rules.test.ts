@@ -10,6 +10,7 @@ import {
   specs,
   text,
 } from "./helpers.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 /** A project holding `spec` and, under `templates/`, the given template files. */
 function projectWithTemplates(
@@ -27,7 +28,7 @@ function generateIn(dir: string, options: { templates?: string } = {}) {
   return generateFrom(path.join(dir, "tools.yaml"), undefined, options);
 }
 
-/** The diagnostics generate() throws for an invalid input. */
+/** The diagnostics generateFromDisk() throws for an invalid input. */
 function errorsOf(run: () => unknown): readonly Diagnostic[] {
   try {
     run();

@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, type GeneratedFile } from "../../../generator/index.js";
+import { type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
-import { runtimeDist } from "../../../generator/runtime-files.js";
+import { runtimeDist } from "../../../generator/io/inputs.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 function langchainFiles(specPath: string): GeneratedFile[] {
   const text = fs.readFileSync(specPath, "utf8");
-  const { files } = generate({
+  const { files } = generateFromDisk({
     file: "tools.yaml",
     text,
     dir: path.dirname(specPath),

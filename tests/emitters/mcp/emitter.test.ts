@@ -2,20 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import {
-  generate,
-  specInput,
-  type GeneratedFile,
-} from "../../../generator/index.js";
+import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
-import { runtimeDist } from "../../../generator/runtime-files.js";
+import { runtimeDist } from "../../../generator/io/inputs.js";
 import { fixtures } from "../../helpers/project.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 const minimalPath = path.join(fixtures, "valid/minimal/tools.yaml");
 const minimalText = fs.readFileSync(minimalPath, "utf8");
 
 function mcpFiles(text: string): Map<string, string> {
-  const { files } = generate(
+  const { files } = generateFromDisk(
     specInput(minimalPath, text, path.dirname(minimalPath)),
   );
   return new Map(

@@ -3,13 +3,10 @@ import path from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import {
-  generate,
-  specInput,
-  type GeneratedFile,
-} from "../../../generator/index.js";
+import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { SpecError } from "../../../generator/diagnostics.js";
 import { fixtures } from "../../helpers/project.js";
+import { generateFromDisk } from "../../helpers/generate.js";
 
 // targets.mcp.runtime: the bin imports the named package's createRuntime and passes it to runStdio.
 // Without the setting the bin is the plain one (its golden is __snapshots__/minimal/bin/acme-mcp.js).
@@ -24,7 +21,7 @@ function withRuntime(runtime: unknown): string {
 }
 
 function mcpFiles(text: string): Map<string, string> {
-  const { files } = generate(
+  const { files } = generateFromDisk(
     specInput(minimalPath, text, path.dirname(minimalPath)),
   );
   return new Map(

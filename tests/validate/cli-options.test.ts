@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generate } from "../../../generator/index.js";
-import { specProblems as problems } from "../../helpers/project.js";
+import { specProblems as problems } from "../helpers/project.js";
+import { generateFromDisk } from "../helpers/generate.js";
 
 const spec = (properties: string, usage = "run", required = "[]") => `
 targets:
@@ -119,7 +119,7 @@ describe("CLI commands that begin alike", () => {
     http: { method: GET, path: /go-extra }
     cli: { usage: run extra, summary: Run further }
 `;
-    const { warnings } = generate({
+    const { warnings } = generateFromDisk({
       file: "tools.yaml",
       text,
       dir: "/nonexistent",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePoints } from "../../../generator/emitters/docs/checks.js";
+import { codePoints } from "../../generator/validate/rendered-docs.js";
 
 describe("counting a text's characters", () => {
   it("counts code points as spreading the string does, lone surrogates included", () => {

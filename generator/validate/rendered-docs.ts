@@ -1,9 +1,30 @@
-import type { Model } from "../../model/types.js";
-import type { Diagnostic } from "../../diagnostics.js";
-import type { JsonPath } from "../../read/parse.js";
-import type { Problem } from "../../validate/problem.js";
-import { suggest } from "../../validate/suggest.js";
-import type { DocTexts, Rendered } from "./render.js";
+import type { Diagnostic } from "../diagnostics.js";
+import type {
+  RenderedDocs,
+  DocTexts,
+  Rendered,
+} from "../emitters/docs/render.js";
+import type { Model } from "../model/types.js";
+import type { ParsedSpec } from "../read/parse.js";
+import { toDiagnostic, type Problem } from "./problem.js";
+
+/**
+ * The one check after rendering: what only the rendered prompt docs can tell. The templates'
+ * own problems (an unreadable folder or file, a compile or render error, located in the
+ * template, and a file toolgen does not use); then, once every text rendered, a renamed tool's
+ * old name in a text, and a section over the budget.
+ */
+export function checkRenderedDocs(
+  spec: ParsedSpec,
+  model: Model,
+  docs: RenderedDocs,
+): Diagnostic[] {
+  const found = [...docs.problems];
+  if (docs.texts === null) return found;
+  checkRenamedNames(model, docs.texts, (d) => found.push(d));
+  checkBudget(model, docs.texts, (p) => found.push(toDiagnostic(spec, p)));
+  return found;
+}
 
 /** Any of `names` as a whole word, not part of a longer name (`-` and `_` join words too); names hold no regex syntax. */
 function wordsPattern(names: readonly string[]): RegExp {
@@ -26,7 +47,7 @@ function firstOccurrences(pattern: RegExp, text: string): Map<string, number> {
  * before rendering; this catches what a template adds, or data no spec check covers.
  * The problem is located in the template when its own text holds the name.
  */
-export function checkRenamedNames(
+function checkRenamedNames(
   model: Model,
   texts: DocTexts,
   report: (d: Diagnostic) => void,
@@ -93,7 +114,7 @@ export function checkRenamedNames(
 }
 
 /** Warns when a section's text passes the budget: a model reads all of it on every turn. */
-export function checkBudget(
+function checkBudget(
   model: Model,
   texts: DocTexts,
   report: (p: Problem) => void,
@@ -137,85 +158,6 @@ export function codePoints(text: string): number {
     }
   }
   return count;
-}
-
-/** A snake_case word: how this spec's tool names look when a text mentions one. */
-const TOOL_LIKE =
-  /(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_-])/g;
-
-/**
- * Warns when a text the model reads mentions a tool that does not exist, most often a
- * name left behind by a rename. Input names and section ids are known words, not tools;
- * old names are already an error of the spec.
- */
-export function checkMentions(
-  model: Model,
-  report: (p: Problem) => void,
-): void {
-  const tools = model.tools.map((t) => t.name);
-  // Built at the first word to look up: on a large spec it holds tens of thousands of names, often for nothing.
-  let known: Set<string> | undefined;
-  for (const { path, text } of docTexts(model)) {
-    // Every such word holds an underscore: most texts hold none and need no scan.
-    if (!text.includes("_")) continue;
-    const words = new Set([...text.matchAll(TOOL_LIKE)].map((m) => m[0]));
-    for (const word of words) {
-      known ??= knownWords(model);
-      if (known.has(word)) continue;
-      const close = suggest(word, tools);
-      report({
-        path,
-        severity: "warning",
-        message: `'${word}' reads like a tool name, but no tool has it (left behind by a rename?)${close ? `; did you mean '${close}'?` : ""}`,
-      });
-    }
-  }
-}
-
-/** The snake_case words that are no mistake: tool and input names, old names, section ids. */
-function knownWords(model: Model): Set<string> {
-  const known = new Set<string>();
-  for (const t of model.tools) {
-    known.add(t.name);
-    for (const name of t.inputNames) known.add(name);
-    for (const old of t.renamedFrom) known.add(old);
-  }
-  for (const s of model.sections) known.add(s.id);
-  return known;
-}
-
-/** Every spec text that reaches the prompt docs, with its path in the spec. */
-function docTexts(model: Model): { path: JsonPath; text: string }[] {
-  const out: { path: JsonPath; text: string }[] = [
-    {
-      path: ["targets", "docs", "preamble"],
-      text: model.targets.docs.preamble,
-    },
-  ];
-  model.sections.forEach((s, i) => {
-    out.push(
-      { path: ["sections", i, "heading"], text: s.heading },
-      { path: ["sections", i, "label"], text: s.label },
-    );
-    if (s.footer !== null)
-      out.push({ path: ["sections", i, "footer"], text: s.footer });
-    if (s.cli)
-      out.push({ path: ["sections", i, "cli", "intro"], text: s.cli.intro });
-    if (s.cli?.closing)
-      out.push({
-        path: ["sections", i, "cli", "closing"],
-        text: s.cli.closing,
-      });
-  });
-  model.tools.forEach((t, i) => {
-    out.push(
-      { path: ["tools", i, "short"], text: t.short },
-      { path: ["tools", i, "when_to_use"], text: t.whenToUse },
-    );
-    if (t.cli)
-      out.push({ path: ["tools", i, "cli", "summary"], text: t.cli.summary });
-  });
-  return out;
 }
 
 /** 1-based line and column of `index` in `text`. */

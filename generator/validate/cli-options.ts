@@ -1,27 +1,42 @@
-import { mainType } from "../../model/main-type.js";
-import { kebabCase } from "../../model/names.js";
-import type { Model } from "../../model/types.js";
-import type { Problem } from "../../validate/problem.js";
-import { cliTools } from "./commands.js";
+import { mainType } from "../model/main-type.js";
+import { kebabCase } from "../model/names.js";
+import type { RawTool } from "../model/raw.js";
+import type { Problem } from "./problem.js";
+import {
+  inputNames,
+  requiredInputs,
+  type Check,
+  type CheckedSpec,
+} from "./checked-spec.js";
+import { cliCommands, type ReadUsage } from "./cli-usage.js";
 
 /** Options the CLI itself answers on every command. */
 const RESERVED = new Set(["json", "help"]);
+
+interface Command {
+  readonly tool: RawTool;
+  readonly index: number;
+  readonly cli: ReadUsage;
+}
 
 /**
  * Each non-positional input becomes `--kebab-case`: refuses the names the CLI's own flags, a
  * flag word that selects a command, or a boolean's `--no-` form already take (two inputs sharing
  * one is a spec error already); a usage may not use the CLI's own flags as words, nor make an
- * optional input a positional argument, which the command line could never leave out.
+ * optional input a positional argument, which the command line could never leave out. Read on a
+ * spec whose usages are sound (the other checks found no error).
  */
-export function checkOptions(model: Model, report: (p: Problem) => void): void {
-  const commands = cliTools(model);
+export const checkCliOptions: Check = (spec) => {
+  const problems: Problem[] = [];
+  const report = (p: Problem) => problems.push(p);
+  const commands = commandsInOrder(spec);
   const plainOf = (keyword: string) =>
     keyword
       .split(" ")
       .filter((w) => !w.startsWith("-"))
       .join(" ");
   // Commands grouped by their plain words, and each group's flag words: one pass, not one per command.
-  const commandsByPlain = new Map<string, (typeof commands)[number][]>();
+  const commandsByPlain = new Map<string, Command[]>();
   const selectingByPlain = new Map<string, Map<string, string>>();
   for (const command of commands) {
     const plain = plainOf(command.cli.keyword);
@@ -34,13 +49,11 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     for (const w of command.cli.keyword.split(" "))
       if (w.startsWith("--")) selecting.set(w.slice(2), command.cli.keyword);
   }
-  const index = new Map(model.tools.map((t, i) => [t, i]));
-  for (const tool of commands) {
-    const i = index.get(tool)!;
-    const selecting = selectingByPlain.get(plainOf(tool.cli.keyword))!;
+  for (const { tool, index: i, cli } of commands) {
+    const selecting = selectingByPlain.get(plainOf(cli.keyword))!;
     const usage = (message: string) =>
       report({ path: ["tools", i, "cli", "usage"], message });
-    for (const word of tool.cli.keyword.split(" ")) {
+    for (const word of cli.keyword.split(" ")) {
       if (word.startsWith("--") && RESERVED.has(word.slice(2)))
         usage(
           `usage flag '${word}' is an option every command keeps for itself: choose another word`,
@@ -48,7 +61,7 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     }
     // A command whose plain words begin with another command's: that one's first argument can
     // then not be this command's next word, unless written after --. Allowed, but said.
-    const plainWords = plainOf(tool.cli.keyword).split(" ");
+    const plainWords = plainOf(cli.keyword).split(" ");
     for (let k = plainWords.length - 1; k > 0; k--) {
       const shorter = commandsByPlain.get(plainWords.slice(0, k).join(" "));
       const other = shorter?.find((c) => c.cli.positionals.length > 0);
@@ -57,13 +70,13 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
         report({
           path: ["tools", i, "cli", "usage"],
           severity: "warning",
-          message: `command '${tool.cli.keyword}' begins like command '${other.cli.usage}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${model.targets.cli.bin} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
+          message: `command '${cli.keyword}' begins like command '${usageOf(other.tool)}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${spec.raw.targets.cli.bin} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
         });
         break;
       }
     }
-    const required = new Set(tool.required);
-    for (const name of tool.cli.positionals) {
+    const required = new Set(requiredInputs(tool));
+    for (const name of cli.positionals) {
       if (!required.has(name)) {
         usage(
           `usage placeholder <${name}> is an optional input, but a positional argument must always be given: make '${name}' required, or leave it to its --${kebabCase(name)} option`,
@@ -73,17 +86,18 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
     const properties = (tool.input.properties ?? {}) as {
       readonly [name: string]: unknown;
     };
+    const names = inputNames(tool);
     // A boolean option also answers to --no-<option>, which no other input may then be.
     const negations = new Map<string, string>();
-    for (const name of tool.inputNames) {
+    for (const name of names) {
       if (
-        !tool.cli.positionals.includes(name) &&
+        !cli.positionals.includes(name) &&
         mainType(properties[name]) === "boolean"
       )
         negations.set(`no-${kebabCase(name)}`, name);
     }
-    for (const name of tool.inputNames) {
-      if (tool.cli.positionals.includes(name)) continue;
+    for (const name of names) {
+      if (cli.positionals.includes(name)) continue;
       const option = kebabCase(name);
       const at = ["tools", i, "input", "properties", name];
       const problem = (message: string) =>
@@ -103,4 +117,24 @@ export function checkOptions(model: Model, report: (p: Problem) => void): void {
       }
     }
   }
+  return problems;
+};
+
+/** The commands in the order the CLI lists them: by section, then in spec order. */
+function commandsInOrder(spec: CheckedSpec): Command[] {
+  const read = cliCommands(spec);
+  const bySection = new Map<string, Command[]>();
+  spec.tools.forEach((tool, index) => {
+    const cli = read[index];
+    if (tool === undefined || cli === undefined) return;
+    const list = bySection.get(tool.section) ?? [];
+    list.push({ tool, index, cli });
+    bySection.set(tool.section, list);
+  });
+  return spec.raw.sections.flatMap((s) => bySection.get(s.id) ?? []);
+}
+
+/** The usage as the model writes it: its words joined by one space. */
+function usageOf(tool: RawTool): string {
+  return tool.cli!.usage.trim().split(/\s+/).join(" ");
 }

@@ -4,8 +4,8 @@ import { parseSpec } from "../../generator/read/parse.js";
 import {
   hiddenTextProblems,
   mayHoldHidden,
-  oldNamesInDocs,
-} from "../../generator/validate/semantic-text.js";
+} from "../../generator/validate/hidden-text.js";
+import { oldNamesInDocs } from "../../generator/validate/renames.js";
 
 /** Pieces of YAML scalars: escapes that write hidden characters and escapes that do not, raw hidden characters, plain text. */
 const escapes = [

@@ -1,76 +1,44 @@
-import { HIDDEN } from "./hidden.js";
 import type { Problem } from "./problem.js";
+import { inSoundPart } from "./hidden-text.js";
+import { toolPath, type Check } from "./checked-spec.js";
 
 type Step = string | number;
 
 /**
- * What can put a hidden character into a value read from a YAML text: the character itself, or a
- * double-quoted escape that writes one (\0 \a \b \e \f \v \N \x \u \U). The other escapes write
- * a tab, a line end, a space, a quote, a slash, a backslash, U+00A0, U+2028 or U+2029, none of
- * them hidden. A text without either holds no value with a hidden character.
+ * Each renamed_from name: not the tool's own name, nor another tool's, nor an old name of a
+ * second tool; and never written in a text of the prompt docs.
  */
-const MAY_HIDE = new RegExp(`${HIDDEN.source}|\\\\[0abefvNxuU]`, "u");
-
-/** True when a value read from `source` may hold a hidden character; false means none does. */
-export function mayHoldHidden(source: string): boolean {
-  return MAY_HIDE.test(source);
-}
-
-/**
- * A problem for every string of the spec, keys included, that holds a hidden character. When
- * `source` (the text `raw` was read from) cannot hold one, one scan of it replaces the walk.
- */
-export function hiddenTextProblems(raw: unknown, source?: string): Problem[] {
+export const checkRenames: Check = ({ raw, tools }) => {
   const problems: Problem[] = [];
-  if (source === undefined || mayHoldHidden(source))
-    findHidden(raw, [], problems);
+  const inUse = new Map<string, number>();
+  tools.forEach((t, i) => t && inUse.set(t.name, i));
+  const oldNames = new Map<string, string>();
+  tools.forEach((t, i) =>
+    t?.renamed_from?.forEach((old, j) => {
+      const at = toolPath(i, "renamed_from", j);
+      if (old === t.name)
+        problems.push({
+          path: at,
+          message: `'${old}' is this tool's own name: a tool cannot be renamed from itself`,
+        });
+      else if (inUse.has(old))
+        problems.push({
+          path: at,
+          message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}`,
+        });
+      else if (oldNames.has(old) && oldNames.get(old) !== t.name)
+        problems.push({
+          path: at,
+          message: `'${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only`,
+        });
+      if (!oldNames.has(old)) oldNames.set(old, t.name);
+    }),
+  );
+  if (oldNames.size > 0)
+    for (const p of oldNamesInDocs(raw, oldNames))
+      if (inSoundPart(p, tools)) problems.push(p);
   return problems;
-}
-
-/**
- * Visits every string under `value`, in document order. `path` is the value's path, pushed and
- * popped as the walk goes: copied only for a problem. Recursive: the parser refuses a spec
- * nested deeper than MAX_DEPTH (64) levels, so the walk cannot run out of stack.
- */
-function findHidden(value: unknown, path: Step[], problems: Problem[]): void {
-  if (typeof value === "string") {
-    reportHidden(value, path, undefined, problems);
-  } else if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      path.push(i);
-      findHidden(value[i], path, problems);
-      path.pop();
-    }
-  } else if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      path.push(key);
-      reportHidden(key, path, true, problems);
-      findHidden(record[key], path, problems);
-      path.pop();
-    }
-  }
-}
-
-function reportHidden(
-  text: string,
-  path: readonly Step[],
-  key: true | undefined,
-  problems: Problem[],
-): void {
-  const found = HIDDEN.exec(text);
-  if (found === null) return;
-  const code = found[0]
-    .codePointAt(0)!
-    .toString(16)
-    .toUpperCase()
-    .padStart(4, "0");
-  problems.push({
-    path: [...path],
-    key,
-    message: `text contains the invisible character U+${code}, which hides text from reviewers but not from the model`,
-  });
-}
+};
 
 /** Keys of a tool, a tool's cli block and a section whose texts end up in the prompt docs. */
 const TOOL_DOC_KEYS = ["short", "when_to_use"];

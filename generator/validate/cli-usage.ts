@@ -1,0 +1,94 @@
+import { kebabCase } from "../model/names.js";
+import type { RawTool } from "../model/raw.js";
+import type { Problem } from "./problem.js";
+import {
+  firstSeen,
+  inputNames,
+  listHint,
+  sectionsById,
+  toolPath,
+  type Check,
+  type CheckedSpec,
+} from "./checked-spec.js";
+
+/**
+ * Each CLI usage: keywords and flags first, then placeholders naming inputs, each once; no two
+ * commands with one keyword; no two inputs of a command sharing one --kebab-case option.
+ */
+export const checkCliUsages: Check = (spec) => {
+  const problems: Problem[] = [];
+  const commands = cliCommands(spec);
+  commands.forEach((command, i) => {
+    if (command === undefined) return;
+    for (const message of command.faults)
+      problems.push({ path: toolPath(i, "cli", "usage"), message });
+  });
+  firstSeen(
+    commands.map((c) => c?.keyword),
+    (i, first) =>
+      problems.push({
+        path: toolPath(i, "cli", "usage"),
+        message: `CLI command '${commands[i]!.keyword}' is already the usage of tool '${spec.tools[first]!.name}'`,
+      }),
+  );
+  spec.tools.forEach((t, i) => {
+    if (t === undefined || commands[i] === undefined) return;
+    // Each input becomes a --kebab-case option of the command: two inputs must not share one.
+    const names = inputNames(t);
+    firstSeen(names.map(kebabCase), (j, first) =>
+      problems.push({
+        path: toolPath(i, "input", "properties", names[j]!),
+        key: true,
+        message: `inputs '${names[j]}' and '${names[first]}' both become the CLI option --${kebabCase(names[j]!)}: rename one`,
+      }),
+    );
+  });
+  return problems;
+};
+
+/** A usage as read: its keyword (the keyword and flag words joined), its placeholders, what is wrong with it. */
+export interface ReadUsage {
+  readonly keyword: string;
+  readonly positionals: readonly string[];
+  readonly faults: readonly string[];
+}
+
+/** Each sound tool's command (a tool in a section on the CLI, with a usage), by tool index. */
+export function cliCommands(spec: CheckedSpec): (ReadUsage | undefined)[] {
+  const byId = sectionsById(spec.raw);
+  return spec.tools.map((t) =>
+    t?.cli && byId.get(t.section)?.cli ? readUsage(t) : undefined,
+  );
+}
+
+/** `delegate --async <workspace_id> <task>` → keyword `delegate --async`, positionals [workspace_id, task]. */
+function readUsage(tool: RawTool): ReadUsage {
+  const inputs = inputNames(tool);
+  const faults: string[] = [];
+  const keywords: string[] = [];
+  const positionals: string[] = [];
+  for (const word of tool.cli!.usage.trim().split(/\s+/)) {
+    const m = /^<([^<>]+)>$/.exec(word);
+    if (m) {
+      const name = m[1]!;
+      if (!inputs.includes(name))
+        faults.push(
+          `usage placeholder <${name}> is not an input of this tool${listHint(inputs)}`,
+        );
+      else if (positionals.includes(name))
+        faults.push(`usage names <${name}> twice`);
+      positionals.push(name);
+    } else if (positionals.length > 0) {
+      faults.push(
+        `usage keyword '${word}' comes after a placeholder: write the keywords and flags first`,
+      );
+    } else if (!/^(--)?[a-z][a-z0-9-]*$/.test(word)) {
+      faults.push(
+        `usage word '${word}' is neither a keyword (lower-case letters, digits, -), a --flag nor an <input>`,
+      );
+    } else keywords.push(word);
+  }
+  if (keywords.length === 0 || keywords[0]!.startsWith("--"))
+    faults.push("usage must start with a command keyword");
+  return { keyword: keywords.join(" "), positionals, faults };
+}

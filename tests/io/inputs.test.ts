@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { TEMPLATE_NAMES } from "../../generator/emitters/docs/templates.js";
+import { specInput } from "../../generator/index.js";
+import {
+  defaultTemplatesFolder,
+  gatherInputs,
+} from "../../generator/io/inputs.js";
+import { readFixture, tempProject } from "../helpers/project.js";
+
+const minimal = readFixture("valid", "minimal", "tools.yaml");
+const withTemplates = (folder: string) =>
+  minimal.replace(
+    '    package: "@acme/prompts"\n',
+    `    package: "@acme/prompts"\n    templates: ${folder}\n`,
+  );
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0))
+    fs.rmSync(dir, { recursive: true, force: true });
+});
+function project(text: string): string {
+  const dir = tempProject(text);
+  made.push(dir);
+  return dir;
+}
+
+describe("the inputs the CLI gathers for generate()", () => {
+  it("reads toolgen's own templates, and no user folder when the spec sets none", () => {
+    const dir = project(minimal);
+    const inputs = gatherInputs(specInput("tools.yaml", minimal, dir), {
+      cwd: dir,
+    });
+    expect(inputs.templates.user).toBeNull();
+    expect(inputs.templates.defaults.folder).toBe(defaultTemplatesFolder);
+    for (const name of TEMPLATE_NAMES)
+      expect(inputs.templates.defaults.texts.get(name)).toBe(
+        fs.readFileSync(path.join(defaultTemplatesFolder, name), "utf8"),
+      );
+    expect(Object.keys(inputs.runtime).sort()).toEqual(
+      ["cli", "client", "langchain", "mcp"].sort(),
+    );
+  });
+
+  it("reads the spec's templates folder relative to the spec, listing every file and reading only templates", () => {
+    const text = withTemplates("prompts");
+    const dir = project(text);
+    fs.mkdirSync(path.join(dir, "prompts"));
+    fs.writeFileSync(path.join(dir, "prompts", "prompt.md.hbs"), "mine\n");
+    fs.writeFileSync(path.join(dir, "prompts", "notes.txt"), "not read\n");
+    const inputs = gatherInputs(specInput("tools.yaml", text, dir), {
+      cwd: dir,
+    });
+    const user = inputs.templates.user!;
+    expect(user.folder).toBe(path.join(dir, "prompts"));
+    expect([...user.names!].sort()).toEqual(["notes.txt", "prompt.md.hbs"]);
+    expect([...user.texts]).toEqual([["prompt.md.hbs", "mine\n"]]);
+  });
+
+  it("lets --templates override the spec's folder, and says when a folder cannot be read", () => {
+    const text = withTemplates("prompts");
+    const dir = project(text);
+    const other = path.join(dir, "missing");
+    const inputs = gatherInputs(specInput("tools.yaml", text, dir), {
+      cwd: dir,
+      templates: other,
+    });
+    expect(inputs.templates.user).toEqual({
+      folder: other,
+      names: null,
+      texts: new Map(),
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { gatherInputs, specInput } from "../generator/index.js";
+import {
+  repoRoot,
+  snapshotDir,
+  tempProject,
+  toolgen,
+} from "./helpers/project.js";
+
+// generate() run by a Node process that may read nothing but the generator's own bundle:
+// its inputs come in on stdin, its files go out on stdout. Any file system access throws.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-pure-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function bundleGenerator(): Promise<string> {
+  const esbuild = await import("esbuild");
+  const outfile = path.join(work, "generator.mjs");
+  await esbuild.build({
+    entryPoints: [path.join(repoRoot, "generator/index.ts")],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "bundle",
+    logLevel: "warning",
+    banner: {
+      js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);',
+    },
+  });
+  return outfile;
+}
+
+/** Runs in the sandbox: proves a read is refused, then generates from stdin's inputs. */
+const child = `
+import fs from "node:fs";
+let denied = "no";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const { bundle, inputs, probe } = JSON.parse(text);
+try { fs.readFileSync(probe); } catch (e) { denied = e.code; }
+const { generate } = await import(bundle);
+const revive = (f) => f === null ? null : { ...f, texts: new Map(f.texts) };
+const { files } = generate({
+  ...inputs,
+  templates: { defaults: revive(inputs.templates.defaults), user: revive(inputs.templates.user) },
+});
+process.stdout.write(JSON.stringify({ denied, files }));
+`;
+
+describe("generate() with no file system", () => {
+  it("writes the same files as the CLI, reading nothing but its own code", async () => {
+    const bundle = await bundleGenerator();
+    const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
+    const dir = tempProject(text);
+    const cli = await toolgen(dir);
+    expect(cli.code).toBe(0);
+    const written = snapshotDir(path.join(dir, "generated"));
+
+    const inputs = gatherInputs(specInput("tools.yaml", text, dir), {
+      cwd: dir,
+    });
+    const json = (f: (typeof inputs.templates)["defaults"] | null) =>
+      f === null ? null : { ...f, texts: [...f.texts] };
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--experimental-permission",
+        `--allow-fs-read=${bundle}`,
+        "--no-warnings",
+        "--input-type=module",
+        "-e",
+        child,
+      ],
+      {
+        input: JSON.stringify({
+          bundle: new URL(`file://${bundle}`).href,
+          probe: path.join(dir, "tools.yaml"),
+          inputs: {
+            ...inputs,
+            templates: {
+              defaults: json(inputs.templates.defaults),
+              user: json(inputs.templates.user),
+            },
+          },
+        }),
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+    expect(run.stderr).toBe("");
+    const out = JSON.parse(run.stdout) as {
+      denied: string;
+      files: { path: string; content: string }[];
+    };
+    expect(out.denied).toBe("ERR_ACCESS_DENIED");
+    expect(
+      Object.fromEntries(out.files.map((f) => [f.path, f.content])),
+    ).toEqual(written);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+});
