@@ -318,6 +318,8 @@ const FAST_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
 
 /** Keys js-yaml may have made from a number, boolean or null (the yaml library keeps their text). */
 const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
+/** A line that ends with a `- ` holding no value (a comment aside): an empty list entry. */
+const EMPTY_ENTRY = /^[ ]*(?:-[ ]+)*-(?:[ ]+#.*)?[ ]*\r?$/m;
 /** Longer keys may have been written too far from their indicator for the yaml library. */
 const MAX_FAST_KEY = 64;
 
@@ -336,6 +338,8 @@ export function readFast(
   if (/^(?:[ \t]*(?:#.*)?\r?\n)*[ \t]+[^\s#]/.test(source)) return undefined;
   if (moreIndentedLeadingBlank(source) || flowAcrossLines(source))
     return undefined;
+  // An empty list entry: js-yaml reads the next, less indented entry into its list ("- -\n- a").
+  if (EMPTY_ENTRY.test(source)) return undefined;
   let anchored = false;
   const noticeAnchor = (event: jsYaml.EventType, state: jsYaml.State) => {
     if (

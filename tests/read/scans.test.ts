@@ -16,9 +16,7 @@ import { corpus } from "../hardening/corpus/index.js";
 import { repoRoot } from "../helpers/project.js";
 import { specArbitrary } from "../properties/arbitraries.js";
 import * as reference from "./scans-reference.js";
-
-/** Random cases per property: short in `npm test`; TOOLGEN_PROPERTY_RUNS=500 for a long hunt. */
-const RUNS = Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12);
+import { RUNS, seeded } from "../properties/settings.js";
 
 /** Each scan and its reference give the same answer on `text`, offsets and line ends included. */
 function agree(text: string): void {
@@ -182,11 +180,11 @@ describe("the text scans agree with the loops they replaced (tests/read/scans-re
   });
 
   it("on random YAML-shaped text", () => {
-    fc.assert(fc.property(yamlishText, agree), { numRuns: RUNS * 200 });
+    fc.assert(fc.property(yamlishText, agree), seeded(RUNS * 200));
   });
 
   it("on random YAML-shaped lines", () => {
-    fc.assert(fc.property(yamlishLines, agree), { numRuns: RUNS * 200 });
+    fc.assert(fc.property(yamlishLines, agree), seeded(RUNS * 200));
   });
 
   it("on random specs, and on random values as the yaml library writes them", () => {
@@ -195,7 +193,7 @@ describe("the text scans agree with the loops they replaced (tests/read/scans-re
         agree(yaml);
         agree(yaml.replace(/\n/g, "\r\n"));
       }),
-      { numRuns: RUNS * 4 },
+      seeded(RUNS * 4),
     );
     const str = fc.string({
       unit: fc.constantFrom(
@@ -231,7 +229,7 @@ describe("the text scans agree with the loops they replaced (tests/read/scans-re
     });
     fc.assert(
       fc.property(value, style, (v, o) => agree(stringify(v, o))),
-      { numRuns: RUNS * 100 },
+      seeded(RUNS * 100),
     );
   });
 
@@ -291,7 +289,7 @@ describe("the text scans agree with the loops they replaced (tests/read/scans-re
       fc.property(fc.array(run, { maxLength: 12 }), (runs) =>
         agree(runs.join("")),
       ),
-      { numRuns: RUNS * 100 },
+      seeded(RUNS * 100),
     );
     for (const at of [998, 999, 1000, 1001, 1002]) {
       const line = `${"x".repeat(at)}:${"y".repeat(5)}`;
@@ -356,7 +354,7 @@ describe("the walks over a parsed value agree with the two walks they replaced",
         if (reference.walkRefuses(value, refusedKey)) expect(depth).toBe(-1);
         else expect(depth).toBe(reference.deepestPath(value, Infinity).length);
       }),
-      { numRuns: RUNS * 100 },
+      seeded(RUNS * 100),
     );
   });
 
@@ -371,7 +369,7 @@ describe("the walks over a parsed value agree with the two walks they replaced",
           );
         },
       ),
-      { numRuns: RUNS * 100 },
+      seeded(RUNS * 100),
     );
   });
 });
@@ -436,7 +434,7 @@ describe("js-yaml's core number types resolve as before", () => {
           expect(exact(fast.value)).toBe(exact(before));
         }
       }),
-      { numRuns: RUNS * 200 },
+      seeded(RUNS * 200),
     );
   });
 });
