@@ -6,6 +6,8 @@
  */
 export const RUNS = whole("TOOLGEN_PROPERTY_RUNS", 12);
 export const SEED = whole("TOOLGEN_PROPERTY_SEED", 20261125);
+/** Time for one property test: generous per run, so a long hunt is not cut short. */
+export const TIMEOUT = 60_000 + RUNS * 5_000;
 
 /** fast-check's options for a property of `numRuns` cases, from the seed above. */
 export function seeded(numRuns: number): { numRuns: number; seed: number } {
