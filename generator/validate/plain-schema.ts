@@ -91,58 +91,43 @@ export const KEYWORD_RULES: Readonly<
   },
 };
 
-/** KEYWORD_RULES as a Map: a lookup that never reaches Object.prototype. */
-const RULES = new Map(Object.entries(KEYWORD_RULES));
-
 /** True only when ajv, as the generated runtime configures it, certainly compiles `schema`. */
 export function isPlainSchema(root: unknown): boolean {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const schema = stack.pop();
-    if (!isObject(schema) || !isPlainNode(schema, stack)) return false;
-  }
-  return true;
-}
-
-/**
- * One schema's keywords, each looked at once in a single pass over its keys; its subschemas go
- * on `stack`. for-in rather than Object.keys: no array of keys per schema (spec objects inherit
- * no enumerable keys). At 1,000 tools: 5.4 ms cold, against 9.1 for a pass per question.
- */
-function isPlainNode(
-  schema: Record<string, unknown>,
-  stack: unknown[],
-): boolean {
-  const type = schema.type;
-  let properties: Record<string, unknown> | undefined;
-  let required: readonly string[] | undefined;
-  for (const key in schema) {
-    const rule = RULES.get(key);
-    const value = schema[key];
-    if (rule === undefined || !rule.valid(value)) return false;
-    // strictTypes: a type-specific keyword needs the schema's own type ("number" keywords also fit "integer").
-    if (
-      rule.type !== "any" &&
-      type !== rule.type &&
-      !(rule.type === "number" && type === "integer")
-    )
-      return false;
-    if (key === "format" && type !== "string") return false;
-    if (key === "items" || key === "additionalProperties") {
-      if (isObject(value)) stack.push(value);
-    } else if (key === "properties") {
-      properties = value as Record<string, unknown>;
-      for (const name in properties) {
+    if (!isObject(schema)) return false;
+    const type = schema.type;
+    for (const key of Object.keys(schema)) {
+      const rule = Object.hasOwn(KEYWORD_RULES, key)
+        ? KEYWORD_RULES[key]
+        : undefined;
+      if (!rule || !rule.valid(schema[key])) return false;
+      // strictTypes: a type-specific keyword needs the schema's own type ("number" keywords also fit "integer").
+      if (
+        rule.type !== "any" &&
+        type !== rule.type &&
+        !(rule.type === "number" && type === "integer")
+      )
+        return false;
+    }
+    if (schema.format !== undefined && type !== "string") return false;
+    if (isObject(schema.items)) stack.push(schema.items);
+    if (isObject(schema.additionalProperties))
+      stack.push(schema.additionalProperties);
+    if (schema.properties !== undefined) {
+      const properties = schema.properties as Record<string, unknown>;
+      for (const name of Object.keys(properties)) {
         if (name === "__proto__") return false;
         stack.push(properties[name]);
       }
-    } else if (key === "required") required = value as string[];
-  }
-  // strictRequired: every required name is one of this schema's own properties.
-  if (required !== undefined) {
-    for (const name of required)
-      if (properties === undefined || !Object.hasOwn(properties, name))
-        return false;
+    }
+    // strictRequired: every required name is one of this schema's own properties.
+    if (schema.required !== undefined) {
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      const names = schema.required as string[];
+      if (!names.every((name) => Object.hasOwn(properties, name))) return false;
+    }
   }
   return true;
 }

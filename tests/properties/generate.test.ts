@@ -20,9 +20,8 @@ import {
 } from "../hardening/consumer.js";
 import { specArbitrary } from "./arbitraries.js";
 import { generateFromDisk } from "../helpers/generate.js";
+import { RUNS, SEED, seeded } from "./settings.js";
 
-/** Random specs per property: short in `npm test`; TOOLGEN_PROPERTY_RUNS=500 for a long hunt. */
-const RUNS = Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12);
 /** Time for one property: generous per run, so a long hunt is not cut short. */
 const TIMEOUT = 60_000 + RUNS * 5_000;
 /** Specs type-checked together in one real tsc run (it costs seconds whatever the count). */
@@ -56,7 +55,7 @@ describe("random valid specs", () => {
             fs.rmSync(out, { recursive: true, force: true });
           }
         }),
-        { numRuns: RUNS },
+        seeded(RUNS),
       );
     },
     TIMEOUT,
@@ -87,7 +86,7 @@ describe("random valid specs", () => {
             );
           }
         }),
-        { numRuns: RUNS },
+        seeded(RUNS),
       );
     },
     TIMEOUT,
@@ -115,7 +114,7 @@ describe("random valid specs", () => {
             );
           }
         }),
-        { numRuns: RUNS },
+        seeded(RUNS),
       );
     },
     TIMEOUT,
@@ -125,9 +124,7 @@ describe("random valid specs", () => {
     `type-check strictly, and list every schema unchanged through the real MCP SDK client (${TYPECHECKED} specs)`,
     () => {
       // One seed for the batch, printed with any failure: TOOLGEN_PROPERTY_SEED=<seed> replays it.
-      const seed = Number(
-        process.env.TOOLGEN_PROPERTY_SEED ?? Date.now() % 2 ** 31,
-      );
+      const seed = SEED;
       const samples = Array.from(
         { length: TYPECHECKED },
         (_, i) =>

@@ -148,51 +148,6 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
   );
 }
 
-/** isPlainSchema as first written: a pass over the keywords, then each question asked by name. */
-function isPlainByQuestions(root: unknown): boolean {
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    v !== null && typeof v === "object" && !Array.isArray(v);
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const schema = stack.pop();
-    if (!isObject(schema)) return false;
-    const type = schema.type;
-    for (const key of Object.keys(schema)) {
-      const rule = Object.hasOwn(KEYWORD_RULES, key)
-        ? KEYWORD_RULES[key]
-        : undefined;
-      if (!rule || !rule.valid(schema[key])) return false;
-      if (
-        rule.type !== "any" &&
-        type !== rule.type &&
-        !(rule.type === "number" && type === "integer")
-      )
-        return false;
-    }
-    if (schema.format !== undefined && type !== "string") return false;
-    if (isObject(schema.items)) stack.push(schema.items);
-    if (isObject(schema.additionalProperties))
-      stack.push(schema.additionalProperties);
-    if (schema.properties !== undefined) {
-      const properties = schema.properties as Record<string, unknown>;
-      for (const name of Object.keys(properties)) {
-        if (name === "__proto__") return false;
-        stack.push(properties[name]);
-      }
-    }
-    if (schema.required !== undefined) {
-      const properties = (schema.properties ?? {}) as Record<string, unknown>;
-      if (
-        !(schema.required as string[]).every((name) =>
-          Object.hasOwn(properties, name),
-        )
-      )
-        return false;
-    }
-  }
-  return true;
-}
-
 describe("isPlainSchema", () => {
   it("says 'certainly compiles' only of schemas strict ajv compiles", () => {
     let plain = 0;
@@ -211,8 +166,10 @@ describe("isPlainSchema", () => {
     expect(plain).toBeLessThan(runs);
   });
 
-  it("answers as the keyword-by-keyword version it replaced", () => {
-    // Mostly plain schemas, where one wrong detail decides; and the arbitrary ones above.
+  it("says 'certainly compiles' only of nearly plain schemas strict ajv compiles", () => {
+    // Mostly plain schemas, where one wrong detail decides.
+    let plain = 0;
+    let runs = 0;
     const { schema: nearlyPlain } = fc.letrec<{
       schema: Record<string, unknown>;
     }>((tie) => ({
@@ -257,12 +214,17 @@ describe("isPlainSchema", () => {
       ),
     }));
     fc.assert(
-      fc.property(
-        fc.oneof(nearlyPlain, schemaArb(2)),
-        (schema) => isPlainSchema(schema) === isPlainByQuestions(schema),
-      ),
+      fc.property(nearlyPlain, (schema) => {
+        runs++;
+        if (!isPlainSchema(schema)) return true;
+        plain++;
+        return ajvCompiles(schema);
+      }),
       { numRuns: 3000, seed: 5 },
     );
+    // Both answers must be met often enough for the property to mean something.
+    expect(plain).toBeGreaterThan(runs / 50);
+    expect(plain).toBeLessThan(runs);
   });
 
   it("recognises every input schema of the reference tools.yaml", () => {

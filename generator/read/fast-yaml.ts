@@ -1,0 +1,216 @@
+import * as jsYaml from "js-yaml";
+
+// The fast reader: js-yaml, several times faster than the yaml library's positioned document
+// (read/yaml.ts), but it neither places values nor words errors as a spec author needs, and on
+// some texts it reads another value. So it reads only plain text where the two were never seen
+// to differ, and declines everything else (any doubt, any error): the yaml library then reads
+// it. tests/properties/fast-yaml.test.ts holds the two readers together, with every text on
+// which they ever differed.
+
+/** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
+const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
+  kind: "scalar",
+  resolve: (s: string) =>
+    /^[-+]?[0-9]+$/.test(s) ||
+    /^0o[0-7]+$/.test(s) ||
+    /^0x[0-9a-fA-F]+$/.test(s),
+  construct: (s: string) =>
+    s.startsWith("0o")
+      ? parseInt(s.substring(2), 8)
+      : s.startsWith("0x")
+        ? parseInt(s.substring(2), 16)
+        : parseInt(s, 10),
+});
+const CORE_FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+/** YAML 1.2 core floats, as the yaml library's core schema reads them. */
+const coreFloat = new jsYaml.Type("tag:yaml.org,2002:float", {
+  kind: "scalar",
+  resolve: (s: string) =>
+    CORE_FLOAT_SPECIAL.test(s) ||
+    /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
+    /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
+  construct: (s: string) =>
+    CORE_FLOAT_SPECIAL.test(s)
+      ? s.slice(-3).toLowerCase() === "nan"
+        ? NaN
+        : s[0] === "-"
+          ? Number.NEGATIVE_INFINITY
+          : Number.POSITIVE_INFINITY
+      : parseFloat(s),
+});
+/** js-yaml's own null and bool match the core schema's; its `types` export is missing from @types/js-yaml. */
+const jsYamlTypes = (
+  jsYaml as unknown as { types: Record<"null" | "bool", jsYaml.Type> }
+).types;
+const CORE_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
+  implicit: [jsYamlTypes.null, jsYamlTypes.bool, coreInt, coreFloat],
+});
+
+/**
+ * Text the fast reader declines, each where the two readers were seen to differ or might. Each
+ * errs towards declining: prose may trip one, which costs time only.
+ */
+const DECLINED: readonly RegExp[] = [
+  // Directives and document markers.
+  /^(?:%|---|\.\.\.)/m,
+  // A comment right after a quote or a bracket.
+  /["'\]}]#/,
+  // A block scalar with an indentation indicator, or keeping its trailing lines (|+: the two
+  // readers keep different blank lines at the end of the text).
+  /(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)/m,
+  // A complex key (`? `).
+  /(?:^|[\s[{,-])\?(?:[ \t\n]|$)/m,
+  // A tag.
+  /(?:^|[\s[{,:?-])!/m,
+  // A tab, or a stray byte-order mark.
+  /[\t\ufeff]/,
+  // A flow collection used as a key.
+  /[\]}][ ]*:/,
+  // An empty list entry: js-yaml reads the next, less indented entry into its list ("- -\n- a").
+  /^[ ]*(?:-[ ]+)*-(?:[ ]+#.*)?[ ]*\r?$/m,
+  // A document whose first content is indented: the yaml library holds later lines to it.
+  /^(?:[ \t]*(?:#.*)?\r?\n)*[ \t]+[^\s#]/,
+];
+
+/** Keys js-yaml may have made from a number, boolean or null (the yaml library keeps their text). */
+const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
+/** Longer keys may have been written too far from their indicator for the yaml library. */
+const MAX_FAST_KEY = 64;
+
+/**
+ * The spec's value read by js-yaml, or undefined when the yaml library must read it: on text
+ * it might read differently, on any js-yaml error, and on anchors and aliases.
+ */
+export function readFast(source: string): { value: unknown } | undefined {
+  if (DECLINED.some((pattern) => pattern.test(source))) return undefined;
+  if (
+    colonFarIntoLine(source) ||
+    moreIndentedLeadingBlank(source) ||
+    flowAcrossLines(source)
+  )
+    return undefined;
+  let anchored = false;
+  let value: unknown;
+  try {
+    value = jsYaml.load(source, {
+      schema: CORE_SCHEMA,
+      listener: (event, state) => {
+        const anchor = (state as unknown as { anchor: string | null }).anchor;
+        if (event === "close" && anchor !== null) anchored = true;
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  if (anchored || value === undefined || value === null) return undefined;
+  return refuses(value) ? undefined : { value };
+}
+
+/**
+ * Whether js-yaml's value holds a key it may have read otherwise (made from a number, boolean
+ * or null, or written too far from its indicator), or an object reached twice (an alias).
+ */
+function refuses(value: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether some line holds a colon 1,000 or more characters in: an implicit key may end past what the yaml library allows. */
+function colonFarIntoLine(source: string): boolean {
+  for (let start = 0; start < source.length;) {
+    const end = source.indexOf("\n", start);
+    const stop = end < 0 ? source.length : end;
+    if (stop - start > 1000) {
+      const colon = source.indexOf(":", start + 1000);
+      if (colon >= 0 && colon < stop) return true;
+    }
+    start = stop + 1;
+  }
+  return false;
+}
+
+/**
+ * True when a flow collection ([ or {) may stay open across a line break, or a quoted scalar
+ * goes on in a line indented no deeper than the line it opened in: there the yaml library checks
+ * indentation that js-yaml does not. Errs towards true.
+ */
+function flowAcrossLines(source: string): boolean {
+  let flow = 0;
+  let quote = "";
+  /** While a block-context quoted scalar spans lines: the column its continuation lines must pass. */
+  let column = -1;
+  let lineStart = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\n") {
+      if (flow > 0) return true;
+      lineStart = i + 1;
+      if (quote !== "") {
+        const end = source.indexOf("\n", lineStart);
+        const line = source.slice(lineStart, end < 0 ? source.length : end);
+        const body = line.trimStart();
+        if (body.trim() !== "" && line.length - body.length <= column)
+          return true;
+      }
+    } else if (quote !== "") {
+      if (c === "\\" && quote === '"') i++;
+      else if (c === quote) quote = "";
+    } else if (flow > 0) {
+      if (c === '"' || c === "'") quote = c;
+      else if (c === "[" || c === "{") flow++;
+      else if (c === "]" || c === "}") flow--;
+    } else if (
+      (c === "[" || c === "{" || c === '"' || c === "'") &&
+      /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())
+    ) {
+      if (c === "[" || c === "{") flow = 1;
+      else {
+        quote = c;
+        const line = source.slice(lineStart, i);
+        column = /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
+      }
+    }
+  }
+  return flow > 0 || quote !== "";
+}
+
+/**
+ * True when a block scalar starts with a blank line longer than its first line's indentation:
+ * the yaml library asks for an indentation indicator there, js-yaml reads on.
+ */
+function moreIndentedLeadingBlank(source: string): boolean {
+  const header = /(?:^|\s)[|>][-+]?[ ]*(?:#.*)?\r?$/gm;
+  for (let m = header.exec(source); m; m = header.exec(source)) {
+    let start = source.indexOf("\n", m.index + m[0].length);
+    let blank = 0;
+    while (start >= 0) {
+      const end = source.indexOf("\n", start + 1);
+      const line = source
+        .slice(start + 1, end < 0 ? source.length : end)
+        .replace(/\r$/, "");
+      const indent = line.length - line.trimStart().length;
+      if (line.trim() !== "") {
+        if (blank > indent) return true;
+        break;
+      }
+      blank = Math.max(blank, line.length);
+      start = end;
+    }
+  }
+  return false;
+}
