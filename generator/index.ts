@@ -63,9 +63,9 @@ export function generate(inputs: GenerateInputs): Generated {
   const model = buildModel(spec.value);
 
   const docs = renderPromptDocs(model, inputs.templates, inputs.cwd);
-  const warnings = [...found, ...checkRenderedDocs(spec, model, docs)];
+  const problems = [...found, ...checkRenderedDocs(spec, model, docs)];
   // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
-  if (warnings.some(isError)) throw new SpecError(sortDiagnostics(warnings));
+  if (problems.some(isError)) throw new SpecError(sortDiagnostics(problems));
 
   const ctx: EmitContext = {
     runtimeFolder: (folder) => runtimeFolder(inputs.runtime, folder),
@@ -75,7 +75,7 @@ export function generate(inputs: GenerateInputs): Generated {
   files.push(manifest(files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assertUnique(files);
-  return { files, warnings };
+  return { files, warnings: problems };
 }
 
 /** The spec's text read into a value and its locations; throws SpecError when it cannot be read. */
