@@ -24,10 +24,7 @@ function entry(model: Model): string {
   return `${codeHeader}${namedModuleLine("import", ["ClientError", "tools", "withDefaults"], stringLiteral(model.targets.client.package))}import { toolFactory } from "./runtime/create-tools.js";
 import { loadToolData } from "./runtime/load.js";
 
-const data = loadToolData(
-  new URL("./tools.json", import.meta.url),
-  tools,
-);
+const data = loadToolData(new URL("./tools.json", import.meta.url), tools);
 
 export const createTools = toolFactory({
   data,

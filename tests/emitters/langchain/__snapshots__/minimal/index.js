@@ -3,10 +3,7 @@ import { ClientError, tools, withDefaults } from "@acme/client";
 import { toolFactory } from "./runtime/create-tools.js";
 import { loadToolData } from "./runtime/load.js";
 
-const data = loadToolData(
-  new URL("./tools.json", import.meta.url),
-  tools,
-);
+const data = loadToolData(new URL("./tools.json", import.meta.url), tools);
 
 export const createTools = toolFactory({
   data,
