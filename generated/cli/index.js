@@ -4,13 +4,18 @@ import {
   ConfigError,
   createClientFromEnv,
   InputError,
+  tools,
   UnknownWorkspaceError,
   validateInput,
   withDefaults,
 } from "@molecule/platform-client";
+import { withSchemas } from "./runtime/load.js";
 import { runCli } from "./runtime/run.js";
 
-const data = createRequire(import.meta.url)("./commands.json");
+const data = withSchemas(
+  createRequire(import.meta.url)("./commands.json"),
+  tools,
+);
 
 const deps = {
   createClientFromEnv,

@@ -2,14 +2,10 @@
  * The resolved, read-only model every emitter reads. Emitters never see the YAML:
  * names are already cased, defaults applied and references resolved here.
  */
+import type { EnvNames, Json } from "../../runtime/shared/data.js";
 
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
+/** A JSON value, as the runtimes type one. */
+export type JsonValue = Json;
 export type JsonObject = { readonly [key: string]: JsonValue };
 
 export interface Model {
@@ -23,12 +19,8 @@ export interface Model {
 export interface Targets {
   readonly client: {
     readonly package: string;
-    readonly env: {
-      readonly baseUrl: string;
-      readonly workspaceId: string;
-      readonly token: string;
-      readonly workspaces: string;
-    };
+    /** The environment variables createClientFromEnv reads: the runtimes' own type of them. */
+    readonly env: EnvNames;
   };
   readonly mcp: {
     readonly package: string;

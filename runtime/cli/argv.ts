@@ -1,4 +1,5 @@
-import { convert, mainType } from "./convert.js";
+import { convert } from "./convert.js";
+import { mainType } from "./main-type.js";
 import type { CliCommandSpec, CliData, CliInput, Json } from "./types.js";
 
 /** What a command line asks for, or why it cannot be run (a usage error, exit 2). */

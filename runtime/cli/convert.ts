@@ -1,21 +1,9 @@
+import { mainType } from "./main-type.js";
 import type { InputSchema, Json } from "./types.js";
 
 export type Converted =
   | { readonly ok: true; readonly value: Json }
   | { readonly ok: false; readonly message: string };
-
-/** The one JSON type a command-line value is read as; null, as the last resort, reads as a string. */
-export function mainType(schema: InputSchema): string {
-  if (schema.enum && schema.enum.length > 0 && schema.type === undefined)
-    return "enum";
-  const types =
-    schema.type === undefined
-      ? []
-      : typeof schema.type === "string"
-        ? [schema.type]
-        : schema.type;
-  return types.find((t) => t !== "null") ?? "string";
-}
 
 /** What to write after an option in help, e.g. `<integer>` or `<LOCAL|TEAM|GLOBAL>`. */
 export function placeholder(schema: InputSchema): string {

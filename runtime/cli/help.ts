@@ -1,4 +1,5 @@
-import { mainType, placeholder } from "./convert.js";
+import { placeholder } from "./convert.js";
+import { mainType } from "./main-type.js";
 import type { CliCommandSpec, CliData, CliInput } from "./types.js";
 
 const JSON_HELP = "Print the answer as JSON instead of text";

@@ -1,30 +1,15 @@
 import { parseCommandLine } from "./argv.js";
 import { formatJson, formatText, visible } from "./format.js";
 import { commandHelp, globalHelp, usageHint } from "./help.js";
+import type {
+  HandlerContext,
+  LocalHandler,
+  PlatformCaller,
+} from "../shared/handler.js";
 import type { CliCommandSpec, CliData } from "./types.js";
 
 /** Exit codes, the contract scripts rely on. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-}
-
-/** The part of the generated PlatformClient the CLI uses: every HTTP tool goes through `$call`. */
-export interface PlatformCaller {
-  $call(name: string, input: object, options?: CallOptions): Promise<unknown>;
-}
-
-export interface HandlerContext {
-  readonly client: PlatformCaller;
-  readonly signal: AbortSignal;
-}
-
-// The generated index.d.ts types each handler's input precisely; here every input is an object.
-export type LocalHandler = (
-  input: never,
-  ctx: HandlerContext,
-) => Promise<unknown>;
 
 export type Env = { readonly [name: string]: string | undefined };
 

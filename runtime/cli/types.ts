@@ -1,15 +1,11 @@
 /**
- * The shape of commands.json, which toolgen writes from tools.yaml and the runner reads:
- * every word the CLI accepts comes from there, none from this code.
+ * The shapes the runner works with: commands.json (data.ts) with each input's schema joined
+ * from the client package's tools (load.ts).
  */
+import type { Json } from "../shared/data.js";
+import type { CommandData, CommandsData, InputData } from "./data.js";
 
-export type Json =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly Json[]
-  | { readonly [key: string]: Json };
+export type { Json };
 
 /** The subset of JSON Schema the argument converter looks at; anything else is left to validateInput. */
 export interface InputSchema {
@@ -20,42 +16,15 @@ export interface InputSchema {
   readonly description?: string;
 }
 
-export interface CliInput {
-  readonly name: string;
-  /** The `--kebab-case` option name without dashes, or null when the input is a positional argument. */
-  readonly option: string | null;
-  readonly required: boolean;
+export interface CliInput extends InputData {
+  /** The input's schema in its tool's input schema; empty when the schema declares none. */
   readonly schema: InputSchema;
 }
 
-export interface CliCommandSpec {
-  readonly tool: string;
-  /** The words that select the command, e.g. `delegate --async`. */
-  readonly keyword: string;
-  /** As declared, e.g. `delegate --async <workspace_id> <task>`. */
-  readonly usage: string;
-  readonly summary: string;
-  /** The tool's one-line description. */
-  readonly description: string;
-  /** Handled by the agent runtime's own code rather than by the platform's HTTP API. */
-  readonly local: boolean;
-  /** Positional arguments in order, then options, each in the schema's order. */
+export interface CliCommandSpec extends Omit<CommandData, "inputs"> {
   readonly inputs: readonly CliInput[];
 }
 
-export interface CliEnvNames {
-  readonly baseUrl: string;
-  readonly workspaceId: string;
-  readonly token: string;
-  readonly workspaces: string;
-}
-
-export interface CliData {
-  /** The package's own name, for messages that tell a runtime how to import it. */
-  readonly package: string;
-  readonly bin: string;
-  readonly env: CliEnvNames;
-  /** Every tool of a CLI-exposed section → its keyword, or null when deliberately not exposed. */
-  readonly commandMap: { readonly [tool: string]: string | null };
+export interface CliData extends Omit<CommandsData, "commands"> {
   readonly commands: readonly CliCommandSpec[];
 }

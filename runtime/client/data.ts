@@ -1,7 +1,12 @@
 /**
- * The shape of the generated `tools.json`: everything the runtime knows about the
- * spec. The generator writes it from the model (generator/emitters/client/data.ts).
+ * The shape of the generated `tools.json`: everything the runtime knows about the spec. The
+ * generator writes it from the model (generator/emitters/client/data.ts) with this type; the MCP,
+ * LangChain and CLI packages read its tools, input schemas included, through the client
+ * package's `tools` export, so that every schema is written once.
  */
+import type { EnvNames } from "../shared/data.js";
+
+export type { EnvNames };
 
 export type ValueSource =
   | { readonly input: string }
@@ -34,14 +39,6 @@ export interface ToolData {
   readonly local: boolean;
   readonly inputSchema: { readonly [key: string]: unknown };
   readonly http: HttpBinding | null;
-}
-
-/** The environment variables createClientFromEnv reads, as named in tools.yaml. */
-export interface EnvNames {
-  readonly baseUrl: string;
-  readonly workspaceId: string;
-  readonly token: string;
-  readonly workspaces: string;
 }
 
 export interface ClientData {

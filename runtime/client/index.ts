@@ -1,5 +1,6 @@
 import type { ClientConfig } from "./config.js";
 import { createPlatformClient, type RuntimeClient } from "./client.js";
+import type { ToolInfo } from "../shared/data.js";
 import type { ClientData } from "./data.js";
 import { configFromEnv, type Env } from "./env.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
@@ -14,16 +15,7 @@ export type { Env } from "./env.js";
 export type { RuntimeClient } from "./client.js";
 export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
-
-/** What the package exports about each tool. */
-export interface ToolInfo {
-  readonly name: string;
-  readonly section: string;
-  readonly short: string;
-  readonly inputSchema: { readonly [key: string]: unknown };
-  /** True for a tool the agent's runtime handles itself (no platform call). */
-  readonly local: boolean;
-}
+export type { ToolInfo };
 
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];

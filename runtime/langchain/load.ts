@@ -1,12 +1,31 @@
 import fs from "node:fs";
+import type { ToolInfo } from "../shared/data.js";
+import type { LangchainData } from "./data.js";
 import type { ToolData } from "./types.js";
 
 /**
- * Reads tools.json beside the generated index.js. Read rather than imported: Node 20 prints an
+ * Reads tools.json beside the generated index.js and joins it to the client package's `tools`
+ * (section, description, input schema). Read rather than imported: Node 20 prints an
  * ExperimentalWarning for JSON modules, which would land in every agent's logs.
  */
-export function loadToolData(url: URL): ToolData {
-  return deepFreeze(JSON.parse(fs.readFileSync(url, "utf8")) as ToolData);
+export function loadToolData(url: URL, tools: readonly ToolInfo[]): ToolData {
+  const data = JSON.parse(fs.readFileSync(url, "utf8")) as LangchainData;
+  const own = new Map(data.tools.map((t) => [t.name, t]));
+  return deepFreeze({
+    sections: data.sections,
+    tools: tools.map((t) => {
+      const extra = own.get(t.name);
+      return {
+        name: t.name,
+        section: t.section,
+        description: t.short,
+        whenToUse: extra?.whenToUse ?? "",
+        local: t.local,
+        renamedFrom: extra?.renamedFrom ?? [],
+        inputSchema: t.inputSchema,
+      };
+    }),
+  });
 }
 
 /** Frozen so that a consumer cannot change, through one createTools call, what the next one builds. */

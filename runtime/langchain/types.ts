@@ -1,18 +1,12 @@
 /**
  * The shapes the LangChain runtime works with. The generated index.js reads tools.json
- * (written by toolgen from tools.yaml) and passes it in with the client package's error
- * test and defaults, so this code never names another package: every name comes from the spec.
+ * (written by toolgen from tools.yaml), joins it to the client package's tools and passes it in
+ * with the client package's error test and defaults, so this code never names another package:
+ * every name comes from the spec.
  */
+import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 
-export type Json =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly Json[]
-  | { readonly [key: string]: Json };
-
-/** One spec tool as tools.json lists it. */
+/** One spec tool: the client's tool table and tools.json joined. */
 export interface ToolEntry {
   readonly name: string;
   readonly section: string;
@@ -25,10 +19,10 @@ export interface ToolEntry {
   /** Former names, so that a caller still using one is told the new name. */
   readonly renamedFrom: readonly string[];
   /** The JSON Schema exactly as written in tools.yaml. */
-  readonly inputSchema: { readonly [key: string]: Json };
+  readonly inputSchema: { readonly [key: string]: unknown };
 }
 
-/** The whole of tools.json. */
+/** Every tool, as the factory reads them. */
 export interface ToolData {
   /** Section ids in spec order. */
   readonly sections: readonly string[];
@@ -36,21 +30,9 @@ export interface ToolData {
   readonly tools: readonly ToolEntry[];
 }
 
-/** What the wrappers need from the generated client: one entry point for every HTTP tool. */
-export interface CallingClient {
-  $call(
-    name: string,
-    input: never,
-    options?: { signal?: AbortSignal },
-  ): Promise<unknown>;
-}
-
-/** A consumer's code for a local tool, as the client package's LocalHandlers types it. */
-export type Handler = (input: never, ctx: never) => Promise<unknown>;
-
 export interface CreateToolsOptions {
-  readonly client: CallingClient;
-  readonly handlers?: { readonly [name: string]: Handler | undefined };
+  readonly client: PlatformCaller;
+  readonly handlers?: { readonly [name: string]: LocalHandler | undefined };
   readonly sections?: readonly string[];
   readonly names?: readonly string[];
   readonly appendWhenToUse?: boolean;

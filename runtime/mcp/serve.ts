@@ -12,28 +12,13 @@ import {
   success,
   unknownTool,
 } from "./results.js";
+import type {
+  HandlerContext,
+  LocalHandler,
+  PlatformCaller,
+} from "../shared/handler.js";
 import type { ToolTable } from "./table.js";
 
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-}
-
-/** The part of the generated PlatformClient the wiring uses: every HTTP tool goes through `$call`. */
-export interface PlatformCaller {
-  $call(name: string, input: object, options?: CallOptions): Promise<unknown>;
-}
-
-export interface HandlerContext {
-  readonly client: PlatformCaller;
-  /** Aborted when the MCP client cancels the call. */
-  readonly signal: AbortSignal;
-}
-
-// The generated index.d.ts types each handler's input precisely; here every input is an object.
-export type LocalHandler = (
-  input: never,
-  ctx: HandlerContext,
-) => Promise<unknown>;
 type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
 
 export interface ServeOptions {

@@ -1,9 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import {
-  createToolServer,
-  type LocalHandler,
-  type PlatformCaller,
-} from "./serve.js";
+import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
+import { createToolServer } from "./serve.js";
 import type { ServerInfo, ToolTable } from "./table.js";
 
 /** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */

@@ -1,30 +1,9 @@
 import fs from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolInfo } from "../shared/data.js";
+import type { McpData, ServerInfo } from "./data.js";
 
-/** How the spec names the server and the environment variables its client reads. */
-export interface ServerInfo {
-  /** The name the server announces to MCP clients. */
-  readonly name: string;
-  /** The stdio bin's name, the first word of its messages. */
-  readonly bin: string;
-  readonly environment: {
-    readonly baseUrl: string;
-    readonly workspaceId: string;
-    readonly token: string;
-    readonly workspaces: string;
-  };
-}
-
-/** The shape of the generated tools.json. */
-export interface ToolTableData {
-  readonly server: ServerInfo;
-  /** Every tool as MCP lists it, in spec order. */
-  readonly tools: readonly Tool[];
-  /** The tools answered by the consumer's handlers instead of the platform. */
-  readonly local: readonly string[];
-  /** A former name → the tool's current name. */
-  readonly renamed: Readonly<Record<string, string>>;
-}
+export type { ServerInfo };
 
 /** Error messages for `input` against the named tool's schema; empty when it is valid. */
 export type Validate = (name: string, input: unknown) => string[];
@@ -36,26 +15,41 @@ export type WithDefaults = (
 ) => { readonly [key: string]: unknown };
 
 /** What the server wiring needs: the table, how to check arguments and how to complete them before dispatch. */
-export interface ToolTable extends ToolTableData {
+export interface ToolTable {
+  readonly server: ServerInfo;
+  /** Every tool as MCP lists it, in spec order. */
+  readonly tools: readonly Tool[];
+  /** The tools answered by the consumer's handlers instead of the platform. */
+  readonly local: readonly string[];
+  /** A former name → the tool's current name. */
+  readonly renamed: Readonly<Record<string, string>>;
   readonly validate: Validate;
   readonly withDefaults: WithDefaults;
 }
 
 /**
- * Reads tools.json beside the generated index.js. Read rather than imported: Node 20 prints an
- * ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
+ * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
+ * lists them (name, description, input schema, in that order). Read rather than imported: Node 20
+ * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
 export function loadToolTable(
   url: URL,
+  tools: readonly ToolInfo[],
   validate: Validate,
   withDefaults: WithDefaults,
 ): ToolTable {
-  const data = JSON.parse(fs.readFileSync(url, "utf8")) as ToolTableData;
+  const data = JSON.parse(fs.readFileSync(url, "utf8")) as McpData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
     server: deepFreeze(data.server),
-    tools: deepFreeze(data.tools),
-    local: deepFreeze(data.local),
+    tools: deepFreeze(
+      tools.map((t): Tool => ({
+        name: t.name,
+        description: t.short,
+        inputSchema: t.inputSchema as Tool["inputSchema"],
+      })),
+    ),
+    local: deepFreeze(tools.filter((t) => t.local).map((t) => t.name)),
     renamed: deepFreeze(data.renamed),
     validate,
     withDefaults,

@@ -209,7 +209,7 @@ describe("the property names of an input schema", () => {
     const { files } = accepted.find(
       (a) => a.name === "prototype-names-as-properties",
     )!;
-    const table = files.find((f) => f.path === "mcp/tools.json")!;
+    const table = files.find((f) => f.path === "client/tools.json")!;
     const tool = (
       JSON.parse(table.content) as {
         tools: { name: string; inputSchema: { properties: object } }[];

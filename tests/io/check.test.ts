@@ -25,7 +25,7 @@ describe("the drift gate (--check)", () => {
   });
 
   it("exits 1 on a changed file, with a unified diff and the fixing command", async () => {
-    const file = path.join(out, "mcp", "tools.json");
+    const file = path.join(out, "client", "tools.json");
     fs.writeFileSync(
       file,
       fs
@@ -34,12 +34,12 @@ describe("the drift gate (--check)", () => {
     );
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("--- a/mcp/tools.json");
-    expect(result.stderr).toContain("+++ b/mcp/tools.json");
+    expect(result.stderr).toContain("--- a/client/tools.json");
+    expect(result.stderr).toContain("+++ b/client/tools.json");
     expect(result.stderr).toMatch(
-      /^-\s+"description": "Add a note, edited by hand\.",$/m,
+      /^-\s+"short": "Add a note, edited by hand\.",$/m,
     );
-    expect(result.stderr).toMatch(/^\+\s+"description": "Add a note\.",$/m);
+    expect(result.stderr).toMatch(/^\+\s+"short": "Add a note\.",$/m);
     expect(result.stderr).toContain("To fix this, run: npm run gen");
   });
 

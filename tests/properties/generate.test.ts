@@ -62,24 +62,24 @@ describe("random valid specs", () => {
   );
 
   it(
-    "carry every tool's name, short and input schema unchanged into the MCP table",
+    "carry every tool's name, short and input schema unchanged into the client's table, which MCP lists",
     () => {
       fc.assert(
         fc.property(specArbitrary("prop"), ({ yaml, inputs, shorts }) => {
-          const table = gen(yaml).find((f) => f.path === "mcp/tools.json");
+          const table = gen(yaml).find((f) => f.path === "client/tools.json");
           expect(table).toBeDefined();
           const tools = (
             JSON.parse(table!.content) as {
               tools: {
                 name: string;
-                description: string;
+                short: string;
                 inputSchema: unknown;
               }[];
             }
           ).tools;
           expect(tools.map((t) => t.name)).toEqual(Object.keys(inputs));
           for (const t of tools) {
-            expect(t.description).toBe(shorts[t.name]);
+            expect(t.short).toBe(shorts[t.name]);
             // Key order included: the table is the spec's schema byte for byte.
             expect(JSON.stringify(t.inputSchema)).toBe(
               JSON.stringify(inputs[t.name]),

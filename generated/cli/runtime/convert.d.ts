@@ -9,8 +9,6 @@ export type Converted =
       readonly ok: false;
       readonly message: string;
     };
-/** The one JSON type a command-line value is read as; null, as the last resort, reads as a string. */
-export declare function mainType(schema: InputSchema): string;
 /** What to write after an option in help, e.g. `<integer>` or `<LOCAL|TEAM|GLOBAL>`. */
 export declare function placeholder(schema: InputSchema): string;
 /**

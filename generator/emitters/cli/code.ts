@@ -8,9 +8,13 @@ import { cliTools, commandMap } from "./commands.js";
 export function indexJs(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import { createRequire } from "node:module";
-${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "InputError", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { runCli } from "./runtime/run.js";
+${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "InputError", "tools", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { withSchemas } from "./runtime/load.js";
+import { runCli } from "./runtime/run.js";
 
-const data = createRequire(import.meta.url)("./commands.json");
+const data = withSchemas(
+  createRequire(import.meta.url)("./commands.json"),
+  tools,
+);
 
 const deps = {
   createClientFromEnv,

@@ -1,11 +1,17 @@
+import type {
+  CommandData,
+  CommandsData,
+  InputData,
+} from "../../../runtime/cli/data.js";
 import { kebabCase } from "../../model/names.js";
-import type { JsonObject, JsonValue, Model, Tool } from "../../model/types.js";
+import type { Model, Tool } from "../../model/types.js";
 
 /**
- * commands.json: everything the CLI runtime reads (the command map, each command's words,
- * arguments and schemas). Text from tools.yaml reaches the CLI only through this data file.
+ * commands.json, typed by the runtime's own declaration of it: everything the CLI runtime reads
+ * (the command map, each command's words and arguments) but the inputs' schemas, which it takes
+ * from the client package's tools.json. Text from tools.yaml reaches the CLI only through data files.
  */
-export function cliData(model: Model): JsonObject {
+export function cliData(model: Model): CommandsData {
   const exposed = cliTools(model);
   return {
     package: model.targets.cli.package,
@@ -39,15 +45,13 @@ export function cliTools(
     );
 }
 
-function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): JsonObject {
-  const properties = asObject(tool.input.properties);
+function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): CommandData {
   // A set: a tool with hundreds of inputs stays linear.
   const required = new Set(tool.required);
-  const input = (name: string, positional: boolean): JsonObject => ({
+  const input = (name: string, positional: boolean): InputData => ({
     name,
     option: positional ? null : kebabCase(name),
     required: positional || required.has(name),
-    schema: asObject(properties[name]),
   });
   return {
     tool: tool.name,
@@ -63,10 +67,4 @@ function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): JsonObject {
         .map((name) => input(name, false)),
     ],
   };
-}
-
-function asObject(value: JsonValue | undefined): JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as JsonObject)
-    : {};
 }

@@ -1,7 +1,6 @@
 import type { Model } from "../../model/types.js";
-import { codeHeader } from "../../render/header.js";
-import { printJsonWithHeader } from "../../render/json.js";
 import { packageJson } from "../../render/package-json.js";
+import { dataFile, runtimeFiles } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { binJs, indexDts, indexJs } from "./code.js";
 import { cliData } from "./commands.js";
@@ -9,14 +8,11 @@ import { cliData } from "./commands.js";
 /** The command map and a runnable CLI, for runtimes that cannot speak MCP. */
 export const emitCli: Emitter = (model, ctx) => [
   packageJsonFile(model),
-  { path: "cli/commands.json", content: printJsonWithHeader(cliData(model)) },
+  dataFile("cli/commands.json", cliData(model)),
   { path: "cli/index.js", content: indexJs(model) },
   { path: "cli/index.d.ts", content: indexDts(model) },
   { path: "cli/bin.js", content: binJs(model) },
-  ...ctx.runtimeFolder("cli").map((f) => ({
-    path: `cli/runtime/${f.path}`,
-    content: codeHeader + f.content,
-  })),
+  ...runtimeFiles(ctx, "cli"),
 ];
 
 function packageJsonFile(model: Model): GeneratedFile {

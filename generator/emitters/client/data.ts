@@ -1,20 +1,20 @@
+import type * as Data from "../../../runtime/client/data.js";
 import type {
   Field,
-  JsonValue,
   Model,
   PathPart,
   Tool,
   ValueSource,
 } from "../../model/types.js";
-import { printJsonWithHeader } from "../../render/json.js";
 
 /**
- * The client package's tools.json: what the hand-written runtime needs to know about
- * each tool (runtime/client/data.ts describes the shape). Spec text stays data here.
+ * The client package's tools.json: what the hand-written runtime needs to know about each tool,
+ * typed by the runtime's own declaration of the file. Spec text stays data here. The MCP,
+ * LangChain and CLI packages read the tools and their input schemas from here too.
  */
-export function clientData(model: Model): string {
+export function clientData(model: Model): Data.ClientData {
   const env = model.targets.client.env;
-  return printJsonWithHeader({
+  return {
     env: {
       baseUrl: env.baseUrl,
       workspaceId: env.workspaceId,
@@ -22,10 +22,10 @@ export function clientData(model: Model): string {
       workspaces: env.workspaces,
     },
     tools: model.tools.map(toolData),
-  });
+  };
 }
 
-function toolData(tool: Tool): JsonValue {
+function toolData(tool: Tool): Data.ToolData {
   const http = tool.http;
   return {
     name: tool.name,
@@ -48,15 +48,15 @@ function toolData(tool: Tool): JsonValue {
   };
 }
 
-function pathPart(part: PathPart): JsonValue {
+function pathPart(part: PathPart): Data.PathPart {
   return part.kind === "literal" ? { text: part.text } : source(part);
 }
 
-function field(f: Field): JsonValue {
+function field(f: Field): Data.Field {
   return { name: f.name, ...source(f.value) };
 }
 
-function source(v: ValueSource): { [key: string]: JsonValue } {
+function source(v: ValueSource): Data.ValueSource {
   switch (v.kind) {
     case "input":
       return { input: v.input };

@@ -1,7 +1,7 @@
 import type { Model } from "../../model/types.js";
-import { codeHeader } from "../../render/header.js";
 import { packageJson } from "../../render/package-json.js";
-import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
+import { dataFile, runtimeFiles } from "../runtime.js";
+import type { Emitter, GeneratedFile } from "../types.js";
 import { indexJs } from "./code.js";
 import { clientData } from "./data.js";
 import { indexDts } from "./declarations.js";
@@ -15,16 +15,9 @@ export const emitClient: Emitter = (model, ctx) => [
   packageJsonFile(model),
   { path: "client/index.js", content: indexJs() },
   { path: "client/index.d.ts", content: indexDts(model) },
-  { path: "client/tools.json", content: clientData(model) },
-  ...runtime(ctx),
+  dataFile("client/tools.json", clientData(model)),
+  ...runtimeFiles(ctx, "client"),
 ];
-
-function runtime(ctx: EmitContext): GeneratedFile[] {
-  return ctx.runtimeFolder("client").map((f) => ({
-    path: `client/runtime/${f.path}`,
-    content: codeHeader + f.content,
-  }));
-}
 
 function packageJsonFile(model: Model): GeneratedFile {
   return {

@@ -1,10 +1,11 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
-import { printJsonWithHeader } from "../../render/json.js";
 import { namedModuleLine } from "../../render/layout.js";
 import { stringLiteral } from "../../render/literal.js";
 import { packageJson } from "../../render/package-json.js";
-import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
+import { dataFile, runtimeFiles } from "../runtime.js";
+import type { Emitter, GeneratedFile } from "../types.js";
+import { langchainData } from "./data.js";
 import { declarations } from "./declarations.js";
 
 const DIR = "langchain";
@@ -12,34 +13,18 @@ const DIR = "langchain";
 /** LangChain tools for every spec tool, over the runtime client and local handlers. */
 export const emitLangchain: Emitter = (model, ctx) => [
   packageJsonFile(model),
-  { path: `${DIR}/tools.json`, content: printJsonWithHeader(toolData(model)) },
+  dataFile(`${DIR}/tools.json`, langchainData(model)),
   { path: `${DIR}/index.js`, content: entry(model) },
   { path: `${DIR}/index.d.ts`, content: declarations(model) },
-  ...runtime(ctx),
+  ...runtimeFiles(ctx, DIR),
 ];
-
-/** What the runtime reads (runtime/langchain/types.ts, ToolData): all spec text lives here, as data. */
-function toolData(model: Model) {
-  return {
-    sections: model.sections.map((s) => s.id),
-    tools: model.tools.map((t) => ({
-      name: t.name,
-      section: t.sectionId,
-      description: t.short,
-      whenToUse: t.whenToUse,
-      local: t.http === null,
-      renamedFrom: t.renamedFrom,
-      inputSchema: t.input,
-    })),
-  };
-}
 
 /** The glue: the client package is imported by its configured name and injected into the runtime. */
 function entry(model: Model): string {
-  return `${codeHeader}${namedModuleLine("import", ["ClientError", "withDefaults"], stringLiteral(model.targets.client.package))}import { toolFactory } from "./runtime/create-tools.js";
+  return `${codeHeader}${namedModuleLine("import", ["ClientError", "tools", "withDefaults"], stringLiteral(model.targets.client.package))}import { toolFactory } from "./runtime/create-tools.js";
 import { loadToolData } from "./runtime/load.js";
 
-const data = loadToolData(new URL("./tools.json", import.meta.url));
+const data = loadToolData(new URL("./tools.json", import.meta.url), tools);
 
 export const createTools = toolFactory({
   data,
@@ -47,13 +32,6 @@ export const createTools = toolFactory({
   withDefaults,
 });
 `;
-}
-
-function runtime(ctx: EmitContext): GeneratedFile[] {
-  return ctx.runtimeFolder(DIR).map((f) => ({
-    path: `${DIR}/runtime/${f.path}`,
-    content: codeHeader + f.content,
-  }));
 }
 
 function packageJsonFile(model: Model): GeneratedFile {

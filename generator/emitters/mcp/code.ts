@@ -8,11 +8,12 @@ import { namedModuleLine } from "../../render/layout.js";
  * package. Everything spec-specific lives in the JSON; this file only wires.
  */
 export function indexJs(model: Model): string {
-  return `${codeHeader}${clientImport(model, ["validateInput", "withDefaults"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
+  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "withDefaults"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
 import { loadToolTable } from "./runtime/table.js";
 
 const table = loadToolTable(
   new URL("./tools.json", import.meta.url),
+  clientTools,
   validateInput,
   withDefaults,
 );
@@ -46,11 +47,12 @@ export function binJs(model: Model): string {
       ? ""
       : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "validateInput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
 const table = loadToolTable(
   new URL("../tools.json", import.meta.url),
+  clientTools,
   validateInput,
   withDefaults,
 );

@@ -30,16 +30,18 @@ function variant(edit: (spec: Record<string, any>) => void): string {
 }
 
 const minimal = mcpFiles(minimalText);
-const runtimeSources = fs
-  .readdirSync(path.join(import.meta.dirname, "../../../runtime/mcp"))
-  .filter((f) => f.endsWith(".ts"));
+const sources = (folder: string) =>
+  fs
+    .readdirSync(path.join(import.meta.dirname, "../../../runtime", folder))
+    .filter((f) => f.endsWith(".ts"));
+const compiled = (folder: string, into: string) =>
+  sources(folder).flatMap((f) => [
+    `${into}/${f.replace(/\.ts$/, ".js")}`,
+    `${into}/${f.replace(/\.ts$/, ".d.ts")}`,
+  ]);
 
 describe("the MCP emitter", () => {
   it("writes the table, the typed entry, the bin named in the spec and the runtime", () => {
-    const compiled = runtimeSources.flatMap((f) => [
-      `runtime/${f.replace(/\.ts$/, ".js")}`,
-      `runtime/${f.replace(/\.ts$/, ".d.ts")}`,
-    ]);
     expect([...minimal.keys()].sort()).toEqual(
       [
         "bin/acme-mcp.js",
@@ -47,7 +49,8 @@ describe("the MCP emitter", () => {
         "index.js",
         "package.json",
         "tools.json",
-        ...compiled,
+        ...compiled("mcp", "runtime"),
+        ...compiled("shared", "shared"),
       ].sort(),
     );
   });
@@ -64,17 +67,24 @@ describe("the MCP emitter", () => {
     );
   });
 
-  it("copies the compiled runtime verbatim, behind the header", () => {
+  it("copies the compiled runtime and the shared types verbatim, behind the header", () => {
+    const folders = { runtime: "mcp", shared: "shared" } as const;
+    let copied = 0;
     for (const [file, content] of minimal) {
-      if (!file.startsWith("runtime/")) continue;
+      const [into, ...rest] = file.split("/");
+      if (into !== "runtime" && into !== "shared") continue;
+      copied++;
       expect(content, file).toBe(
         codeHeader +
           fs.readFileSync(
-            path.join(runtimeDist, "mcp", file.slice("runtime/".length)),
+            path.join(runtimeDist, folders[into], ...rest),
             "utf8",
           ),
       );
     }
+    expect(copied).toBe(
+      compiled("mcp", "runtime").length + compiled("shared", "shared").length,
+    );
   });
 
   it("keeps spec text out of the code: only the client's package name reaches index.js and the bin", () => {
@@ -129,7 +139,6 @@ describe("the MCP emitter", () => {
     expect(minimal.get("index.d.ts")).toContain(
       "  readonly handlers: LocalHandlers;\n",
     );
-    expect(JSON.parse(files.get("tools.json")!).local).toEqual([]);
   });
 
   it("records every former name against the tool's current one", () => {

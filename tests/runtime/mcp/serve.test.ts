@@ -5,12 +5,14 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import type {
+  HandlerContext,
+  LocalHandler,
+  PlatformCaller,
+} from "../../../runtime/shared/handler.js";
 import {
   createToolServer,
   serveToolTable,
-  type HandlerContext,
-  type LocalHandler,
-  type PlatformCaller,
 } from "../../../runtime/mcp/serve.js";
 import { createDefaultsFiller } from "../../../runtime/client/defaults.js";
 import type { ToolTable } from "../../../runtime/mcp/table.js";

@@ -1,0 +1,21 @@
+import type { McpData } from "../../../runtime/mcp/data.js";
+import type { Model } from "../../model/types.js";
+
+/**
+ * The MCP package's tools.json, typed by the runtime's own declaration of it: how the server is
+ * named and the tools' former names. The tools it lists (names, descriptions, input schemas)
+ * come from the client package's tools.json, where each schema is written once.
+ */
+export function mcpData(model: Model): McpData {
+  const { mcp, client } = model.targets;
+  return {
+    server: {
+      name: mcp.serverName,
+      bin: mcp.bin,
+      environment: { ...client.env },
+    },
+    renamed: Object.fromEntries(
+      model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),
+    ),
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The call and handler types every runtime package that serves tools (MCP, LangChain, CLI) works
+ * with. Written once here and copied into each generated package beside its runtime (`shared/`),
+ * since a package never imports another by name.
+ */
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** The part of the generated PlatformClient the runtimes use: every HTTP tool goes through `$call`. */
+export interface PlatformCaller {
+  $call(name: string, input: object, options?: CallOptions): Promise<unknown>;
+}
+
+export interface HandlerContext {
+  readonly client: PlatformCaller;
+  /** Aborted when the caller cancels the call; one that never aborts when the caller gave none. */
+  readonly signal: AbortSignal;
+}
+
+// The generated index.d.ts types each handler's input precisely; here every input is an object.
+export type LocalHandler = (
+  input: never,
+  ctx: HandlerContext,
+) => Promise<unknown>;

@@ -1,0 +1,176 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { withSchemas } from "../../../runtime/cli/load.js";
+import type { CommandsData } from "../../../runtime/cli/data.js";
+import { loadToolData } from "../../../runtime/langchain/load.js";
+import type { LangchainData } from "../../../runtime/langchain/data.js";
+import type { McpData } from "../../../runtime/mcp/data.js";
+import { loadToolTable } from "../../../runtime/mcp/table.js";
+import type { ToolInfo } from "../../../runtime/shared/data.js";
+
+// Each input schema is written once, in the client package's tools.json; the MCP, LangChain and
+// CLI runtimes receive the client's `tools` and join them to their own data files.
+const schema = {
+  type: "object",
+  properties: {
+    text: { type: "string", description: "The note." },
+    constructor: { type: "boolean" },
+  },
+  required: ["text"],
+};
+const tools: readonly ToolInfo[] = [
+  {
+    name: "add_note",
+    section: "notes",
+    short: "Add a note.",
+    inputSchema: schema,
+    local: false,
+  },
+  {
+    name: "ping",
+    section: "misc",
+    short: "Check that the runtime answers.",
+    inputSchema: { type: "object" },
+    local: true,
+  },
+];
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-client-tools-"));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+function dataFile(name: string, data: object): URL {
+  const file = path.join(folder, name);
+  fs.writeFileSync(file, JSON.stringify(data));
+  return new URL(`file://${file}`);
+}
+
+describe("the MCP table", () => {
+  const data: McpData = {
+    server: {
+      name: "acme",
+      bin: "acme-mcp",
+      environment: {
+        baseUrl: "U",
+        workspaceId: "W",
+        token: "T",
+        workspaces: "WS",
+      },
+    },
+    renamed: { create_note: "add_note" },
+  };
+  const table = loadToolTable(
+    dataFile("mcp.json", data),
+    tools,
+    () => [],
+    (_, input) => input,
+  );
+
+  it("lists the client's tools as MCP lists them: name, description, input schema, in that order", () => {
+    expect(JSON.stringify(table.tools)).toBe(
+      JSON.stringify([
+        { name: "add_note", description: "Add a note.", inputSchema: schema },
+        {
+          name: "ping",
+          description: "Check that the runtime answers.",
+          inputSchema: { type: "object" },
+        },
+      ]),
+    );
+    expect(table.local).toEqual(["ping"]);
+    expect(table.server).toEqual(data.server);
+    expect(table.renamed).toEqual(data.renamed);
+  });
+});
+
+describe("the LangChain tool data", () => {
+  const data: LangchainData = {
+    sections: ["notes", "misc"],
+    tools: [
+      { name: "add_note", whenToUse: "Often.", renamedFrom: ["create_note"] },
+      { name: "ping", whenToUse: "Rarely.", renamedFrom: [] },
+    ],
+  };
+  const joined = loadToolData(dataFile("langchain.json", data), tools);
+
+  it("joins tools.json to the client's tools, by name", () => {
+    expect(joined.sections).toEqual(["notes", "misc"]);
+    expect(joined.tools).toEqual([
+      {
+        name: "add_note",
+        section: "notes",
+        description: "Add a note.",
+        whenToUse: "Often.",
+        local: false,
+        renamedFrom: ["create_note"],
+        inputSchema: schema,
+      },
+      {
+        name: "ping",
+        section: "misc",
+        description: "Check that the runtime answers.",
+        whenToUse: "Rarely.",
+        local: true,
+        renamedFrom: [],
+        inputSchema: { type: "object" },
+      },
+    ]);
+    expect(Object.isFrozen(joined.tools[0])).toBe(true);
+  });
+});
+
+describe("the CLI's commands", () => {
+  const data: CommandsData = {
+    package: "@acme/cli",
+    bin: "acme",
+    env: { baseUrl: "U", workspaceId: "W", token: "T", workspaces: "WS" },
+    commandMap: { add_note: "add", ping: "ping" },
+    commands: [
+      {
+        tool: "add_note",
+        keyword: "add",
+        usage: "add <text>",
+        summary: "Add",
+        description: "Add a note.",
+        local: false,
+        inputs: [
+          { name: "text", option: null, required: true },
+          { name: "constructor", option: "constructor", required: false },
+        ],
+      },
+      {
+        tool: "ping",
+        keyword: "ping",
+        usage: "ping",
+        summary: "Ping",
+        description: "Check that the runtime answers.",
+        local: true,
+        inputs: [{ name: "toString", option: "to-string", required: false }],
+      },
+    ],
+  };
+  const joined = withSchemas(data, tools);
+
+  it("gives each input its schema from its tool's input schema", () => {
+    expect(joined.commands[0]!.inputs.map((i) => i.schema)).toEqual([
+      { type: "string", description: "The note." },
+      { type: "boolean" },
+    ]);
+  });
+
+  it("gives an input that its schema does not declare an empty schema", () => {
+    expect(joined.commands[1]!.inputs[0]!.schema).toEqual({});
+  });
+
+  it("keeps everything else of commands.json", () => {
+    const { commands, ...rest } = joined;
+    const { commands: written, ...writtenRest } = data;
+    expect(rest).toEqual(writtenRest);
+    expect(
+      commands.map(({ inputs, ...c }) => ({
+        ...c,
+        inputs: inputs.map(({ schema: _, ...i }) => i),
+      })),
+    ).toEqual(written);
+  });
+});
