@@ -4,23 +4,27 @@ import {
   type MainOptions,
 } from "@molecule/platform-cli";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakePlatform } from "./platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 
 /**
  * A runtime that implements a local tool runs the CLI through `main` with its handler:
  * imported by package name, as that runtime would, against a real HTTP server.
  */
-const platform = new FakePlatform();
+let platform: PlatformServer;
 let env: Record<string, string>;
 
 beforeAll(async () => {
+  platform = await startPlatform();
   env = {
-    PLATFORM_URL: await platform.start(),
+    PLATFORM_URL: platform.url,
     WORKSPACE_ID: "ws-self",
     MOLECULE_WORKSPACE_TOKEN: "tok-self-secret",
   };
 });
-afterAll(() => platform.stop());
+afterAll(() => platform.close());
 beforeEach(() => platform.reset());
 
 async function run(
@@ -42,7 +46,10 @@ async function run(
 
 describe("main(argv, { handlers })", () => {
   it("runs delegate through the handler, with the parsed input and a working client", async () => {
-    platform.answer("GET /registry/ws-self/peers", 200, [{ id: "ws-peer" }]);
+    platform.answer("GET /registry/ws-self/peers", {
+      status: 200,
+      body: [{ id: "ws-peer" }],
+    });
     const inputs: unknown[] = [];
     const result = await run(
       [
@@ -76,7 +83,7 @@ describe("main(argv, { handlers })", () => {
         source_workspace_id: "ws-self",
       },
     ]);
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "GET",
         path: "/registry/ws-self/peers",
@@ -99,7 +106,10 @@ describe("main(argv, { handlers })", () => {
   });
 
   it("leaves the HTTP commands to the platform even when handlers are given", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+    platform.answer("GET /workspaces/ws-self", {
+      status: 200,
+      body: { id: "ws-self" },
+    });
     const result = await run(["info", "--json"], {
       delegate_task: async () => "unused",
     });
@@ -108,7 +118,7 @@ describe("main(argv, { handlers })", () => {
       stdout: '{\n  "id": "ws-self"\n}\n',
       stderr: "",
     });
-    expect(platform.received).toHaveLength(1);
+    expect(platform.requests).toHaveLength(1);
   });
 });
 
@@ -139,7 +149,10 @@ describe("main(argv, { runtime })", () => {
   }
 
   it("answers a local command with the runtime's handler, given the command's client and env, then stops it", async () => {
-    platform.answer("GET /registry/ws-self/peers", 200, [{ id: "ws-peer" }]);
+    platform.answer("GET /registry/ws-self/peers", {
+      status: 200,
+      body: [{ id: "ws-peer" }],
+    });
     const seen: unknown[] = [];
     const rt = recordingRuntime({
       delegate_task: async (input, ctx) => {
@@ -166,7 +179,7 @@ describe("main(argv, { runtime })", () => {
     expect(typeof (rt.made[0]!.client as { $call?: unknown }).$call).toBe(
       "function",
     );
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         path: "/registry/ws-self/peers",
         authorization: "Bearer tok-self-secret",
@@ -175,7 +188,10 @@ describe("main(argv, { runtime })", () => {
   });
 
   it("is not made for an HTTP command, nor when handlers already answer the local one", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+    platform.answer("GET /workspaces/ws-self", {
+      status: 200,
+      body: { id: "ws-self" },
+    });
     const rt = recordingRuntime({
       delegate_task: async () => "from the runtime",
     });

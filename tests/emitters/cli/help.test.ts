@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binOf, runBin } from "./platform.js";
+import { binOf, runBin } from "../../helpers/bin.js";
 
 /** Goldens of what a person reads: `molecule --help` and each command's own help, from the real bin. */
 const bin = binOf("@molecule/platform-cli", import.meta.url);

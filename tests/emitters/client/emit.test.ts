@@ -11,7 +11,10 @@ import {
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/runtime-files.js";
 import { repoRoot } from "../../helpers/project.js";
-import { startPlatform, type Platform } from "../../runtime/client/platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 
 const reference = path.join(repoRoot, "tools.yaml");
 const odd = path.join(import.meta.dirname, "fixtures/odd.yaml");
@@ -95,7 +98,7 @@ describe("the client package's generated files", () => {
 /* The odd fixture's package, installed the way a consumer installs it, against a real server. */
 describe("odd: the bindings' constants, path inputs, headers and arrays on the wire", () => {
   let root: string;
-  let platform: Platform;
+  let platform: PlatformServer;
   let pkg: typeof import("@molecule/platform-client");
 
   beforeAll(async () => {
@@ -112,6 +115,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       pathToFileURL(path.join(root, "client", "index.js")).href
     );
     platform = await startPlatform();
+    platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
   });
   afterAll(async () => {
     await platform.close();
@@ -130,7 +134,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       fields: ["name", "size"],
       "x-trace": "t-1",
     });
-    const seen = platform.seen.at(-1)!;
+    const seen = platform.requests.at(-1)!;
     expect(seen.method).toBe("GET");
     expect(seen.url).toBe(
       "/items/a%2Fb%3Fc/v/ws%2F1?v=3&field=name&field=size&format=json",
@@ -154,13 +158,13 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       note: null,
       on_behalf_of: "w2",
     });
-    const seen = platform.seen.at(-1)!;
+    const seen = platform.requests.at(-1)!;
     expect([seen.method, seen.url, seen.headers.authorization]).toEqual([
       "PUT",
       "/items/i-9",
       "Bearer t2",
     ]);
-    expect(seen.body).toBe(
+    expect(seen.text).toBe(
       '{"size":"LARGE","note":null,"kind":{"schema":2,"tags":["a","b"]},"by":"w2"}',
     );
   });
@@ -171,11 +175,11 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       workspace: { id: "w1", token: "t1" },
     }) as unknown as Record<string, () => Promise<unknown>>;
     await client.purge!();
-    const seen = platform.seen.at(-1)!;
+    const seen = platform.requests.at(-1)!;
     expect([
       seen.method,
       seen.url,
-      seen.body,
+      seen.text,
       seen.headers["content-type"],
     ]).toEqual(["DELETE", "/items", "", undefined]);
   });

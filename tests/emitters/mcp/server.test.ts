@@ -14,15 +14,28 @@ import {
   tools,
   type ToolName,
 } from "@molecule/platform-mcp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+} from "vitest";
 import { httpCases, localToolNames, MAIN, SIDE } from "./cases.js";
-import { startPlatform, type Platform } from "./platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+  type Reply,
+  type Seen,
+} from "../../helpers/platform-server.js";
 import { referenceTools } from "./spec.js";
 
 // The generated package, imported by name, over the real SDK client and the real runtime client
 // calling a real HTTP server: the whole path an agent's tool call takes.
 
-let platform: Platform;
+let platform: PlatformServer;
 let client: PlatformClient;
 const localCalls: { tool: string; input: unknown }[] = [];
 
@@ -42,28 +55,32 @@ const handlers: LocalHandlers = {
   inbox_pop: handler("inbox_pop"),
 };
 
+/** What the platform answers: the two failures below, else which route it handled. */
+function answer(req: Seen): Reply {
+  if (
+    req.path === "/workspaces/ws-main/delegations" &&
+    req.queryList.some(([k, v]) => k === "delegation_id" && v === "d-gone")
+  ) {
+    return {
+      status: 404,
+      body: { error: "delegation d-gone does not exist" },
+    };
+  }
+  if (req.path === "/workspaces/ws-main/broadcast")
+    return { status: 503, body: "broadcasts are paused for maintenance" };
+  return { body: { handled: `${req.method} ${req.path}` } };
+}
+
 beforeAll(async () => {
-  platform = await startPlatform((req) => {
-    if (
-      req.path === "/workspaces/ws-main/delegations" &&
-      req.query.some(([k, v]) => k === "delegation_id" && v === "d-gone")
-    ) {
-      return {
-        status: 404,
-        body: { error: "delegation d-gone does not exist" },
-      };
-    }
-    if (req.path === "/workspaces/ws-main/broadcast")
-      return { status: 503, body: "broadcasts are paused for maintenance" };
-    return undefined;
-  });
+  platform = await startPlatform();
   client = createClient({ baseUrl: platform.url, workspaces: [MAIN, SIDE] });
 });
 afterAll(() => platform.close());
+beforeEach(() => platform.otherwise(answer));
 
 const open: Client[] = [];
 afterEach(async () => {
-  platform.requests.length = 0;
+  platform.reset();
   localCalls.length = 0;
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
@@ -161,7 +178,7 @@ describe("a server from createServer, over the in-memory transport", () => {
       const [seen] = platform.requests;
       expect(seen!.method).toBe(c.method);
       expect(seen!.path).toBe(c.path);
-      expect(seen!.query).toEqual(c.query);
+      expect(seen!.queryList).toEqual(c.query);
       expect(seen!.body).toEqual(c.body);
       expect(seen!.authorization).toBe(`Bearer ${c.token}`);
       for (const [name, value] of Object.entries(c.headers ?? {}))

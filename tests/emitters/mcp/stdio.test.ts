@@ -4,9 +4,22 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+} from "vitest";
 import { httpCases, MAIN, SIDE } from "./cases.js";
-import { startPlatform, type Platform } from "./platform.js";
+import {
+  closedPort,
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import { isOwnTraffic } from "../../helpers/workspace-platform.js";
 import { referenceTools } from "./spec.js";
 
 // The bin as a user's agent runs it: a subprocess speaking MCP on stdio, configured only from
@@ -22,19 +35,24 @@ const bin = path.join(packageDir, manifest.bin["molecule-mcp"]!);
 /** Only what a process needs to run: the tests' own environment must not leak in. */
 const baseEnv = { PATH: process.env.PATH ?? "" };
 
-let platform: Platform;
+let platform: PlatformServer;
 beforeAll(async () => {
-  platform = await startPlatform((req) =>
-    req.path === "/registry/ws-main/peers"
-      ? { status: 403, body: { message: "this workspace may not list peers" } }
-      : undefined,
-  );
+  platform = await startPlatform();
 });
 afterAll(() => platform.close());
+beforeEach(() =>
+  platform.otherwise((req) =>
+    req.path === "/registry/ws-main/peers"
+      ? { status: 403, body: { message: "this workspace may not list peers" } }
+      : { body: { handled: `${req.method} ${req.path}` } },
+  ),
+);
+/** The tool calls the platform received, without the runtime's own traffic. */
+const calls = () => platform.requests.filter((r) => !isOwnTraffic(r));
 
 const open: Client[] = [];
 afterEach(async () => {
-  platform.requests.length = 0;
+  platform.reset();
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
@@ -137,9 +155,9 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(JSON.parse(text(result))).toEqual({
       handled: "GET /workspaces/ws-main",
     });
-    expect(
-      platform.requests.map((r) => [r.method, r.path, r.authorization]),
-    ).toEqual([["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`]]);
+    expect(calls().map((r) => [r.method, r.path, r.authorization])).toEqual([
+      ["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`],
+    ]);
   });
 
   it("routes each call to its workspace's token with MOLECULE_WORKSPACES", async () => {
@@ -155,10 +173,10 @@ describe("the molecule-mcp bin over stdio", () => {
       });
     }
     expect(
-      platform.requests.map((r) => [
+      calls().map((r) => [
         r.method,
         r.path,
-        r.query,
+        r.queryList,
         r.body,
         r.authorization,
       ]),
@@ -192,7 +210,7 @@ describe("the molecule-mcp bin over stdio", () => {
     );
     const unknown = await mcp.callTool({ name: "nope", arguments: {} });
     expect(unknown.isError).toBe(true);
-    expect(platform.requests).toHaveLength(1);
+    expect(calls()).toHaveLength(1);
   });
 
   // tools.yaml names a runtime (targets.mcp.runtime): its handlers answer the local tools, and it
@@ -212,16 +230,16 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(JSON.parse(text(identity))).toMatchObject({ workspace_id: MAIN.id });
     const inbox = await mcp.callTool({ name: "inbox_peek", arguments: {} });
     expect(JSON.parse(text(inbox))).toMatchObject({ inbox: "not enabled" });
-    expect(platform.requests).toEqual([]);
+    expect(calls()).toEqual([]);
     expect(
-      platform.background.map((r) => [r.method, r.path, r.authorization]),
+      platform.requests
+        .filter(isOwnTraffic)
+        .map((r) => [r.method, r.path, r.authorization]),
     ).toContainEqual(["POST", "/registry/register", `Bearer ${MAIN.token}`]);
   });
 
   it("answers with isError when the platform cannot be reached, and keeps serving", async () => {
-    const closed = await startPlatform();
-    const url = closed.url;
-    await closed.close();
+    const url = `http://127.0.0.1:${await closedPort()}`;
     const mcp = await connect({
       PLATFORM_URL: url,
       WORKSPACE_ID: MAIN.id,

@@ -1,8 +1,13 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { binOf, runBin } from "../../emitters/cli/platform.js";
+import { binOf, runBin } from "../../helpers/bin.js";
 import { tempFolder } from "./helpers.js";
-import { startPlatform, WS_A, WS_B, type Platform } from "./platform.js";
+import {
+  startWorkspacePlatform,
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
 // The reference `molecule` bin as a runtime without MCP runs it: a subprocess configured only by
 // its environment, its local-tool commands answered by the reference runtime that tools.yaml's
@@ -10,9 +15,9 @@ import { startPlatform, WS_A, WS_B, type Platform } from "./platform.js";
 
 const bin = binOf("@molecule/platform-cli", import.meta.url);
 
-let platform: Platform;
+let platform: WorkspacePlatform;
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startWorkspacePlatform();
 });
 afterEach(() => platform.close());
 

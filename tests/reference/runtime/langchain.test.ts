@@ -1,14 +1,20 @@
 import { createTools } from "@molecule/platform-langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runtimeFor } from "./helpers.js";
-import { startPlatform, until, WS_A, WS_B, type Platform } from "./platform.js";
+import { until } from "../../helpers/platform-server.js";
+import {
+  startWorkspacePlatform,
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
 // LangChain has no process of its own to start: the agent creates the runtime, starts it, and
 // passes its handlers to createTools.
 
-let platform: Platform;
+let platform: WorkspacePlatform;
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startWorkspacePlatform();
 });
 afterEach(() => platform.close());
 

@@ -8,7 +8,13 @@ import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../helpers/project.js";
 import { tempFolder } from "./helpers.js";
-import { startPlatform, until, WS_A, WS_B, type Platform } from "./platform.js";
+import { until } from "../../helpers/platform-server.js";
+import {
+  startWorkspacePlatform,
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
 // The reference MCP server as an agent runs it: the package's bin in a subprocess, configured
 // only by its environment, registered in two workspaces at once, its runtime wired in by
@@ -30,11 +36,11 @@ const specTools = (
   }
 ).tools.map((t) => t.name);
 
-let platform: Platform;
+let platform: WorkspacePlatform;
 let mcp: Client | undefined;
 let stderr = "";
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startWorkspacePlatform();
 });
 afterEach(async () => {
   await mcp?.close();

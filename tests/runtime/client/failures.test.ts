@@ -10,14 +10,18 @@ import {
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureOutput, renderings } from "./leaks.js";
-import { closedPort, startPlatform, type Platform } from "./platform.js";
+import {
+  closedPort,
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 
 const A = { id: "ws-a", token: "tok-a-SECRET-4f9d2c" };
 const B = { id: "ws-b", token: "tok-b-SECRET-8e1b7a" };
 const TOKENS = [A.token, B.token];
 
-let platform: Platform;
-let other: Platform;
+let platform: PlatformServer;
+let other: PlatformServer;
 let client: PlatformClient;
 
 beforeAll(async () => {
@@ -34,10 +38,10 @@ afterAll(async () => {
   await other.close();
 });
 beforeEach(() => {
-  platform.seen.length = 0;
-  other.seen.length = 0;
-  platform.answer((req) => ({ body: { ok: true, path: req.path } }));
-  other.answer((req) => ({ body: { ok: true, path: req.path } }));
+  platform.requests.length = 0;
+  other.requests.length = 0;
+  platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
+  other.otherwise((req) => ({ body: { ok: true, path: req.path } }));
 });
 
 /** Calls, expects a rejection, and checks that neither the error nor any output shows a token. */
@@ -92,7 +96,7 @@ describe("platform errors", () => {
   ] as const)(
     "%i with %j → PlatformError %j",
     async (status, body, message) => {
-      platform.answer(() => ({ status, body }));
+      platform.otherwise(() => ({ status, body }));
       const e = await failure(() => client.getWorkspaceInfo());
       expect(e).toBeInstanceOf(PlatformError);
       expect(e).toBeInstanceOf(ClientError);
@@ -104,7 +108,7 @@ describe("platform errors", () => {
   );
 
   it("a long message is cut after the token is removed, so no part of a token across the cut survives", async () => {
-    platform.answer((req) => ({
+    platform.otherwise((req) => ({
       status: 401,
       body: `${"x".repeat(985)} ${req.headers.authorization}`,
     }));
@@ -115,7 +119,7 @@ describe("platform errors", () => {
   });
 
   it("a platform that echoes the token it refused does not get it into the error", async () => {
-    platform.answer((req) => ({
+    platform.otherwise((req) => ({
       status: 401,
       body: {
         error: `invalid token ${req.headers.authorization}`,
@@ -134,13 +138,16 @@ describe("platform errors", () => {
   });
 
   it("a reason phrase that carries the token is redacted too", async () => {
-    platform.answer(() => ({ status: 401, statusText: `Refused ${A.token}` }));
+    platform.otherwise(() => ({
+      status: 401,
+      statusText: `Refused ${A.token}`,
+    }));
     const e = (await failure(() => client.getWorkspaceInfo())) as PlatformError;
     expect(e.message).toBe("the platform answered 401 Refused [redacted]");
   });
 
   it("a 2xx answer that claims JSON but is not is an error, not a string", async () => {
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       headers: { "content-type": "application/json" },
       body: "{not json",
     }));
@@ -151,9 +158,9 @@ describe("platform errors", () => {
   });
 
   it("an empty 204 comes back as null and a text answer as text", async () => {
-    platform.answer(() => ({ status: 204 }));
+    platform.otherwise(() => ({ status: 204 }));
     expect(await client.getWorkspaceInfo()).toBeNull();
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       headers: { "content-type": "text/plain" },
       body: "queued",
     }));
@@ -163,7 +170,7 @@ describe("platform errors", () => {
 
 describe("timeouts and network failures", () => {
   it("no answer within the time limit is a TimeoutError", async () => {
-    platform.answer(() => ({ body: {}, delayMs: 1500 }));
+    platform.otherwise(() => ({ body: {}, delayMs: 1500 }));
     const started = Date.now();
     const e = await failure(() =>
       client.getWorkspaceInfo({}, { timeoutMs: 200 }),
@@ -182,13 +189,13 @@ describe("timeouts and network failures", () => {
       workspace: A,
       timeoutMs: 150,
     });
-    platform.answer(() => ({ body: {}, delayMs: 1000 }));
+    platform.otherwise(() => ({ body: {}, delayMs: 1000 }));
     const e = await failure(() => quick.listPeers());
     expect(e).toBeInstanceOf(TimeoutError);
   });
 
   it("a caller's abort signal cancels the call with its own reason", async () => {
-    platform.answer(() => ({ body: {}, delayMs: 1000 }));
+    platform.otherwise(() => ({ body: {}, delayMs: 1000 }));
     const controller = new AbortController();
     const call = client.getWorkspaceInfo({}, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user pressed stop")), 50);
@@ -230,18 +237,20 @@ describe("timeouts and network failures", () => {
 
 describe("redirects", () => {
   it("a redirect to another origin is followed without the Authorization header", async () => {
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       status: 307,
       headers: { location: `${other.url}/elsewhere` },
     }));
     const result = await client.commitMemory({ content: "moved" });
     expect(result).toEqual({ ok: true, path: "/elsewhere" });
-    expect(platform.seen[0]!.headers.authorization).toBe(`Bearer ${A.token}`);
-    expect(other.seen).toHaveLength(1);
-    expect(other.seen[0]!.headers.authorization).toBeUndefined();
+    expect(platform.requests[0]!.headers.authorization).toBe(
+      `Bearer ${A.token}`,
+    );
+    expect(other.requests).toHaveLength(1);
+    expect(other.requests[0]!.headers.authorization).toBeUndefined();
     // 307 keeps the method and the body.
-    expect(other.seen[0]!.method).toBe("POST");
-    expect(JSON.parse(other.seen[0]!.body)).toEqual({
+    expect(other.requests[0]!.method).toBe("POST");
+    expect(JSON.parse(other.requests[0]!.text)).toEqual({
       content: "moved",
       scope: "LOCAL",
       workspace_id: "ws-a",
@@ -249,12 +258,12 @@ describe("redirects", () => {
   });
 
   it("once off the origin, a redirect back does not bring the token back", async () => {
-    platform.answer((req) =>
+    platform.otherwise((req) =>
       req.path === "/start" || req.path.startsWith("/workspaces")
         ? { status: 302, headers: { location: `${other.url}/bounce` } }
         : { body: { ok: true, path: req.path } },
     );
-    other.answer(() => ({
+    other.otherwise(() => ({
       status: 302,
       headers: { location: `${platform.url}/final` },
     }));
@@ -262,27 +271,27 @@ describe("redirects", () => {
       ok: true,
       path: "/final",
     });
-    expect(platform.seen.map((s) => [s.path, s.headers.authorization])).toEqual(
-      [
-        ["/workspaces/ws-a", `Bearer ${A.token}`],
-        ["/final", undefined],
-      ],
-    );
+    expect(
+      platform.requests.map((s) => [s.path, s.headers.authorization]),
+    ).toEqual([
+      ["/workspaces/ws-a", `Bearer ${A.token}`],
+      ["/final", undefined],
+    ]);
   });
 
   it("a same-origin redirect keeps the token; 303 turns a POST into a GET without body", async () => {
-    platform.answer((req) =>
+    platform.otherwise((req) =>
       req.path === "/done"
         ? { body: { ok: true, path: req.path } }
         : { status: 303, headers: { location: "/done" } },
     );
     await client.broadcastMessage({ message: "hi" });
     expect(
-      platform.seen.map((s) => [
+      platform.requests.map((s) => [
         s.method,
         s.path,
         s.headers.authorization,
-        s.body,
+        s.text,
       ]),
     ).toEqual([
       [
@@ -296,14 +305,17 @@ describe("redirects", () => {
   });
 
   it("a redirect loop ends with an error", async () => {
-    platform.answer(() => ({ status: 302, headers: { location: "/again" } }));
+    platform.otherwise(() => ({
+      status: 302,
+      headers: { location: "/again" },
+    }));
     const e = await failure(() => client.getWorkspaceInfo());
     expect(e.message).toBe("get_workspace_info: more than 5 redirects");
-    expect(platform.seen).toHaveLength(6);
+    expect(platform.requests).toHaveLength(6);
   });
 
   it("a redirect to a non-HTTP scheme is refused", async () => {
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       status: 302,
       headers: { location: "file:///etc/passwd" },
     }));
@@ -324,7 +336,7 @@ describe("what is refused before sending", () => {
       "content is required",
       'scope must be one of "LOCAL", "TEAM", "GLOBAL"',
     ]);
-    expect(platform.seen).toHaveLength(0);
+    expect(platform.requests).toHaveLength(0);
   });
 
   it("a local tool and an unknown tool cannot be called over HTTP", async () => {
@@ -336,7 +348,7 @@ describe("what is refused before sending", () => {
     await expect(
       client.$call("search_memory" as never, {} as never),
     ).rejects.toThrow('unknown tool "search_memory"');
-    expect(platform.seen).toHaveLength(0);
+    expect(platform.requests).toHaveLength(0);
   });
 
   it("the base URL comes from the configuration only: an absolute URL as input stays a path segment", async () => {
@@ -345,7 +357,9 @@ describe("what is refused before sending", () => {
       workspace: { id: "http://evil.example", token: A.token },
     });
     await c.getWorkspaceInfo();
-    expect(platform.seen[0]!.url).toBe("/workspaces/http%3A%2F%2Fevil.example");
+    expect(platform.requests[0]!.url).toBe(
+      "/workspaces/http%3A%2F%2Fevil.example",
+    );
   });
 });
 

@@ -6,7 +6,10 @@ import {
   type ToolInputs,
 } from "@molecule/platform-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlatform, type Platform } from "./platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 
 /*
  * What the platform must see for each HTTP-bound tool of the reference tools.yaml,
@@ -224,11 +227,12 @@ const TRANSPORT_HEADERS = new Set([
   "authorization",
 ]);
 
-let platform: Platform;
+let platform: PlatformServer;
 let client: PlatformClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
+  platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
   client = createClient({
     baseUrl: platform.url,
     workspaces: [PRIMARY, SECOND],
@@ -246,19 +250,19 @@ describe("each HTTP-bound tool sends exactly the request issue 2 describes", () 
   it.each(cases.map((c, i) => [`${c.tool} #${i}`, c] as const))(
     "%s",
     async (_, c) => {
-      platform.seen.length = 0;
+      platform.requests.length = 0;
       const result = await client.$call(c.tool, c.input);
-      expect(platform.seen).toHaveLength(1);
-      const seen = platform.seen[0]!;
+      expect(platform.requests).toHaveLength(1);
+      const seen = platform.requests[0]!;
       expect(seen.method).toBe(c.method);
       expect(seen.path).toBe(c.path);
-      expect(seen.query).toEqual(c.query ?? []);
+      expect(seen.queryList).toEqual(c.query ?? []);
       if (c.body === undefined) {
-        expect(seen.body).toBe("");
+        expect(seen.text).toBe("");
         expect(seen.headers["content-type"]).toBeUndefined();
       } else {
-        expect(JSON.parse(seen.body)).toEqual(c.body);
-        expect(Object.keys(JSON.parse(seen.body))).toEqual(
+        expect(JSON.parse(seen.text)).toEqual(c.body);
+        expect(Object.keys(JSON.parse(seen.text))).toEqual(
           Object.keys(c.body as object),
         );
         expect(seen.headers["content-type"]).toBe("application/json");
@@ -278,10 +282,10 @@ describe("each HTTP-bound tool sends exactly the request issue 2 describes", () 
   );
 
   it("the named methods send what $call sends", async () => {
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     await client.commitMemory({ content: "via method", scope: "LOCAL" });
     await client.listPeers();
-    expect(platform.seen.map((s) => [s.method, s.url, s.body])).toEqual([
+    expect(platform.requests.map((s) => [s.method, s.url, s.text])).toEqual([
       [
         "POST",
         "/workspaces/ws-primary/memories",
