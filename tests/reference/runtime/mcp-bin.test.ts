@@ -75,7 +75,7 @@ async function call(
 }
 
 describe("molecule-mcp with the reference runtime, in two workspaces", () => {
-  it("registers both, serves all 15 tools, and routes HTTP and local tools to each workspace with its token", async () => {
+  it("registers both, serves every tool of tools.yaml, and routes HTTP and local tools to each workspace with its token", async () => {
     platform.receive(WS_A.id, {
       id: "a1",
       from_workspace_id: "peer-1",
@@ -95,8 +95,8 @@ describe("molecule-mcp with the reference runtime, in two workspaces", () => {
     });
 
     const listed = await client.listTools();
+    expect(specTools.length).toBeGreaterThan(0);
     expect(listed.tools.map((t) => t.name)).toEqual(specTools);
-    expect(listed.tools).toHaveLength(15);
 
     // HTTP tools, one per workspace.
     expect(

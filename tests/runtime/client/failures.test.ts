@@ -1,12 +1,3 @@
-import {
-  ClientError,
-  createClient,
-  InputError,
-  NetworkError,
-  PlatformError,
-  TimeoutError,
-  type PlatformClient,
-} from "@molecule/platform-client";
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureOutput, renderings } from "./leaks.js";
@@ -15,6 +6,24 @@ import {
   startPlatform,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
+
+// The client generated from the platform fixture: the tools these tests call never change
+// with tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const {
+  ClientError,
+  createClient,
+  InputError,
+  NetworkError,
+  PlatformError,
+  TimeoutError,
+} = await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "ws-a", token: "tok-a-SECRET-4f9d2c" };
 const B = { id: "ws-b", token: "tok-b-SECRET-8e1b7a" };
@@ -22,7 +31,7 @@ const TOKENS = [A.token, B.token];
 
 let platform: PlatformServer;
 let other: PlatformServer;
-let client: PlatformClient;
+let client: FixtureClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -101,9 +110,13 @@ describe("platform errors", () => {
       expect(e).toBeInstanceOf(PlatformError);
       expect(e).toBeInstanceOf(ClientError);
       expect(e.message).toBe(message);
-      expect((e as PlatformError).status).toBe(status);
-      expect((e as PlatformError).tool).toBe("get_workspace_info");
-      expect((e as PlatformError).body).toEqual(body === "" ? null : body);
+      expect((e as InstanceType<typeof PlatformError>).status).toBe(status);
+      expect((e as InstanceType<typeof PlatformError>).tool).toBe(
+        "get_workspace_info",
+      );
+      expect((e as InstanceType<typeof PlatformError>).body).toEqual(
+        body === "" ? null : body,
+      );
     },
   );
 
@@ -112,7 +125,9 @@ describe("platform errors", () => {
       status: 401,
       body: `${"x".repeat(985)} ${req.headers.authorization}`,
     }));
-    const e = (await failure(() => client.listPeers())) as PlatformError;
+    const e = (await failure(() => client.listPeers())) as InstanceType<
+      typeof PlatformError
+    >;
     // 1,000 characters of the redacted text, then the ellipsis.
     expect(e.message).toBe(`${"x".repeat(985)} Bearer [redact…`);
     expect(e.message).not.toContain("tok-");
@@ -128,7 +143,7 @@ describe("platform errors", () => {
     }));
     const e = (await failure(() =>
       client.listPeers({ source_workspace_id: "ws-b" }),
-    )) as PlatformError;
+    )) as InstanceType<typeof PlatformError>;
     expect(e.status).toBe(401);
     expect(e.message).toBe("invalid token Bearer [redacted]");
     expect(e.body).toEqual({
@@ -142,7 +157,9 @@ describe("platform errors", () => {
       status: 401,
       statusText: `Refused ${A.token}`,
     }));
-    const e = (await failure(() => client.getWorkspaceInfo())) as PlatformError;
+    const e = (await failure(() => client.getWorkspaceInfo())) as InstanceType<
+      typeof PlatformError
+    >;
     expect(e.message).toBe("the platform answered 401 Refused [redacted]");
   });
 
@@ -179,7 +196,7 @@ describe("timeouts and network failures", () => {
     expect(e.message).toBe(
       "get_workspace_info: no answer from the platform within 200 ms",
     );
-    expect((e as TimeoutError).timeoutMs).toBe(200);
+    expect((e as InstanceType<typeof TimeoutError>).timeoutMs).toBe(200);
     expect(Date.now() - started).toBeLessThan(1200);
   });
 
@@ -212,7 +229,7 @@ describe("timeouts and network failures", () => {
       down.commitMemory({ content: "x", source_workspace_id: "ws-b" }),
     );
     expect(e).toBeInstanceOf(NetworkError);
-    expect((e as NetworkError).code).toBe("ECONNREFUSED");
+    expect((e as InstanceType<typeof NetworkError>).code).toBe("ECONNREFUSED");
     expect(e.message).toContain(
       `commit_memory: cannot reach the platform (POST http://127.0.0.1:${port}/workspaces/ws-b/memories)`,
     );
@@ -332,7 +349,7 @@ describe("what is refused before sending", () => {
       client.$call("commit_memory", { scope: "EVERYONE" } as never),
     );
     expect(e).toBeInstanceOf(InputError);
-    expect((e as InputError).problems).toEqual([
+    expect((e as InstanceType<typeof InputError>).problems).toEqual([
       "content is required",
       'scope must be one of "LOCAL", "TEAM", "GLOBAL"',
     ]);

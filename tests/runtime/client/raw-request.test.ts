@@ -1,21 +1,30 @@
-import {
-  ClientError,
-  createClient,
-  InputError,
-  PlatformError,
-  UnknownWorkspaceError,
-  type PlatformClient,
-} from "@molecule/platform-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   startPlatform,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
+
+// The client generated from the platform fixture: the tools these tests call never change
+// with tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const {
+  ClientError,
+  createClient,
+  InputError,
+  PlatformError,
+  UnknownWorkspaceError,
+} = await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "ws-a", token: "tok-raw-a-55aa" };
 const B = { id: "ws-b", token: "tok-raw-b-66bb" };
 let platform: PlatformServer;
-let client: PlatformClient;
+let client: FixtureClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -88,9 +97,11 @@ describe("$request: endpoints no tool declares, with the same guarantees", () =>
       })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlatformError);
-    expect((e as PlatformError).status).toBe(410);
-    expect((e as PlatformError).message).toBe("cursor pruned");
-    expect((e as PlatformError).tool).toBe("inbox poll");
+    expect((e as InstanceType<typeof PlatformError>).status).toBe(410);
+    expect((e as InstanceType<typeof PlatformError>).message).toBe(
+      "cursor pruned",
+    );
+    expect((e as InstanceType<typeof PlatformError>).tool).toBe("inbox poll");
   });
 
   it.each([

@@ -1,27 +1,27 @@
-import {
-  createClient,
-  tools,
-  type HttpToolName,
-  type PlatformClient,
-  type ToolInputs,
-} from "@molecule/platform-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startPlatform,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+  type PlatformFixture,
+} from "../../helpers/platform-fixture.js";
 
 /*
- * What the platform must see for each HTTP-bound tool of the reference tools.yaml,
+ * What the platform must see for each HTTP-bound tool of the platform fixture (the reference
+ * tools.yaml as these cases were written from it, tests/fixtures/platform/tools.yaml),
  * written by hand from issue 2's table (never derived from the bindings themselves).
  * `{src}` is the routed workspace: the route input when given, else the primary.
  */
 const PRIMARY = { id: "ws-primary", token: "tok-primary-7Q2x" };
 const SECOND = { id: "ws-second", token: "tok-second-9Z4k" };
 
-interface Case<N extends HttpToolName = HttpToolName> {
-  readonly tool: N;
-  readonly input: ToolInputs[N];
+interface Case {
+  readonly tool: string;
+  readonly input: Record<string, unknown>;
   readonly method: string;
   readonly path: string;
   readonly query?: [string, string][];
@@ -228,21 +228,28 @@ const TRANSPORT_HEADERS = new Set([
 ]);
 
 let platform: PlatformServer;
-let client: PlatformClient;
+let fixture: PlatformFixture;
+let pkg: FixtureClientPackage;
+let client: FixtureClient;
 
 beforeAll(async () => {
+  fixture = installPlatformFixture();
+  pkg = await fixture.load<FixtureClientPackage>("@molecule/platform-client");
   platform = await startPlatform();
   platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
-  client = createClient({
+  client = pkg.createClient({
     baseUrl: platform.url,
     workspaces: [PRIMARY, SECOND],
   });
 });
-afterAll(() => platform.close());
+afterAll(async () => {
+  await platform.close();
+  fixture.remove();
+});
 
 describe("each HTTP-bound tool sends exactly the request issue 2 describes", () => {
   it("has a case for every HTTP-bound tool and none for a local one", () => {
-    const http = tools.filter((t) => !t.local).map((t) => t.name);
+    const http = pkg.tools.filter((t) => !t.local).map((t) => t.name);
     expect(new Set(cases.map((c) => c.tool))).toEqual(new Set(http));
     expect(http).toHaveLength(9);
   });

@@ -1,21 +1,27 @@
-import {
-  ClientError,
-  createClient,
-  UnknownWorkspaceError,
-  type PlatformClient,
-} from "@molecule/platform-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureOutput, renderings } from "./leaks.js";
 import {
   startPlatform,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
+
+// The client generated from the platform fixture: the tools these tests call never change
+// with tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { ClientError, createClient, UnknownWorkspaceError } =
+  await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "team-alpha", token: "tok-alpha-Xq81vR" };
 const B = { id: "team-beta", token: "tok-beta-Lm27pW" };
 
 let platform: PlatformServer;
-let client: PlatformClient;
+let client: FixtureClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -84,7 +90,9 @@ describe("routing between two workspaces", () => {
     );
     expect(error).toBeInstanceOf(UnknownWorkspaceError);
     expect(error).toBeInstanceOf(ClientError);
-    expect((error as UnknownWorkspaceError).workspace).toBe("team-gamma");
+    expect(
+      (error as InstanceType<typeof UnknownWorkspaceError>).workspace,
+    ).toBe("team-gamma");
     expect((error as Error).message).toBe(
       'workspace "team-gamma" is not configured in this client (configured: "team-alpha", "team-beta")',
     );
@@ -100,7 +108,9 @@ describe("routing between two workspaces", () => {
       .listPeers({ source_workspace_id: B.token })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UnknownWorkspaceError);
-    expect((e as UnknownWorkspaceError).workspace).toBe("[redacted]");
+    expect((e as InstanceType<typeof UnknownWorkspaceError>).workspace).toBe(
+      "[redacted]",
+    );
     expect(renderings(e)).not.toContain(B.token);
   });
 
