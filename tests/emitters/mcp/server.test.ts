@@ -2,18 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import {
-  createClient,
-  type LocalHandlers,
-  type PlatformClient,
-} from "@molecule/platform-client";
-import {
-  createServer,
-  localTools,
-  serveTools,
-  tools,
-  type ToolName,
-} from "@molecule/platform-mcp";
+import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
+import type { ToolName } from "@molecule/platform-mcp";
 import {
   afterAll,
   afterEach,
@@ -30,7 +20,22 @@ import {
   type Reply,
   type Seen,
 } from "../../helpers/platform-server.js";
-import { referenceTools } from "./spec.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import { platformFixturePath } from "../../helpers/reference-spec.js";
+import { specTools } from "./spec.js";
+
+// The packages generated from the platform fixture (a frozen copy of tools.yaml), whose tools
+// the expectations below name; typed as the repository's generated packages, which have the
+// same interface.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { createClient } = await fixture.load<
+  typeof import("@molecule/platform-client")
+>("@molecule/platform-client");
+const { createServer, localTools, serveTools, tools } = await fixture.load<
+  typeof import("@molecule/platform-mcp")
+>("@molecule/platform-mcp");
+const referenceTools = () => specTools(platformFixturePath);
 
 // The generated package, imported by name, over the real SDK client and the real runtime client
 // calling a real HTTP server: the whole path an agent's tool call takes.
@@ -327,7 +332,7 @@ describe("serveTools on a server the consumer made", () => {
       // @ts-expect-error: handlers are required while the spec has local tools.
       serveTools(new Server({ name: "s", version: "1" }), { client }),
     ).toThrow(TypeError);
-    const name: ToolName = "recall_memory";
+    const name: ToolName = "inbox_pop";
     // @ts-expect-error: not a tool of tools.yaml.
     const wrong: ToolName = "search_memory";
     expect([name, wrong]).toHaveLength(2);

@@ -1,7 +1,5 @@
 import fs from "node:fs";
-import path from "node:path";
 import { parse } from "yaml";
-import { repoRoot } from "../../helpers/project.js";
 
 export interface SpecTool {
   readonly name: string;
@@ -10,11 +8,11 @@ export interface SpecTool {
   readonly local: boolean;
 }
 
-/** The reference tools.yaml read with the yaml package alone: what the tests compare against. */
-export function referenceTools(): SpecTool[] {
-  const spec = parse(
-    fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"),
-  ) as { tools: Record<string, unknown>[] };
+/** A spec read with the yaml package alone: what the tests compare against. */
+export function specTools(file: string): SpecTool[] {
+  const spec = parse(fs.readFileSync(file, "utf8")) as {
+    tools: Record<string, unknown>[];
+  };
   return spec.tools.map((t) => ({
     name: t.name as string,
     short: t.short as string,

@@ -20,7 +20,11 @@ import {
   type PlatformServer,
 } from "../../helpers/platform-server.js";
 import { isOwnTraffic } from "../../helpers/workspace-platform.js";
-import { referenceTools } from "./spec.js";
+import {
+  installPlatformFixture,
+  type PlatformFixture,
+} from "../../helpers/platform-fixture.js";
+import { platformFixturePath, readSpec } from "../../helpers/reference-spec.js";
 
 // The bin as a user's agent runs it: a subprocess speaking MCP on stdio, configured only from
 // the environment, found through the package's own package.json "bin".
@@ -32,14 +36,25 @@ const manifest = JSON.parse(
 ) as { bin: Record<string, string> };
 const bin = path.join(packageDir, manifest.bin["molecule-mcp"]!);
 
+// The conversations below run the same bin generated from the platform fixture (a frozen copy
+// of tools.yaml), as their expectations name its tools.
+const fixtureTools = readSpec(platformFixturePath).tools;
+let fixture: PlatformFixture;
+let fixtureBin: string;
+
 /** Only what a process needs to run: the tests' own environment must not leak in. */
 const baseEnv = { PATH: process.env.PATH ?? "" };
 
 let platform: PlatformServer;
 beforeAll(async () => {
   platform = await startPlatform();
+  fixture = installPlatformFixture();
+  fixtureBin = fixture.bin("@molecule/platform-mcp");
 });
-afterAll(() => platform.close());
+afterAll(async () => {
+  await platform.close();
+  fixture.remove();
+});
 beforeEach(() =>
   platform.otherwise((req) =>
     req.path === "/registry/ws-main/peers"
@@ -59,7 +74,7 @@ afterEach(async () => {
 async function connect(env: Record<string, string>): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin],
+    args: [fixtureBin],
     env: { ...baseEnv, ...env },
     stderr: "pipe",
   });
@@ -84,7 +99,7 @@ interface Exit {
 /** Runs the bin with stdin closed at once, as when it is misconfigured or asked for help. */
 function runBin(args: string[], env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [fixtureBin, ...args], {
       env: { ...baseEnv, ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -121,7 +136,7 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(exit.stdout.startsWith("Usage: molecule-mcp\n")).toBe(true);
   });
 
-  it("lists every tool of tools.yaml with exactly its short and input", async () => {
+  it("lists every tool of the spec with exactly its short and input", async () => {
     const mcp = await connect({
       PLATFORM_URL: platform.url,
       WORKSPACE_ID: MAIN.id,
@@ -129,7 +144,7 @@ describe("the molecule-mcp bin over stdio", () => {
     });
     const listed = await mcp.listTools();
     expect(listed.tools).toEqual(
-      referenceTools().map((t) => ({
+      fixtureTools.map((t) => ({
         name: t.name,
         description: t.short,
         inputSchema: t.input,
@@ -251,7 +266,7 @@ describe("the molecule-mcp bin over stdio", () => {
     });
     expect(result.isError).toBe(true);
     expect(text(result)).not.toContain(MAIN.token);
-    expect((await mcp.listTools()).tools.length).toBe(referenceTools().length);
+    expect((await mcp.listTools()).tools.length).toBe(fixtureTools.length);
   });
 
   it("exits 0 when its client closes stdin", async () => {
