@@ -4,7 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/index.js";
 import { installConsumer, removeConsumer } from "../../hardening/consumer.js";
 import { repoRoot } from "../../helpers/project.js";
-import { binOf, runBin } from "../../helpers/bin.js";
+import { runBin } from "../../helpers/bin.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import { platformFixturePath } from "../../helpers/reference-spec.js";
 import {
   closedPort,
   startPlatform,
@@ -16,7 +18,11 @@ import {
  * Expected requests are written by hand from tools.yaml's bindings, not read from generated code.
  */
 let platform: PlatformServer;
-const bin = binOf("@molecule/platform-cli", import.meta.url);
+// The bin generated from the platform fixture (a frozen copy of tools.yaml): the commands below
+// are its commands, whatever a user does to tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const bin = fixture.bin("@molecule/platform-cli");
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -327,14 +333,14 @@ describe("a local tool's command", () => {
   // tools.yaml sets targets.cli.runtime, so this bin answers delegate with the reference runtime
   // (tests/reference/runtime/cli-bin.test.ts). Without the setting, the bin is the plain one.
   const plain = (() => {
-    const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
+    const text = fs.readFileSync(platformFixturePath, "utf8");
     const without = text.replace(
       /\n    # Answers the local tools' commands[^\n]*\n    runtime: [^\n]*/,
       "",
     );
     if (without === text)
       throw new Error(
-        "tools.yaml no longer sets targets.cli.runtime where this test expects it",
+        "the platform fixture no longer sets targets.cli.runtime where this test expects it",
       );
     const { files } = generate({
       file: "tools.yaml",
@@ -385,14 +391,14 @@ describe("a local tool's command", () => {
 
   it("with a runtime package that is not installed, --help and the HTTP commands still work; a local command says why it fails", async () => {
     const text = fs
-      .readFileSync(path.join(repoRoot, "tools.yaml"), "utf8")
+      .readFileSync(platformFixturePath, "utf8")
       .replace(
         /(# Answers the local tools' commands[^\n]*\n    runtime: )"[^"]*"/,
         '$1"@nowhere/runtime"',
       );
     if (!text.includes("@nowhere/runtime"))
       throw new Error(
-        "tools.yaml no longer sets targets.cli.runtime where this test expects it",
+        "the platform fixture no longer sets targets.cli.runtime where this test expects it",
       );
     const consumer = installConsumer([
       generate({ file: "tools.yaml", text, dir: repoRoot }).files,

@@ -1,9 +1,6 @@
-import {
-  main,
-  type CliHandlers,
-  type MainOptions,
-} from "@molecule/platform-cli";
+import type { CliHandlers, MainOptions } from "@molecule/platform-cli";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import {
   startPlatform,
   type PlatformServer,
@@ -13,6 +10,14 @@ import {
  * A runtime that implements a local tool runs the CLI through `main` with its handler:
  * imported by package name, as that runtime would, against a real HTTP server.
  */
+// The CLI package generated from the platform fixture (a frozen copy of tools.yaml), whose
+// commands these are; typed as the repository's generated package, which has the same interface.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { main } = await fixture.load<typeof import("@molecule/platform-cli")>(
+  "@molecule/platform-cli",
+);
+
 let platform: PlatformServer;
 let env: Record<string, string>;
 
