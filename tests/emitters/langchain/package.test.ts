@@ -6,13 +6,8 @@ import {
 } from "@langchain/core/messages";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import {
-  createClient,
-  PlatformError,
-  type LocalHandlers,
-  type PlatformClient,
-} from "@molecule/platform-client";
-import { createTools, type PlatformTool } from "@molecule/platform-langchain";
+import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
+import type { PlatformTool } from "@molecule/platform-langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   startPlatform,
@@ -20,7 +15,19 @@ import {
   type Seen,
 } from "../../helpers/platform-server.js";
 import { ScriptedChatModel } from "./scripted-model.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { spec, specTool } from "./spec.js";
+
+// The packages generated from the platform fixture (a frozen copy of tools.yaml), whose tools
+// these tests name; typed as the repository's generated packages, which have the same interface.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { createClient, PlatformError } = await fixture.load<
+  typeof import("@molecule/platform-client")
+>("@molecule/platform-client");
+const { createTools } = await fixture.load<
+  typeof import("@molecule/platform-langchain")
+>("@molecule/platform-langchain");
 
 const TOKENS = { primary: "tok-primary-1f2e", second: "tok-second-9a8b" };
 
@@ -333,7 +340,7 @@ describe("platform errors", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(PlatformError);
-    expect((error as PlatformError).status).toBe(404);
+    expect((error as InstanceType<typeof PlatformError>).status).toBe(404);
   });
 
   it("include an unknown workspace, which is never sent anywhere", async () => {

@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import { parse } from "yaml";
-import { repoRoot } from "../../helpers/project.js";
+import { platformFixturePath } from "../../helpers/reference-spec.js";
 
-/** tools.yaml read on its own with the yaml package, not through toolgen's model. */
+/** The platform fixture (a frozen copy of tools.yaml) read on its own with the yaml package, not through toolgen's model. */
 export interface SpecTool {
   readonly name: string;
   readonly section: string;
@@ -14,15 +13,13 @@ export interface SpecTool {
   readonly http?: unknown;
 }
 
-export const spec = parse(
-  fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"),
-) as {
+export const spec = parse(fs.readFileSync(platformFixturePath, "utf8")) as {
   sections: { id: string }[];
   tools: SpecTool[];
 };
 
 export const specTool = (name: string): SpecTool => {
   const found = spec.tools.find((t) => t.name === name);
-  if (!found) throw new Error(`tools.yaml has no tool ${name}`);
+  if (!found) throw new Error(`the platform fixture has no tool ${name}`);
   return found;
 };
