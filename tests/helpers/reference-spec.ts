@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { isDeepStrictEqual } from "node:util";
 import { parse } from "yaml";
 import { fixtures, repoRoot } from "./project.js";
 
@@ -34,16 +33,3 @@ export function readSpec(file: string): Spec {
 
 /** The reference tools.yaml as it is now. */
 export const referenceSpec = (): Spec => readSpec(referenceSpecPath);
-
-/**
- * The tools of tools.yaml declared exactly as in the fixture: what was written by hand about
- * the fixture's tool holds for them. A tool added, changed, renamed or removed is not among them.
- */
-export function unchangedTools(): Set<string> {
-  const now = new Map(referenceSpec().tools.map((t) => [t.name, t]));
-  return new Set(
-    readSpec(platformFixturePath)
-      .tools.filter((t) => isDeepStrictEqual(now.get(t.name), t))
-      .map((t) => t.name),
-  );
-}

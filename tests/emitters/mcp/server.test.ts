@@ -21,8 +21,7 @@ import {
   type Seen,
 } from "../../helpers/platform-server.js";
 import { installPlatformFixture } from "../../helpers/platform-fixture.js";
-import { platformFixturePath } from "../../helpers/reference-spec.js";
-import { specTools } from "./spec.js";
+import { platformFixturePath, readSpec } from "../../helpers/reference-spec.js";
 
 // The packages generated from the platform fixture (a frozen copy of tools.yaml), whose tools
 // the expectations below name; typed as the repository's generated packages, which have the
@@ -35,7 +34,7 @@ const { createClient } = await fixture.load<
 const { createServer, localTools, serveTools, tools } = await fixture.load<
   typeof import("@molecule/platform-mcp")
 >("@molecule/platform-mcp");
-const referenceTools = () => specTools(platformFixturePath);
+const referenceTools = () => readSpec(platformFixturePath).tools;
 
 // The generated package, imported by name, over the real SDK client and the real runtime client
 // calling a real HTTP server: the whole path an agent's tool call takes.
