@@ -1,18 +1,4 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-
-/** The generated CLI's bin, found the way a consumer finds it: through the package's name. */
-export function binOf(packageName: string, from: string): string {
-  const entry = createRequire(from).resolve(packageName);
-  const dir = path.dirname(entry);
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(dir, "package.json"), "utf8"),
-  ) as { bin: Record<string, string> };
-  const [bin] = Object.values(manifest.bin);
-  return path.join(dir, bin!);
-}
 
 export interface Run {
   readonly code: number | null;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { binOf, runBin } from "../../helpers/bin.js";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { tempFolder } from "./helpers.js";
 import {
   startWorkspacePlatform,
@@ -13,7 +14,11 @@ import {
 // its environment, its local-tool commands answered by the reference runtime that tools.yaml's
 // targets.cli.runtime wires in.
 
-const bin = binOf("@molecule/platform-cli", import.meta.url);
+// The bin is the one generated from the platform fixture (a frozen copy of tools.yaml): the
+// commands run below are its commands, whatever a user does to tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const bin = fixture.bin("@molecule/platform-cli");
 
 let platform: WorkspacePlatform;
 beforeEach(async () => {
