@@ -3,35 +3,50 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installConsumer, removeConsumer } from "../../hardening/consumer.js";
 import { repoRoot } from "../../helpers/project.js";
-import { binOf, FakePlatform, runBin } from "./platform.js";
+import { runBin } from "../../helpers/bin.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import { platformFixturePath } from "../../helpers/reference-spec.js";
+import {
+  closedPort,
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
 /**
  * The generated `molecule` bin as a real subprocess against a real HTTP server.
  * Expected requests are written by hand from tools.yaml's bindings, not read from generated code.
  */
-const platform = new FakePlatform();
-const bin = binOf("@molecule/platform-cli", import.meta.url);
+let platform: PlatformServer;
+// The bin generated from the platform fixture (a frozen copy of tools.yaml): the commands below
+// are its commands, whatever a user does to tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const bin = fixture.bin("@molecule/platform-cli");
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  const url = await platform.start();
+  platform = await startPlatform();
+  const url = platform.url;
   env = {
     PLATFORM_URL: url,
     WORKSPACE_ID: "ws-self",
     MOLECULE_WORKSPACE_TOKEN: "tok-self-secret",
   };
 });
-afterAll(() => platform.stop());
+afterAll(() => platform.close());
 beforeEach(() => platform.reset());
 
 const molecule = (...args: string[]) => runBin(bin, args, env);
 
 describe("each exposed command sends the right request and prints the answer", () => {
   it("delegate --async <workspace_id> <task>: POST /workspaces/{self}/delegate", async () => {
-    platform.answer("POST /workspaces/ws-self/delegate", 202, {
-      delegation_id: "del-42",
-      status: "queued",
+    platform.answer("POST /workspaces/ws-self/delegate", {
+      status: 202,
+      body: {
+        delegation_id: "del-42",
+        status: "queued",
+      },
     });
     const run = await molecule(
       "delegate",
@@ -44,7 +59,7 @@ describe("each exposed command sends the right request and prints the answer", (
       stdout: "delegation_id: del-42\nstatus: queued\n",
       stderr: "",
     });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "POST",
         path: "/workspaces/ws-self/delegate",
@@ -56,9 +71,12 @@ describe("each exposed command sends the right request and prints the answer", (
   });
 
   it("status <workspace_id> <task_id>: GET /workspaces/{self}/delegations?target_id&delegation_id", async () => {
-    platform.answer("GET /workspaces/ws-self/delegations", 200, {
-      status: "done",
-      result: "Revenue grew 4%.\nCosts fell.",
+    platform.answer("GET /workspaces/ws-self/delegations", {
+      status: 200,
+      body: {
+        status: "done",
+        result: "Revenue grew 4%.\nCosts fell.",
+      },
     });
     const run = await molecule("status", "ws-peer", "del-42");
     expect(run).toEqual({
@@ -66,22 +84,25 @@ describe("each exposed command sends the right request and prints the answer", (
       stdout: "status: done\nresult:\n  Revenue grew 4%.\n  Costs fell.\n",
       stderr: "",
     });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "GET",
         path: "/workspaces/ws-self/delegations",
         query: { target_id: "ws-peer", delegation_id: "del-42" },
         authorization: "Bearer tok-self-secret",
-        body: null,
+        body: undefined,
       }),
     ]);
   });
 
   it("peers: GET /registry/{self}/peers with X-Workspace-ID", async () => {
-    platform.answer("GET /registry/ws-self/peers", 200, [
-      { id: "ws-a", name: "Analyst", online: true },
-      { id: "ws-b", name: "Writer", online: false },
-    ]);
+    platform.answer("GET /registry/ws-self/peers", {
+      status: 200,
+      body: [
+        { id: "ws-a", name: "Analyst", online: true },
+        { id: "ws-b", name: "Writer", online: false },
+      ],
+    });
     const run = await molecule("peers");
     expect(run).toEqual({
       code: 0,
@@ -89,22 +110,25 @@ describe("each exposed command sends the right request and prints the answer", (
         "id: ws-a\nname: Analyst\nonline: true\n\nid: ws-b\nname: Writer\nonline: false\n",
       stderr: "",
     });
-    expect(platform.received).toHaveLength(1);
-    expect(platform.received[0]).toMatchObject({
+    expect(platform.requests).toHaveLength(1);
+    expect(platform.requests[0]).toMatchObject({
       method: "GET",
       path: "/registry/ws-self/peers",
       query: {},
       authorization: "Bearer tok-self-secret",
-      body: null,
+      body: undefined,
     });
-    expect(platform.received[0]!.headers["x-workspace-id"]).toBe("ws-self");
+    expect(platform.requests[0]!.headers["x-workspace-id"]).toBe("ws-self");
   });
 
   it("info: GET /workspaces/{self}", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, {
-      id: "ws-self",
-      name: "Planner",
-      team: { id: "t1", members: 3 },
+    platform.answer("GET /workspaces/ws-self", {
+      status: 200,
+      body: {
+        id: "ws-self",
+        name: "Planner",
+        team: { id: "t1", members: 3 },
+      },
     });
     const run = await molecule("info");
     expect(run).toEqual({
@@ -112,12 +136,12 @@ describe("each exposed command sends the right request and prints the answer", (
       stdout: "id: ws-self\nname: Planner\nteam:\n  id: t1\n  members: 3\n",
       stderr: "",
     });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "GET",
         path: "/workspaces/ws-self",
         query: {},
-        body: null,
+        body: undefined,
       }),
     ]);
   });
@@ -130,14 +154,17 @@ describe("each exposed command sends the right request and prints the answer", (
         { id: "ws-two", token: "tok-two-secret" },
       ]),
     };
-    platform.answer("GET /workspaces/ws-two", 200, { id: "ws-two" });
+    platform.answer("GET /workspaces/ws-two", {
+      status: 200,
+      body: { id: "ws-two" },
+    });
     const run = await runBin(
       bin,
       ["info", "--source-workspace-id", "ws-two"],
       two,
     );
     expect(run).toEqual({ code: 0, stdout: "id: ws-two\n", stderr: "" });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         path: "/workspaces/ws-two",
         authorization: "Bearer tok-two-secret",
@@ -146,13 +173,16 @@ describe("each exposed command sends the right request and prints the answer", (
   });
 
   it("values reach the platform byte for byte, whatever they hold", async () => {
-    platform.answer("GET /workspaces/ws-self/delegations", 200, {
-      status: "queued",
+    platform.answer("GET /workspaces/ws-self/delegations", {
+      status: 200,
+      body: {
+        status: "queued",
+      },
     });
     const odd = "a&b=c #?/%20 ünï";
     const run = await molecule("status", "--", "-peer/../x", odd);
     expect(run.code).toBe(0);
-    expect(platform.received[0]!.query).toEqual({
+    expect(platform.requests[0]!.query).toEqual({
       target_id: "-peer/../x",
       delegation_id: odd,
     });
@@ -177,7 +207,7 @@ describe("--json", () => {
       "plain text answer",
     ],
   ])("%j prints the answer as valid JSON", async (args, route, answer) => {
-    platform.answer(route, 200, answer);
+    platform.answer(route, { status: 200, body: answer });
     const run = await molecule(...args);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
@@ -194,7 +224,7 @@ describe("exit codes", () => {
       stderr:
         "molecule status: missing <task_id>\nRun 'molecule status --help' for its usage.\n",
     });
-    expect(platform.received).toEqual([]);
+    expect(platform.requests).toEqual([]);
   });
 
   it.each<[string[], string]>([
@@ -224,14 +254,14 @@ describe("exit codes", () => {
     ],
   ])("%j exits 2", async (args, stderr) => {
     expect(await molecule(...args)).toEqual({ code: 2, stdout: "", stderr });
-    expect(platform.received).toEqual([]);
+    expect(platform.requests).toEqual([]);
   });
 
   it("a workspace that is not configured is a usage error (2), and nothing is sent", async () => {
     const run = await molecule("info", "--source-workspace-id", "ws-stranger");
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^molecule info: .*ws-stranger/);
-    expect(platform.received).toEqual([]);
+    expect(platform.requests).toEqual([]);
   });
 
   it("missing configuration is a usage error (2) that names the variables", async () => {
@@ -245,8 +275,11 @@ describe("exit codes", () => {
   });
 
   it("a platform error exits 1 with the platform's message and status on stderr", async () => {
-    platform.answer("GET /workspaces/ws-self/delegations", 404, {
-      error: "no delegation del-9 from ws-self",
+    platform.answer("GET /workspaces/ws-self/delegations", {
+      status: 404,
+      body: {
+        error: "no delegation del-9 from ws-self",
+      },
     });
     const run = await molecule("status", "ws-peer", "del-9");
     expect(run.code).toBe(1);
@@ -257,9 +290,7 @@ describe("exit codes", () => {
   });
 
   it("a platform that cannot be reached exits 1", async () => {
-    const closed = new FakePlatform();
-    const url = await closed.start();
-    await closed.stop();
+    const url = `http://127.0.0.1:${await closedPort()}`;
     const run = await runBin(bin, ["peers"], { ...env, PLATFORM_URL: url });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
@@ -267,10 +298,16 @@ describe("exit codes", () => {
   });
 
   it("shows terminal escape sequences from the platform instead of obeying them", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, { name: "\x1b[2Jcleared" });
+    platform.answer("GET /workspaces/ws-self", {
+      status: 200,
+      body: { name: "\x1b[2Jcleared" },
+    });
     expect((await molecule("info")).stdout).toBe("name: \\x1b[2Jcleared\n");
-    platform.answer("GET /registry/ws-self/peers", 500, {
-      error: "down\x1b]0;owned\x07",
+    platform.answer("GET /registry/ws-self/peers", {
+      status: 500,
+      body: {
+        error: "down\x1b]0;owned\x07",
+      },
     });
     const failed = await molecule("peers");
     expect(failed.code).toBe(1);
@@ -279,8 +316,11 @@ describe("exit codes", () => {
   });
 
   it("never prints the token, even when the platform repeats it", async () => {
-    platform.answer("GET /workspaces/ws-self", 401, {
-      error: "bad token tok-self-secret",
+    platform.answer("GET /workspaces/ws-self", {
+      status: 401,
+      body: {
+        error: "bad token tok-self-secret",
+      },
     });
     const run = await molecule("info");
     expect(run.code).toBe(1);
@@ -293,14 +333,14 @@ describe("a local tool's command", () => {
   // tools.yaml sets targets.cli.runtime, so this bin answers delegate with the reference runtime
   // (tests/reference/runtime/cli-bin.test.ts). Without the setting, the bin is the plain one.
   const plain = (() => {
-    const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
+    const text = fs.readFileSync(platformFixturePath, "utf8");
     const without = text.replace(
       /\n    # Answers the local tools' commands[^\n]*\n    runtime: [^\n]*/,
       "",
     );
     if (without === text)
       throw new Error(
-        "tools.yaml no longer sets targets.cli.runtime where this test expects it",
+        "the platform fixture no longer sets targets.cli.runtime where this test expects it",
       );
     const { files } = generateFromDisk({
       file: "tools.yaml",
@@ -331,7 +371,7 @@ describe("a local tool's command", () => {
         "molecule delegate: 'delegate_task' is a local tool, handled by the agent runtime's own code, and this CLI was started without a handler for it.\n" +
         "A runtime that implements it runs the CLI as main(argv, { handlers: { delegate_task } }) from @molecule/platform-cli.\n",
     });
-    expect(platform.received).toEqual([]);
+    expect(platform.requests).toEqual([]);
   });
 
   it("the help says which bin answers it: the plain one tells that it exits 1", async () => {
@@ -351,14 +391,14 @@ describe("a local tool's command", () => {
 
   it("with a runtime package that is not installed, --help and the HTTP commands still work; a local command says why it fails", async () => {
     const text = fs
-      .readFileSync(path.join(repoRoot, "tools.yaml"), "utf8")
+      .readFileSync(platformFixturePath, "utf8")
       .replace(
         /(# Answers the local tools' commands[^\n]*\n    runtime: )"[^"]*"/,
         '$1"@nowhere/runtime"',
       );
     if (!text.includes("@nowhere/runtime"))
       throw new Error(
-        "tools.yaml no longer sets targets.cli.runtime where this test expects it",
+        "the platform fixture no longer sets targets.cli.runtime where this test expects it",
       );
     const consumer = installConsumer([
       generateFromDisk({ file: "tools.yaml", text, dir: repoRoot }).files,
@@ -369,7 +409,10 @@ describe("a local tool's command", () => {
         "bin.js",
       );
       expect((await runBin(missingBin, ["--help"], {})).code).toBe(0);
-      platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+      platform.answer("GET /workspaces/ws-self", {
+        status: 200,
+        body: { id: "ws-self" },
+      });
       expect(await runBin(missingBin, ["info"], env)).toEqual({
         code: 0,
         stdout: "id: ws-self\n",
@@ -391,6 +434,6 @@ describe("a local tool's command", () => {
     expect(run.stderr).toBe(
       "molecule delegate: missing <task>\nRun 'molecule delegate --help' for its usage.\n",
     );
-    expect(platform.received).toEqual([]);
+    expect(platform.requests).toEqual([]);
   });
 });

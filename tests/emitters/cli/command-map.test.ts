@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { commandMap } from "@molecule/platform-cli";
 import { describe, expect, it } from "vitest";
 import { loadModel, SpecError, specInput } from "../../../generator/index.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
@@ -25,7 +25,13 @@ const reference = path.join(repoRoot, "tools.yaml");
 const typed = path.join(import.meta.dirname, "fixtures/typed.yaml");
 
 describe("the command map", () => {
-  it("maps the reference spec's tools to the keywords the issue names, and the rest to null", () => {
+  it("maps the platform fixture's tools to the keywords the issue names, and the rest to null", async () => {
+    const fixture = installPlatformFixture();
+    const { commandMap } = await fixture
+      .load<{ commandMap: Record<string, string | null> }>(
+        "@molecule/platform-cli",
+      )
+      .finally(() => fixture.remove());
     expect(commandMap).toEqual({
       delegate_task: "delegate",
       delegate_task_async: "delegate --async",

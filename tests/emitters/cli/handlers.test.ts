@@ -1,26 +1,35 @@
-import {
-  main,
-  type CliHandlers,
-  type MainOptions,
-} from "@molecule/platform-cli";
+import type { CliHandlers, MainOptions } from "@molecule/platform-cli";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakePlatform } from "./platform.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 
 /**
  * A runtime that implements a local tool runs the CLI through `main` with its handler:
  * imported by package name, as that runtime would, against a real HTTP server.
  */
-const platform = new FakePlatform();
+// The CLI package generated from the platform fixture (a frozen copy of tools.yaml), whose
+// commands these are; typed as the repository's generated package, which has the same interface.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { main } = await fixture.load<typeof import("@molecule/platform-cli")>(
+  "@molecule/platform-cli",
+);
+
+let platform: PlatformServer;
 let env: Record<string, string>;
 
 beforeAll(async () => {
+  platform = await startPlatform();
   env = {
-    PLATFORM_URL: await platform.start(),
+    PLATFORM_URL: platform.url,
     WORKSPACE_ID: "ws-self",
     MOLECULE_WORKSPACE_TOKEN: "tok-self-secret",
   };
 });
-afterAll(() => platform.stop());
+afterAll(() => platform.close());
 beforeEach(() => platform.reset());
 
 async function run(
@@ -42,7 +51,10 @@ async function run(
 
 describe("main(argv, { handlers })", () => {
   it("runs delegate through the handler, with the parsed input and a working client", async () => {
-    platform.answer("GET /registry/ws-self/peers", 200, [{ id: "ws-peer" }]);
+    platform.answer("GET /registry/ws-self/peers", {
+      status: 200,
+      body: [{ id: "ws-peer" }],
+    });
     const inputs: unknown[] = [];
     const result = await run(
       [
@@ -76,7 +88,7 @@ describe("main(argv, { handlers })", () => {
         source_workspace_id: "ws-self",
       },
     ]);
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "GET",
         path: "/registry/ws-self/peers",
@@ -99,7 +111,10 @@ describe("main(argv, { handlers })", () => {
   });
 
   it("leaves the HTTP commands to the platform even when handlers are given", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+    platform.answer("GET /workspaces/ws-self", {
+      status: 200,
+      body: { id: "ws-self" },
+    });
     const result = await run(["info", "--json"], {
       delegate_task: async () => "unused",
     });
@@ -108,7 +123,7 @@ describe("main(argv, { handlers })", () => {
       stdout: '{\n  "id": "ws-self"\n}\n',
       stderr: "",
     });
-    expect(platform.received).toHaveLength(1);
+    expect(platform.requests).toHaveLength(1);
   });
 });
 
@@ -139,7 +154,10 @@ describe("main(argv, { runtime })", () => {
   }
 
   it("answers a local command with the runtime's handler, given the command's client and env, then stops it", async () => {
-    platform.answer("GET /registry/ws-self/peers", 200, [{ id: "ws-peer" }]);
+    platform.answer("GET /registry/ws-self/peers", {
+      status: 200,
+      body: [{ id: "ws-peer" }],
+    });
     const seen: unknown[] = [];
     const rt = recordingRuntime({
       delegate_task: async (input, ctx) => {
@@ -166,7 +184,7 @@ describe("main(argv, { runtime })", () => {
     expect(typeof (rt.made[0]!.client as { $call?: unknown }).$call).toBe(
       "function",
     );
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         path: "/registry/ws-self/peers",
         authorization: "Bearer tok-self-secret",
@@ -175,7 +193,10 @@ describe("main(argv, { runtime })", () => {
   });
 
   it("is not made for an HTTP command, nor when handlers already answer the local one", async () => {
-    platform.answer("GET /workspaces/ws-self", 200, { id: "ws-self" });
+    platform.answer("GET /workspaces/ws-self", {
+      status: 200,
+      body: { id: "ws-self" },
+    });
     const rt = recordingRuntime({
       delegate_task: async () => "from the runtime",
     });

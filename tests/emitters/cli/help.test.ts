@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { binOf, runBin } from "./platform.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 
-/** Goldens of what a person reads: `molecule --help` and each command's own help, from the real bin. */
-const bin = binOf("@molecule/platform-cli", import.meta.url);
+/**
+ * Goldens of what a person reads: `molecule --help` and each command's own help, from the real
+ * bin generated from the platform fixture (a frozen copy of tools.yaml, whose commands these are).
+ */
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const bin = fixture.bin("@molecule/platform-cli");
 
 describe("help goldens", () => {
   it("--help lists every command with its summary", async () => {

@@ -3,7 +3,11 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { specInput } from "../../../generator/index.js";
 import { repoRoot } from "../../helpers/project.js";
-import { FakePlatform, runBin, type Run } from "./platform.js";
+import { runBin, type Run } from "../../helpers/bin.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
 /**
@@ -12,7 +16,7 @@ import { generateFromDisk } from "../../helpers/generate.js";
  * It lives under node_modules/.cache so that the client's own dependencies (ajv) resolve.
  */
 const fixture = path.join(import.meta.dirname, "fixtures/typed.yaml");
-const platform = new FakePlatform();
+let platform: PlatformServer;
 let root: string;
 let env: Record<string, string>;
 
@@ -32,14 +36,15 @@ beforeAll(async () => {
     path.join(root, "node_modules", "@typed", "client"),
     "dir",
   );
+  platform = await startPlatform();
   env = {
-    TYPED_URL: await platform.start(),
+    TYPED_URL: platform.url,
     TYPED_WS: "ws-self",
     TYPED_TOKEN: "tok-typed",
   };
 });
 afterAll(async () => {
-  await platform.stop();
+  await platform.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 beforeEach(() => platform.reset());
@@ -49,7 +54,7 @@ const typed = (...args: string[]): Promise<Run> =>
 
 describe("typed arguments reach the platform as their schema types", () => {
   it("notes find: integer, number, boolean, enum and a repeatable option in the query", async () => {
-    platform.answer("GET /workspaces/ws-self/notes", 200, []);
+    platform.answer("GET /workspaces/ws-self/notes", { status: 200, body: [] });
     const run = await typed(
       "notes",
       "find",
@@ -67,7 +72,7 @@ describe("typed arguments reach the platform as their schema types", () => {
       "b",
     );
     expect(run).toEqual({ code: 0, stdout: "(none)\n", stderr: "" });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "GET",
         path: "/workspaces/ws-self/notes",
@@ -78,25 +83,25 @@ describe("typed arguments reach the platform as their schema types", () => {
   });
 
   it("notes find without --scope: the schema's default is sent, as every target sends it", async () => {
-    platform.answer("GET /workspaces/ws-self/notes", 200, []);
+    platform.answer("GET /workspaces/ws-self/notes", { status: 200, body: [] });
     expect(await typed("notes", "find", "deploy")).toEqual({
       code: 0,
       stdout: "(none)\n",
       stderr: "",
     });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({ search: "?query=deploy&scope=LOCAL" }),
     ]);
   });
 
   it("notes find --all: the flag word picks the other tool", async () => {
-    platform.answer("GET /notes", 200, ["n1"]);
+    platform.answer("GET /notes", { status: 200, body: ["n1"] });
     expect(await typed("notes", "find", "--all", "deploy")).toEqual({
       code: 0,
       stdout: "- n1\n",
       stderr: "",
     });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "GET",
         path: "/notes",
@@ -106,7 +111,10 @@ describe("typed arguments reach the platform as their schema types", () => {
   });
 
   it("notes put: a JSON object option, an integer, --no-<flag> and an array in the body", async () => {
-    platform.answer("POST /workspaces/ws-self/notes", 201, { id: "n7" });
+    platform.answer("POST /workspaces/ws-self/notes", {
+      status: 201,
+      body: { id: "n7" },
+    });
     const run = await typed(
       "notes",
       "put",
@@ -120,7 +128,7 @@ describe("typed arguments reach the platform as their schema types", () => {
       "x",
     );
     expect(run).toEqual({ code: 0, stdout: "id: n7\n", stderr: "" });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({
         method: "POST",
         body: {
@@ -135,13 +143,16 @@ describe("typed arguments reach the platform as their schema types", () => {
   });
 
   it("show: a path parameter is encoded as one segment", async () => {
-    platform.answer("GET /notes/a%2Fb%20c", 200, { id: "a/b c" });
+    platform.answer("GET /notes/a%2Fb%20c", {
+      status: 200,
+      body: { id: "a/b c" },
+    });
     expect(await typed("show", "a/b c")).toEqual({
       code: 0,
       stdout: "id: a/b c\n",
       stderr: "",
     });
-    expect(platform.received).toEqual([
+    expect(platform.requests).toEqual([
       expect.objectContaining({ path: "/notes/a%2Fb%20c" }),
     ]);
   });
@@ -154,7 +165,7 @@ describe("typed arguments reach the platform as their schema types", () => {
         stdout: "",
         stderr: `typed show: invalid input for show_note: path parameter id cannot be "${id}": it would not be one path segment\n`,
       });
-      expect(platform.received).toEqual([]);
+      expect(platform.requests).toEqual([]);
     },
   );
 });
@@ -191,7 +202,7 @@ describe("values are validated against the schema before anything is sent", () =
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(stderr);
-    expect(platform.received).toEqual([]);
+    expect(platform.requests).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 /*
  * How a TypeScript consumer uses @molecule/platform-client. Never run: type-checked by
- * `npx tsc -p .` and by types.test.ts. Every @ts-expect-error is a mistake the generated
- * types must catch; tsc fails if one of them stops being an error.
+ * types.test.ts against the client generated from the platform fixture (tests/fixtures/platform).
+ * Every @ts-expect-error is a mistake the generated types must catch; tsc fails if one of them
+ * stops being an error.
  */
 import {
   ClientError,

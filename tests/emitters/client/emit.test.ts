@@ -7,7 +7,10 @@ import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
 import { repoRoot } from "../../helpers/project.js";
-import { startPlatform, type Platform } from "../../runtime/client/platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
 const reference = path.join(repoRoot, "tools.yaml");
@@ -92,7 +95,7 @@ describe("the client package's generated files", () => {
 /* The odd fixture's package, installed the way a consumer installs it, against a real server. */
 describe("odd: the bindings' constants, path inputs, headers and arrays on the wire", () => {
   let root: string;
-  let platform: Platform;
+  let platform: PlatformServer;
   let pkg: typeof import("@molecule/platform-client");
 
   beforeAll(async () => {
@@ -109,6 +112,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       pathToFileURL(path.join(root, "client", "index.js")).href
     );
     platform = await startPlatform();
+    platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
   });
   afterAll(async () => {
     await platform.close();
@@ -127,7 +131,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       fields: ["name", "size"],
       "x-trace": "t-1",
     });
-    const seen = platform.seen.at(-1)!;
+    const seen = platform.requests.at(-1)!;
     expect(seen.method).toBe("GET");
     expect(seen.url).toBe(
       "/items/a%2Fb%3Fc/v/ws%2F1?v=3&field=name&field=size&format=json",
@@ -151,13 +155,13 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       note: null,
       on_behalf_of: "w2",
     });
-    const seen = platform.seen.at(-1)!;
+    const seen = platform.requests.at(-1)!;
     expect([seen.method, seen.url, seen.headers.authorization]).toEqual([
       "PUT",
       "/items/i-9",
       "Bearer t2",
     ]);
-    expect(seen.body).toBe(
+    expect(seen.text).toBe(
       '{"size":"LARGE","note":null,"kind":{"schema":2,"tags":["a","b"]},"by":"w2"}',
     );
   });
@@ -168,11 +172,11 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
       workspace: { id: "w1", token: "t1" },
     }) as unknown as Record<string, () => Promise<unknown>>;
     await client.purge!();
-    const seen = platform.seen.at(-1)!;
+    const seen = platform.requests.at(-1)!;
     expect([
       seen.method,
       seen.url,
-      seen.body,
+      seen.text,
       seen.headers["content-type"],
     ]).toEqual(["DELETE", "/items", "", undefined]);
   });

@@ -1,14 +1,31 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  installPlatformFixture,
+  type PlatformFixture,
+} from "../../helpers/platform-fixture.js";
 import { repoRoot } from "../../helpers/project.js";
 
-it("the generated types accept correct use and reject each mistake in consumer.ts", () => {
-  const cache = path.join(repoRoot, "node_modules", ".cache");
-  fs.mkdirSync(cache, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(cache, "toolgen-client-types-"));
-  try {
+/*
+ * The type-level checks name the platform fixture's tools, so they are compiled against the
+ * packages generated from it (tools.yaml's own packages would change under a user's edits):
+ * each file is copied into the fixture's consumer folder, where the package names resolve to
+ * the fixture's packages, and type-checked there strictly. tsconfig.json leaves them out.
+ */
+let fixture: PlatformFixture;
+beforeAll(() => {
+  fixture = installPlatformFixture();
+});
+afterAll(() => fixture.remove());
+
+it.each(["client/consumer.ts", "langchain/typing.check.ts"])(
+  "the generated types accept correct use and reject each mistake in %s",
+  (file) => {
+    const dir = fs.mkdtempSync(path.join(fixture.consumer.dir, "types-"));
+    const copy = path.join(dir, path.basename(file));
+    fs.copyFileSync(path.join(import.meta.dirname, "..", file), copy);
     const tsconfig = {
       compilerOptions: {
         target: "es2022",
@@ -17,9 +34,10 @@ it("the generated types accept correct use and reject each mistake in consumer.t
         strict: true,
         noEmit: true,
         types: ["node"],
+        typeRoots: [path.join(repoRoot, "node_modules/@types")],
         skipLibCheck: false,
       },
-      files: [path.join(import.meta.dirname, "consumer.ts")],
+      files: [copy],
     };
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     let output = "";
@@ -33,7 +51,5 @@ it("the generated types accept correct use and reject each mistake in consumer.t
       output = String((e as { stdout?: string }).stdout);
     }
     expect(output).toBe("");
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);

@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sections } from "@molecule/platform-prompts";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadModel, specInput } from "../../../generator/index.js";
 import { textWidth } from "../../../generator/render/width.js";
+import {
+  installPlatformFixture,
+  type PlatformFixture,
+} from "../../helpers/platform-fixture.js";
+import { platformFixturePath } from "../../helpers/reference-spec.js";
 import {
   docsOf,
   generateFrom,
@@ -12,11 +16,13 @@ import {
   text,
 } from "./helpers.js";
 
+// The platform fixture (a frozen copy of the reference spec): what is written here by hand
+// about its commands holds whatever a user does to tools.yaml.
 const reference = loadModel(
   specInput(
-    specs["tools.yaml"]!,
-    fs.readFileSync(specs["tools.yaml"]!, "utf8"),
-    path.dirname(specs["tools.yaml"]!),
+    platformFixturePath,
+    fs.readFileSync(platformFixturePath, "utf8"),
+    path.dirname(platformFixturePath),
   ),
 ).model;
 const a2a = reference.sections.find((s) => s.id === "a2a")!;
@@ -25,9 +31,20 @@ const a2a = reference.sections.find((s) => s.id === "a2a")!;
 const commandLines = (block: string) =>
   block.split("\n").filter((l) => l.startsWith("  "));
 
-describe("the CLI block of the reference spec", () => {
-  const block = sections.a2a.cli;
+type Sections = Record<string, { cli: string | null; mcp: string }>;
+let fixture: PlatformFixture;
+let sections: Sections;
+let block: string;
+beforeAll(async () => {
+  fixture = installPlatformFixture();
+  ({ sections } = await fixture.load<{ sections: Sections }>(
+    "@molecule/platform-prompts",
+  ));
+  block = sections.a2a!.cli!;
+});
+afterAll(() => fixture.remove());
 
+describe("the CLI block of the platform fixture's package", () => {
   it("shows every exposed command as `  molecule <usage>` with its summary, in spec order", () => {
     const exposed = a2a.tools.filter((t) => t.cli);
     expect(exposed.map((t) => t.cli!.keyword)).toEqual([
@@ -76,7 +93,7 @@ describe("the CLI block of the reference spec", () => {
   });
 
   it("exists only for sections on the CLI", () => {
-    expect(sections.memory.cli).toBeNull();
+    expect(sections.memory!.cli).toBeNull();
   });
 });
 

@@ -6,21 +6,28 @@ import {
 } from "@langchain/core/messages";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import {
-  createClient,
-  PlatformError,
-  type LocalHandlers,
-  type PlatformClient,
-} from "@molecule/platform-client";
-import { createTools, type PlatformTool } from "@molecule/platform-langchain";
+import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
+import type { PlatformTool } from "@molecule/platform-langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  startPlatformServer,
+  startPlatform,
   type PlatformServer,
-  type SeenRequest,
-} from "./platform-server.js";
+  type Seen,
+} from "../../helpers/platform-server.js";
 import { ScriptedChatModel } from "./scripted-model.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { spec, specTool } from "./spec.js";
+
+// The packages generated from the platform fixture (a frozen copy of tools.yaml), whose tools
+// these tests name; typed as the repository's generated packages, which have the same interface.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { createClient, PlatformError } = await fixture.load<
+  typeof import("@molecule/platform-client")
+>("@molecule/platform-client");
+const { createTools } = await fixture.load<
+  typeof import("@molecule/platform-langchain")
+>("@molecule/platform-langchain");
 
 const TOKENS = { primary: "tok-primary-1f2e", second: "tok-second-9a8b" };
 
@@ -49,7 +56,7 @@ const handlers: LocalHandlers = {
 };
 
 beforeAll(async () => {
-  server = await startPlatformServer();
+  server = await startPlatform();
   client = createClient({
     baseUrl: server.url,
     workspaces: [
@@ -60,14 +67,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
-  server.cancelled.length = 0;
-  server.reply = () => ({ status: 200, body: { ok: true } });
+  server.reset();
+  server.otherwise(() => ({ status: 200, body: { ok: true } }));
   handled = [];
 });
 
 /** Method, path and decoded query of a request: how the client encodes a space is its own business. */
-function target(r: SeenRequest): [string, string, Record<string, string>] {
+function target(r: Seen): [string, string, Record<string, string>] {
   const url = new URL(r.url, "http://platform.test");
   return [r.method, url.pathname, Object.fromEntries(url.searchParams)];
 }
@@ -122,7 +128,10 @@ describe("the tool list", () => {
 
 describe("calling the platform", () => {
   it("invoke(args) sends the bound request to the routed workspace and answers JSON text", async () => {
-    server.reply = () => ({ status: 201, body: { id: "mem-1", stored: true } });
+    server.otherwise(() => ({
+      status: 201,
+      body: { id: "mem-1", stored: true },
+    }));
     const tool = byName(createTools({ client, handlers }), "commit_memory");
     const result = await tool.invoke({
       content: "The deploy key rotates weekly.",
@@ -145,10 +154,10 @@ describe("calling the platform", () => {
   });
 
   it("invoke(toolCall) answers a ToolMessage for that call", async () => {
-    server.reply = () => ({
+    server.otherwise(() => ({
       status: 200,
       body: { status: "completed", result: "42" },
-    });
+    }));
     const tool = byName(createTools({ client, handlers }), "check_task_status");
     const message = await tool.invoke({
       id: "call_17",
@@ -178,10 +187,10 @@ describe("calling the platform", () => {
   });
 
   it("passes a text answer through as it came", async () => {
-    server.reply = () => ({
+    server.otherwise(() => ({
       status: 200,
       body: "Workspace ws-primary: research agent, team blue.",
-    });
+    }));
     const tool = byName(
       createTools({ client, handlers }),
       "get_workspace_info",
@@ -198,10 +207,12 @@ describe("calling the platform", () => {
 describe("cancelling", () => {
   it("aborts the platform call itself when the caller's signal aborts", async () => {
     let release: () => void = () => {};
-    server.reply = () =>
-      new Promise(
-        (resolve) => (release = () => resolve({ status: 200, body: [] })),
-      );
+    server.otherwise(
+      () =>
+        new Promise(
+          (resolve) => (release = () => resolve({ status: 200, body: [] })),
+        ),
+    );
     const tool = byName(createTools({ client, handlers }), "list_peers");
     const controller = new AbortController();
     const pending = tool.invoke({}, { signal: controller.signal });
@@ -284,10 +295,10 @@ describe("bad input", () => {
 
 describe("platform errors", () => {
   beforeEach(() => {
-    server.reply = () => ({
+    server.otherwise(() => ({
       status: 404,
       body: { error: "no peer named ghost" },
-    });
+    }));
   });
 
   it("come back to the model as a readable result, naming the tool, status and reason", async () => {
@@ -329,7 +340,7 @@ describe("platform errors", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(PlatformError);
-    expect((error as PlatformError).status).toBe(404);
+    expect((error as InstanceType<typeof PlatformError>).status).toBe(404);
   });
 
   it("include an unknown workspace, which is never sent anywhere", async () => {
@@ -481,7 +492,7 @@ describe("choosing a subset", () => {
 
 describe("an agent loop", () => {
   it("runs the tool calls a model emits and feeds each result back as the next message", async () => {
-    server.reply = (r) =>
+    server.otherwise((r) =>
       r.url.startsWith("/workspaces/ws-primary/memories")
         ? {
             status: 200,
@@ -489,7 +500,8 @@ describe("an agent loop", () => {
               { content: "The deploy key rotates weekly.", scope: "TEAM" },
             ],
           }
-        : { status: 404, body: { error: "no peer named ghost" } };
+        : { status: 404, body: { error: "no peer named ghost" } },
+    );
     const tools = createTools({ client, handlers });
     const model = new ScriptedChatModel([
       new AIMessage({

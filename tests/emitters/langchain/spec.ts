@@ -1,28 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
-import { repoRoot } from "../../helpers/project.js";
+import {
+  platformFixturePath,
+  readSpec,
+  type SpecTool,
+} from "../../helpers/reference-spec.js";
 
-/** tools.yaml read on its own with the yaml package, not through toolgen's model. */
-export interface SpecTool {
-  readonly name: string;
-  readonly section: string;
-  readonly short: string;
-  readonly when_to_use: string;
-  readonly input: Record<string, unknown>;
-  readonly local?: boolean;
-  readonly http?: unknown;
-}
-
-export const spec = parse(
-  fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8"),
-) as {
-  sections: { id: string }[];
-  tools: SpecTool[];
-};
+/** The platform fixture (a frozen copy of tools.yaml) read on its own with the yaml package. */
+export const spec = readSpec(platformFixturePath);
 
 export const specTool = (name: string): SpecTool => {
   const found = spec.tools.find((t) => t.name === name);
-  if (!found) throw new Error(`tools.yaml has no tool ${name}`);
+  if (!found) throw new Error(`the platform fixture has no tool ${name}`);
   return found;
 };

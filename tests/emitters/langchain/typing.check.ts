@@ -1,5 +1,6 @@
 /**
- * Type-level checks of the generated index.d.ts, compiled by `npx tsc -p .` (never run):
+ * Type-level checks of the generated index.d.ts, compiled by tests/emitters/client/types.test.ts
+ * against the packages generated from the platform fixture (never run):
  * each @ts-expect-error fails the type-check if the line it marks stops being an error.
  */
 import type { ToolMessage } from "@langchain/core/messages";

@@ -1,6 +1,6 @@
 /**
- * What the platform must see for each HTTP-bound tool of the reference tools.yaml, written by
- * hand from the spec (issue 2), never derived from the generated bindings.
+ * What the platform must see for each HTTP-bound tool of the platform fixture (the reference
+ * tools.yaml frozen in tests/fixtures/platform/), written by hand from the spec (issue 2), never derived from the generated bindings.
  * Two workspaces: ws-main (primary) and ws-side; each case says whose token must arrive.
  */
 export const MAIN = { id: "ws-main", token: "tok-main-7f3a" };

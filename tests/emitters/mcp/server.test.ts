@@ -2,27 +2,44 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
+import type { ToolName } from "@molecule/platform-mcp";
 import {
-  createClient,
-  type LocalHandlers,
-  type PlatformClient,
-} from "@molecule/platform-client";
-import {
-  createServer,
-  localTools,
-  serveTools,
-  tools,
-  type ToolName,
-} from "@molecule/platform-mcp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+} from "vitest";
 import { httpCases, localToolNames, MAIN, SIDE } from "./cases.js";
-import { startPlatform, type Platform } from "./platform.js";
-import { referenceTools } from "./spec.js";
+import {
+  startPlatform,
+  type PlatformServer,
+  type Reply,
+  type Seen,
+} from "../../helpers/platform-server.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import { platformFixturePath, readSpec } from "../../helpers/reference-spec.js";
+
+// The packages generated from the platform fixture (a frozen copy of tools.yaml), whose tools
+// the expectations below name; typed as the repository's generated packages, which have the
+// same interface.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { createClient } = await fixture.load<
+  typeof import("@molecule/platform-client")
+>("@molecule/platform-client");
+const { createServer, localTools, serveTools, tools } = await fixture.load<
+  typeof import("@molecule/platform-mcp")
+>("@molecule/platform-mcp");
+const referenceTools = () => readSpec(platformFixturePath).tools;
 
 // The generated package, imported by name, over the real SDK client and the real runtime client
 // calling a real HTTP server: the whole path an agent's tool call takes.
 
-let platform: Platform;
+let platform: PlatformServer;
 let client: PlatformClient;
 const localCalls: { tool: string; input: unknown }[] = [];
 
@@ -42,28 +59,32 @@ const handlers: LocalHandlers = {
   inbox_pop: handler("inbox_pop"),
 };
 
+/** What the platform answers: the two failures below, else which route it handled. */
+function answer(req: Seen): Reply {
+  if (
+    req.path === "/workspaces/ws-main/delegations" &&
+    req.queryList.some(([k, v]) => k === "delegation_id" && v === "d-gone")
+  ) {
+    return {
+      status: 404,
+      body: { error: "delegation d-gone does not exist" },
+    };
+  }
+  if (req.path === "/workspaces/ws-main/broadcast")
+    return { status: 503, body: "broadcasts are paused for maintenance" };
+  return { body: { handled: `${req.method} ${req.path}` } };
+}
+
 beforeAll(async () => {
-  platform = await startPlatform((req) => {
-    if (
-      req.path === "/workspaces/ws-main/delegations" &&
-      req.query.some(([k, v]) => k === "delegation_id" && v === "d-gone")
-    ) {
-      return {
-        status: 404,
-        body: { error: "delegation d-gone does not exist" },
-      };
-    }
-    if (req.path === "/workspaces/ws-main/broadcast")
-      return { status: 503, body: "broadcasts are paused for maintenance" };
-    return undefined;
-  });
+  platform = await startPlatform();
   client = createClient({ baseUrl: platform.url, workspaces: [MAIN, SIDE] });
 });
 afterAll(() => platform.close());
+beforeEach(() => platform.otherwise(answer));
 
 const open: Client[] = [];
 afterEach(async () => {
-  platform.requests.length = 0;
+  platform.reset();
   localCalls.length = 0;
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
@@ -161,7 +182,7 @@ describe("a server from createServer, over the in-memory transport", () => {
       const [seen] = platform.requests;
       expect(seen!.method).toBe(c.method);
       expect(seen!.path).toBe(c.path);
-      expect(seen!.query).toEqual(c.query);
+      expect(seen!.queryList).toEqual(c.query);
       expect(seen!.body).toEqual(c.body);
       expect(seen!.authorization).toBe(`Bearer ${c.token}`);
       for (const [name, value] of Object.entries(c.headers ?? {}))
@@ -310,7 +331,7 @@ describe("serveTools on a server the consumer made", () => {
       // @ts-expect-error: handlers are required while the spec has local tools.
       serveTools(new Server({ name: "s", version: "1" }), { client }),
     ).toThrow(TypeError);
-    const name: ToolName = "recall_memory";
+    const name: ToolName = "inbox_pop";
     // @ts-expect-error: not a tool of tools.yaml.
     const wrong: ToolName = "search_memory";
     expect([name, wrong]).toHaveLength(2);

@@ -4,10 +4,27 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+} from "vitest";
 import { httpCases, MAIN, SIDE } from "./cases.js";
-import { startPlatform, type Platform } from "./platform.js";
-import { referenceTools } from "./spec.js";
+import {
+  closedPort,
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import { isOwnTraffic } from "../../helpers/workspace-platform.js";
+import {
+  installPlatformFixture,
+  type PlatformFixture,
+} from "../../helpers/platform-fixture.js";
+import { platformFixturePath, readSpec } from "../../helpers/reference-spec.js";
 
 // The bin as a user's agent runs it: a subprocess speaking MCP on stdio, configured only from
 // the environment, found through the package's own package.json "bin".
@@ -19,29 +36,45 @@ const manifest = JSON.parse(
 ) as { bin: Record<string, string> };
 const bin = path.join(packageDir, manifest.bin["molecule-mcp"]!);
 
+// The conversations below run the same bin generated from the platform fixture (a frozen copy
+// of tools.yaml), as their expectations name its tools.
+const fixtureTools = readSpec(platformFixturePath).tools;
+let fixture: PlatformFixture;
+let fixtureBin: string;
+
 /** Only what a process needs to run: the tests' own environment must not leak in. */
 const baseEnv = { PATH: process.env.PATH ?? "" };
 
-let platform: Platform;
+let platform: PlatformServer;
 beforeAll(async () => {
-  platform = await startPlatform((req) =>
+  platform = await startPlatform();
+  fixture = installPlatformFixture();
+  fixtureBin = fixture.bin("@molecule/platform-mcp");
+});
+afterAll(async () => {
+  await platform.close();
+  fixture.remove();
+});
+beforeEach(() =>
+  platform.otherwise((req) =>
     req.path === "/registry/ws-main/peers"
       ? { status: 403, body: { message: "this workspace may not list peers" } }
-      : undefined,
-  );
-});
-afterAll(() => platform.close());
+      : { body: { handled: `${req.method} ${req.path}` } },
+  ),
+);
+/** The tool calls the platform received, without the runtime's own traffic. */
+const calls = () => platform.requests.filter((r) => !isOwnTraffic(r));
 
 const open: Client[] = [];
 afterEach(async () => {
-  platform.requests.length = 0;
+  platform.reset();
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
 async function connect(env: Record<string, string>): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin],
+    args: [fixtureBin],
     env: { ...baseEnv, ...env },
     stderr: "pipe",
   });
@@ -66,7 +99,7 @@ interface Exit {
 /** Runs the bin with stdin closed at once, as when it is misconfigured or asked for help. */
 function runBin(args: string[], env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [fixtureBin, ...args], {
       env: { ...baseEnv, ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -103,7 +136,7 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(exit.stdout.startsWith("Usage: molecule-mcp\n")).toBe(true);
   });
 
-  it("lists every tool of tools.yaml with exactly its short and input", async () => {
+  it("lists every tool of the spec with exactly its short and input", async () => {
     const mcp = await connect({
       PLATFORM_URL: platform.url,
       WORKSPACE_ID: MAIN.id,
@@ -111,7 +144,7 @@ describe("the molecule-mcp bin over stdio", () => {
     });
     const listed = await mcp.listTools();
     expect(listed.tools).toEqual(
-      referenceTools().map((t) => ({
+      fixtureTools.map((t) => ({
         name: t.name,
         description: t.short,
         inputSchema: t.input,
@@ -137,9 +170,9 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(JSON.parse(text(result))).toEqual({
       handled: "GET /workspaces/ws-main",
     });
-    expect(
-      platform.requests.map((r) => [r.method, r.path, r.authorization]),
-    ).toEqual([["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`]]);
+    expect(calls().map((r) => [r.method, r.path, r.authorization])).toEqual([
+      ["GET", "/workspaces/ws-main", `Bearer ${MAIN.token}`],
+    ]);
   });
 
   it("routes each call to its workspace's token with MOLECULE_WORKSPACES", async () => {
@@ -155,10 +188,10 @@ describe("the molecule-mcp bin over stdio", () => {
       });
     }
     expect(
-      platform.requests.map((r) => [
+      calls().map((r) => [
         r.method,
         r.path,
-        r.query,
+        r.queryList,
         r.body,
         r.authorization,
       ]),
@@ -192,7 +225,7 @@ describe("the molecule-mcp bin over stdio", () => {
     );
     const unknown = await mcp.callTool({ name: "nope", arguments: {} });
     expect(unknown.isError).toBe(true);
-    expect(platform.requests).toHaveLength(1);
+    expect(calls()).toHaveLength(1);
   });
 
   // tools.yaml names a runtime (targets.mcp.runtime): its handlers answer the local tools, and it
@@ -212,16 +245,16 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(JSON.parse(text(identity))).toMatchObject({ workspace_id: MAIN.id });
     const inbox = await mcp.callTool({ name: "inbox_peek", arguments: {} });
     expect(JSON.parse(text(inbox))).toMatchObject({ inbox: "not enabled" });
-    expect(platform.requests).toEqual([]);
+    expect(calls()).toEqual([]);
     expect(
-      platform.background.map((r) => [r.method, r.path, r.authorization]),
+      platform.requests
+        .filter(isOwnTraffic)
+        .map((r) => [r.method, r.path, r.authorization]),
     ).toContainEqual(["POST", "/registry/register", `Bearer ${MAIN.token}`]);
   });
 
   it("answers with isError when the platform cannot be reached, and keeps serving", async () => {
-    const closed = await startPlatform();
-    const url = closed.url;
-    await closed.close();
+    const url = `http://127.0.0.1:${await closedPort()}`;
     const mcp = await connect({
       PLATFORM_URL: url,
       WORKSPACE_ID: MAIN.id,
@@ -233,7 +266,7 @@ describe("the molecule-mcp bin over stdio", () => {
     });
     expect(result.isError).toBe(true);
     expect(text(result)).not.toContain(MAIN.token);
-    expect((await mcp.listTools()).tools.length).toBe(referenceTools().length);
+    expect((await mcp.listTools()).tools.length).toBe(fixtureTools.length);
   });
 
   it("exits 0 when its client closes stdin", async () => {

@@ -1,18 +1,28 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { binOf, runBin } from "../../emitters/cli/platform.js";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { tempFolder } from "./helpers.js";
-import { startPlatform, WS_A, WS_B, type Platform } from "./platform.js";
+import {
+  startWorkspacePlatform,
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
 // The reference `molecule` bin as a runtime without MCP runs it: a subprocess configured only by
 // its environment, its local-tool commands answered by the reference runtime that tools.yaml's
 // targets.cli.runtime wires in.
 
-const bin = binOf("@molecule/platform-cli", import.meta.url);
+// The bin is the one generated from the platform fixture (a frozen copy of tools.yaml): the
+// commands run below are its commands, whatever a user does to tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const bin = fixture.bin("@molecule/platform-cli");
 
-let platform: Platform;
+let platform: WorkspacePlatform;
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startWorkspacePlatform();
 });
 afterEach(() => platform.close());
 

@@ -8,7 +8,11 @@ import {
   type RuntimeOptions,
 } from "@molecule/platform-runtime";
 import { afterEach } from "vitest";
-import { WS_A, WS_B, type Platform } from "./platform.js";
+import {
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
 export interface Logged {
   readonly level: string;
@@ -30,7 +34,7 @@ export function tempFolder(): string {
 }
 
 export function clientFor(
-  platform: Platform,
+  platform: WorkspacePlatform,
   workspaces: readonly { id: string; token: string }[] = [WS_A, WS_B],
 ): PlatformClient {
   return createClient({
@@ -41,7 +45,7 @@ export function clientFor(
 
 /** A runtime with fast loops, logging into `logs`; stopped after the test. */
 export function runtimeFor(
-  platform: Platform,
+  platform: WorkspacePlatform,
   options: Partial<RuntimeOptions> & {
     workspaces?: readonly { id: string; token: string }[];
   } = {},

@@ -1,14 +1,21 @@
 import { createTools } from "@molecule/platform-langchain";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runtimeFor } from "./helpers.js";
-import { startPlatform, until, WS_A, WS_B, type Platform } from "./platform.js";
+import { until } from "../../helpers/platform-server.js";
+import { referenceSpec } from "../../helpers/reference-spec.js";
+import {
+  startWorkspacePlatform,
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
 // LangChain has no process of its own to start: the agent creates the runtime, starts it, and
 // passes its handlers to createTools.
 
-let platform: Platform;
+let platform: WorkspacePlatform;
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startWorkspacePlatform();
 });
 afterEach(() => platform.close());
 
@@ -21,7 +28,9 @@ describe("the reference runtime under LangChain", () => {
     await runtime.start();
     const tools = createTools({ client, handlers: runtime.handlers });
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect(byName.size).toBe(15);
+    expect([...byName.keys()]).toEqual(
+      referenceSpec().tools.map((t) => t.name),
+    );
 
     const waited = JSON.parse(
       await byName.get("wait_for_message")!.invoke({ timeout_secs: 5 }),

@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runtimeFor } from "./helpers.js";
-import { startPlatform, until, WS_A, WS_B, type Platform } from "./platform.js";
+import { until } from "../../helpers/platform-server.js";
+import {
+  startWorkspacePlatform,
+  WS_A,
+  WS_B,
+  type WorkspacePlatform,
+} from "../../helpers/workspace-platform.js";
 
-let platform: Platform;
+let platform: WorkspacePlatform;
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startWorkspacePlatform();
 });
 afterEach(() => platform.close());
 
@@ -192,7 +198,7 @@ describe("a runtime serving many workspaces", () => {
       token: `tok-${i}-0123456789`,
     }));
     platform.close();
-    platform = await startPlatform(many);
+    platform = await startWorkspacePlatform(many);
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
     process.on("warning", onWarning);

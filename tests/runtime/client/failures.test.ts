@@ -1,24 +1,37 @@
+import http from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { captureOutput, renderings } from "./leaks.js";
 import {
+  closedPort,
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
+
+// The client generated from the platform fixture: the tools these tests call never change
+// with tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const {
   ClientError,
   createClient,
   InputError,
   NetworkError,
   PlatformError,
   TimeoutError,
-  type PlatformClient,
-} from "@molecule/platform-client";
-import http from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { captureOutput, renderings } from "./leaks.js";
-import { closedPort, startPlatform, type Platform } from "./platform.js";
+} = await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "ws-a", token: "tok-a-SECRET-4f9d2c" };
 const B = { id: "ws-b", token: "tok-b-SECRET-8e1b7a" };
 const TOKENS = [A.token, B.token];
 
-let platform: Platform;
-let other: Platform;
-let client: PlatformClient;
+let platform: PlatformServer;
+let other: PlatformServer;
+let client: FixtureClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -34,10 +47,10 @@ afterAll(async () => {
   await other.close();
 });
 beforeEach(() => {
-  platform.seen.length = 0;
-  other.seen.length = 0;
-  platform.answer((req) => ({ body: { ok: true, path: req.path } }));
-  other.answer((req) => ({ body: { ok: true, path: req.path } }));
+  platform.requests.length = 0;
+  other.requests.length = 0;
+  platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
+  other.otherwise((req) => ({ body: { ok: true, path: req.path } }));
 });
 
 /** Calls, expects a rejection, and checks that neither the error nor any output shows a token. */
@@ -92,30 +105,36 @@ describe("platform errors", () => {
   ] as const)(
     "%i with %j → PlatformError %j",
     async (status, body, message) => {
-      platform.answer(() => ({ status, body }));
+      platform.otherwise(() => ({ status, body }));
       const e = await failure(() => client.getWorkspaceInfo());
       expect(e).toBeInstanceOf(PlatformError);
       expect(e).toBeInstanceOf(ClientError);
       expect(e.message).toBe(message);
-      expect((e as PlatformError).status).toBe(status);
-      expect((e as PlatformError).tool).toBe("get_workspace_info");
-      expect((e as PlatformError).body).toEqual(body === "" ? null : body);
+      expect((e as InstanceType<typeof PlatformError>).status).toBe(status);
+      expect((e as InstanceType<typeof PlatformError>).tool).toBe(
+        "get_workspace_info",
+      );
+      expect((e as InstanceType<typeof PlatformError>).body).toEqual(
+        body === "" ? null : body,
+      );
     },
   );
 
   it("a long message is cut after the token is removed, so no part of a token across the cut survives", async () => {
-    platform.answer((req) => ({
+    platform.otherwise((req) => ({
       status: 401,
       body: `${"x".repeat(985)} ${req.headers.authorization}`,
     }));
-    const e = (await failure(() => client.listPeers())) as PlatformError;
+    const e = (await failure(() => client.listPeers())) as InstanceType<
+      typeof PlatformError
+    >;
     // 1,000 characters of the redacted text, then the ellipsis.
     expect(e.message).toBe(`${"x".repeat(985)} Bearer [redact…`);
     expect(e.message).not.toContain("tok-");
   });
 
   it("a platform that echoes the token it refused does not get it into the error", async () => {
-    platform.answer((req) => ({
+    platform.otherwise((req) => ({
       status: 401,
       body: {
         error: `invalid token ${req.headers.authorization}`,
@@ -124,7 +143,7 @@ describe("platform errors", () => {
     }));
     const e = (await failure(() =>
       client.listPeers({ source_workspace_id: "ws-b" }),
-    )) as PlatformError;
+    )) as InstanceType<typeof PlatformError>;
     expect(e.status).toBe(401);
     expect(e.message).toBe("invalid token Bearer [redacted]");
     expect(e.body).toEqual({
@@ -134,13 +153,18 @@ describe("platform errors", () => {
   });
 
   it("a reason phrase that carries the token is redacted too", async () => {
-    platform.answer(() => ({ status: 401, statusText: `Refused ${A.token}` }));
-    const e = (await failure(() => client.getWorkspaceInfo())) as PlatformError;
+    platform.otherwise(() => ({
+      status: 401,
+      statusText: `Refused ${A.token}`,
+    }));
+    const e = (await failure(() => client.getWorkspaceInfo())) as InstanceType<
+      typeof PlatformError
+    >;
     expect(e.message).toBe("the platform answered 401 Refused [redacted]");
   });
 
   it("a 2xx answer that claims JSON but is not is an error, not a string", async () => {
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       headers: { "content-type": "application/json" },
       body: "{not json",
     }));
@@ -151,9 +175,9 @@ describe("platform errors", () => {
   });
 
   it("an empty 204 comes back as null and a text answer as text", async () => {
-    platform.answer(() => ({ status: 204 }));
+    platform.otherwise(() => ({ status: 204 }));
     expect(await client.getWorkspaceInfo()).toBeNull();
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       headers: { "content-type": "text/plain" },
       body: "queued",
     }));
@@ -163,7 +187,7 @@ describe("platform errors", () => {
 
 describe("timeouts and network failures", () => {
   it("no answer within the time limit is a TimeoutError", async () => {
-    platform.answer(() => ({ body: {}, delayMs: 1500 }));
+    platform.otherwise(() => ({ body: {}, delayMs: 1500 }));
     const started = Date.now();
     const e = await failure(() =>
       client.getWorkspaceInfo({}, { timeoutMs: 200 }),
@@ -172,7 +196,7 @@ describe("timeouts and network failures", () => {
     expect(e.message).toBe(
       "get_workspace_info: no answer from the platform within 200 ms",
     );
-    expect((e as TimeoutError).timeoutMs).toBe(200);
+    expect((e as InstanceType<typeof TimeoutError>).timeoutMs).toBe(200);
     expect(Date.now() - started).toBeLessThan(1200);
   });
 
@@ -182,13 +206,13 @@ describe("timeouts and network failures", () => {
       workspace: A,
       timeoutMs: 150,
     });
-    platform.answer(() => ({ body: {}, delayMs: 1000 }));
+    platform.otherwise(() => ({ body: {}, delayMs: 1000 }));
     const e = await failure(() => quick.listPeers());
     expect(e).toBeInstanceOf(TimeoutError);
   });
 
   it("a caller's abort signal cancels the call with its own reason", async () => {
-    platform.answer(() => ({ body: {}, delayMs: 1000 }));
+    platform.otherwise(() => ({ body: {}, delayMs: 1000 }));
     const controller = new AbortController();
     const call = client.getWorkspaceInfo({}, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user pressed stop")), 50);
@@ -205,7 +229,7 @@ describe("timeouts and network failures", () => {
       down.commitMemory({ content: "x", source_workspace_id: "ws-b" }),
     );
     expect(e).toBeInstanceOf(NetworkError);
-    expect((e as NetworkError).code).toBe("ECONNREFUSED");
+    expect((e as InstanceType<typeof NetworkError>).code).toBe("ECONNREFUSED");
     expect(e.message).toContain(
       `commit_memory: cannot reach the platform (POST http://127.0.0.1:${port}/workspaces/ws-b/memories)`,
     );
@@ -230,18 +254,20 @@ describe("timeouts and network failures", () => {
 
 describe("redirects", () => {
   it("a redirect to another origin is followed without the Authorization header", async () => {
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       status: 307,
       headers: { location: `${other.url}/elsewhere` },
     }));
     const result = await client.commitMemory({ content: "moved" });
     expect(result).toEqual({ ok: true, path: "/elsewhere" });
-    expect(platform.seen[0]!.headers.authorization).toBe(`Bearer ${A.token}`);
-    expect(other.seen).toHaveLength(1);
-    expect(other.seen[0]!.headers.authorization).toBeUndefined();
+    expect(platform.requests[0]!.headers.authorization).toBe(
+      `Bearer ${A.token}`,
+    );
+    expect(other.requests).toHaveLength(1);
+    expect(other.requests[0]!.headers.authorization).toBeUndefined();
     // 307 keeps the method and the body.
-    expect(other.seen[0]!.method).toBe("POST");
-    expect(JSON.parse(other.seen[0]!.body)).toEqual({
+    expect(other.requests[0]!.method).toBe("POST");
+    expect(JSON.parse(other.requests[0]!.text)).toEqual({
       content: "moved",
       scope: "LOCAL",
       workspace_id: "ws-a",
@@ -249,12 +275,12 @@ describe("redirects", () => {
   });
 
   it("once off the origin, a redirect back does not bring the token back", async () => {
-    platform.answer((req) =>
+    platform.otherwise((req) =>
       req.path === "/start" || req.path.startsWith("/workspaces")
         ? { status: 302, headers: { location: `${other.url}/bounce` } }
         : { body: { ok: true, path: req.path } },
     );
-    other.answer(() => ({
+    other.otherwise(() => ({
       status: 302,
       headers: { location: `${platform.url}/final` },
     }));
@@ -262,27 +288,27 @@ describe("redirects", () => {
       ok: true,
       path: "/final",
     });
-    expect(platform.seen.map((s) => [s.path, s.headers.authorization])).toEqual(
-      [
-        ["/workspaces/ws-a", `Bearer ${A.token}`],
-        ["/final", undefined],
-      ],
-    );
+    expect(
+      platform.requests.map((s) => [s.path, s.headers.authorization]),
+    ).toEqual([
+      ["/workspaces/ws-a", `Bearer ${A.token}`],
+      ["/final", undefined],
+    ]);
   });
 
   it("a same-origin redirect keeps the token; 303 turns a POST into a GET without body", async () => {
-    platform.answer((req) =>
+    platform.otherwise((req) =>
       req.path === "/done"
         ? { body: { ok: true, path: req.path } }
         : { status: 303, headers: { location: "/done" } },
     );
     await client.broadcastMessage({ message: "hi" });
     expect(
-      platform.seen.map((s) => [
+      platform.requests.map((s) => [
         s.method,
         s.path,
         s.headers.authorization,
-        s.body,
+        s.text,
       ]),
     ).toEqual([
       [
@@ -296,14 +322,17 @@ describe("redirects", () => {
   });
 
   it("a redirect loop ends with an error", async () => {
-    platform.answer(() => ({ status: 302, headers: { location: "/again" } }));
+    platform.otherwise(() => ({
+      status: 302,
+      headers: { location: "/again" },
+    }));
     const e = await failure(() => client.getWorkspaceInfo());
     expect(e.message).toBe("get_workspace_info: more than 5 redirects");
-    expect(platform.seen).toHaveLength(6);
+    expect(platform.requests).toHaveLength(6);
   });
 
   it("a redirect to a non-HTTP scheme is refused", async () => {
-    platform.answer(() => ({
+    platform.otherwise(() => ({
       status: 302,
       headers: { location: "file:///etc/passwd" },
     }));
@@ -320,11 +349,11 @@ describe("what is refused before sending", () => {
       client.$call("commit_memory", { scope: "EVERYONE" } as never),
     );
     expect(e).toBeInstanceOf(InputError);
-    expect((e as InputError).problems).toEqual([
+    expect((e as InstanceType<typeof InputError>).problems).toEqual([
       "content is required",
       'scope must be one of "LOCAL", "TEAM", "GLOBAL"',
     ]);
-    expect(platform.seen).toHaveLength(0);
+    expect(platform.requests).toHaveLength(0);
   });
 
   it("a local tool and an unknown tool cannot be called over HTTP", async () => {
@@ -336,7 +365,7 @@ describe("what is refused before sending", () => {
     await expect(
       client.$call("search_memory" as never, {} as never),
     ).rejects.toThrow('unknown tool "search_memory"');
-    expect(platform.seen).toHaveLength(0);
+    expect(platform.requests).toHaveLength(0);
   });
 
   it("the base URL comes from the configuration only: an absolute URL as input stays a path segment", async () => {
@@ -345,7 +374,9 @@ describe("what is refused before sending", () => {
       workspace: { id: "http://evil.example", token: A.token },
     });
     await c.getWorkspaceInfo();
-    expect(platform.seen[0]!.url).toBe("/workspaces/http%3A%2F%2Fevil.example");
+    expect(platform.requests[0]!.url).toBe(
+      "/workspaces/http%3A%2F%2Fevil.example",
+    );
   });
 });
 

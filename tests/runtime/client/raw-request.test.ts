@@ -1,18 +1,30 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
+
+// The client generated from the platform fixture: the tools these tests call never change
+// with tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const {
   ClientError,
   createClient,
   InputError,
   PlatformError,
   UnknownWorkspaceError,
-  type PlatformClient,
-} from "@molecule/platform-client";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startPlatform, type Platform } from "./platform.js";
+} = await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "ws-a", token: "tok-raw-a-55aa" };
 const B = { id: "ws-b", token: "tok-raw-b-66bb" };
-let platform: Platform;
-let client: PlatformClient;
+let platform: PlatformServer;
+let client: FixtureClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -20,8 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  platform.seen.length = 0;
-  platform.answer((req) => ({ body: { ok: true, path: req.path } }));
+  platform.requests.length = 0;
+  platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
 });
 
 describe("$request: endpoints no tool declares, with the same guarantees", () => {
@@ -39,13 +51,13 @@ describe("$request: endpoints no tool declares, with the same guarantees", () =>
       body: form,
     });
     expect(result).toEqual({ ok: true, path: "/workspaces/ws-b/chat/uploads" });
-    const seen = platform.seen[0]!;
+    const seen = platform.requests[0]!;
     expect(seen.headers.authorization).toBe(`Bearer ${B.token}`);
     expect(seen.headers["content-type"]).toMatch(
       /^multipart\/form-data; boundary=/,
     );
-    expect(seen.body).toContain('filename="note.txt"');
-    expect(seen.body).toContain("hello file");
+    expect(seen.text).toContain('filename="note.txt"');
+    expect(seen.text).toContain("hello file");
   });
 
   it("a JSON body, parameters as single segments, a query with arrays and gaps", async () => {
@@ -62,18 +74,21 @@ describe("$request: endpoints no tool declares, with the same guarantees", () =>
       body: { idempotency_key: "k-1" },
       headers: { "X-Trace": "t" },
     });
-    const seen = platform.seen[0]!;
+    const seen = platform.requests[0]!;
     expect(seen.url).toBe(
       "/workspaces/ws-a/items/a%2Fb%3Fc?type=a2a_receive&tag=x&tag=y%20z&n=3",
     );
-    expect(seen.body).toBe('{"idempotency_key":"k-1"}');
+    expect(seen.text).toBe('{"idempotency_key":"k-1"}');
     expect(seen.headers["content-type"]).toBe("application/json");
     expect(seen.headers["x-trace"]).toBe("t");
     expect(seen.headers.authorization).toBe(`Bearer ${A.token}`);
   });
 
   it("errors carry the label; the platform's message comes through", async () => {
-    platform.answer(() => ({ status: 410, body: { error: "cursor pruned" } }));
+    platform.otherwise(() => ({
+      status: 410,
+      body: { error: "cursor pruned" },
+    }));
     const e = await client
       .$request({
         method: "GET",
@@ -82,9 +97,11 @@ describe("$request: endpoints no tool declares, with the same guarantees", () =>
       })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlatformError);
-    expect((e as PlatformError).status).toBe(410);
-    expect((e as PlatformError).message).toBe("cursor pruned");
-    expect((e as PlatformError).tool).toBe("inbox poll");
+    expect((e as InstanceType<typeof PlatformError>).status).toBe(410);
+    expect((e as InstanceType<typeof PlatformError>).message).toBe(
+      "cursor pruned",
+    );
+    expect((e as InstanceType<typeof PlatformError>).tool).toBe("inbox poll");
   });
 
   it.each([
@@ -157,7 +174,7 @@ describe("$request: endpoints no tool declares, with the same guarantees", () =>
     const e = await client.$request(request as never).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(type);
     expect((e as Error).message).toBe(message);
-    expect(platform.seen).toHaveLength(0);
+    expect(platform.requests).toHaveLength(0);
   });
 
   it("a bad per-call time limit is refused", async () => {

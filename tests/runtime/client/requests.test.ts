@@ -1,24 +1,27 @@
-import {
-  createClient,
-  tools,
-  type HttpToolName,
-  type PlatformClient,
-  type ToolInputs,
-} from "@molecule/platform-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlatform, type Platform } from "./platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+  type PlatformFixture,
+} from "../../helpers/platform-fixture.js";
 
 /*
- * What the platform must see for each HTTP-bound tool of the reference tools.yaml,
+ * What the platform must see for each HTTP-bound tool of the platform fixture (the reference
+ * tools.yaml as these cases were written from it, tests/fixtures/platform/tools.yaml),
  * written by hand from issue 2's table (never derived from the bindings themselves).
  * `{src}` is the routed workspace: the route input when given, else the primary.
  */
 const PRIMARY = { id: "ws-primary", token: "tok-primary-7Q2x" };
 const SECOND = { id: "ws-second", token: "tok-second-9Z4k" };
 
-interface Case<N extends HttpToolName = HttpToolName> {
-  readonly tool: N;
-  readonly input: ToolInputs[N];
+interface Case {
+  readonly tool: string;
+  readonly input: Record<string, unknown>;
   readonly method: string;
   readonly path: string;
   readonly query?: [string, string][];
@@ -224,21 +227,29 @@ const TRANSPORT_HEADERS = new Set([
   "authorization",
 ]);
 
-let platform: Platform;
-let client: PlatformClient;
+let platform: PlatformServer;
+let fixture: PlatformFixture;
+let pkg: FixtureClientPackage;
+let client: FixtureClient;
 
 beforeAll(async () => {
+  fixture = installPlatformFixture();
+  pkg = await fixture.load<FixtureClientPackage>("@molecule/platform-client");
   platform = await startPlatform();
-  client = createClient({
+  platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
+  client = pkg.createClient({
     baseUrl: platform.url,
     workspaces: [PRIMARY, SECOND],
   });
 });
-afterAll(() => platform.close());
+afterAll(async () => {
+  await platform.close();
+  fixture.remove();
+});
 
 describe("each HTTP-bound tool sends exactly the request issue 2 describes", () => {
   it("has a case for every HTTP-bound tool and none for a local one", () => {
-    const http = tools.filter((t) => !t.local).map((t) => t.name);
+    const http = pkg.tools.filter((t) => !t.local).map((t) => t.name);
     expect(new Set(cases.map((c) => c.tool))).toEqual(new Set(http));
     expect(http).toHaveLength(9);
   });
@@ -246,19 +257,19 @@ describe("each HTTP-bound tool sends exactly the request issue 2 describes", () 
   it.each(cases.map((c, i) => [`${c.tool} #${i}`, c] as const))(
     "%s",
     async (_, c) => {
-      platform.seen.length = 0;
+      platform.requests.length = 0;
       const result = await client.$call(c.tool, c.input);
-      expect(platform.seen).toHaveLength(1);
-      const seen = platform.seen[0]!;
+      expect(platform.requests).toHaveLength(1);
+      const seen = platform.requests[0]!;
       expect(seen.method).toBe(c.method);
       expect(seen.path).toBe(c.path);
-      expect(seen.query).toEqual(c.query ?? []);
+      expect(seen.queryList).toEqual(c.query ?? []);
       if (c.body === undefined) {
-        expect(seen.body).toBe("");
+        expect(seen.text).toBe("");
         expect(seen.headers["content-type"]).toBeUndefined();
       } else {
-        expect(JSON.parse(seen.body)).toEqual(c.body);
-        expect(Object.keys(JSON.parse(seen.body))).toEqual(
+        expect(JSON.parse(seen.text)).toEqual(c.body);
+        expect(Object.keys(JSON.parse(seen.text))).toEqual(
           Object.keys(c.body as object),
         );
         expect(seen.headers["content-type"]).toBe("application/json");
@@ -278,10 +289,10 @@ describe("each HTTP-bound tool sends exactly the request issue 2 describes", () 
   );
 
   it("the named methods send what $call sends", async () => {
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     await client.commitMemory({ content: "via method", scope: "LOCAL" });
     await client.listPeers();
-    expect(platform.seen.map((s) => [s.method, s.url, s.body])).toEqual([
+    expect(platform.requests.map((s) => [s.method, s.url, s.text])).toEqual([
       [
         "POST",
         "/workspaces/ws-primary/memories",

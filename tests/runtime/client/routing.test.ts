@@ -1,30 +1,40 @@
-import {
-  ClientError,
-  createClient,
-  UnknownWorkspaceError,
-  type PlatformClient,
-} from "@molecule/platform-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureOutput, renderings } from "./leaks.js";
-import { startPlatform, type Platform } from "./platform.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
+
+// The client generated from the platform fixture: the tools these tests call never change
+// with tools.yaml.
+const fixture = installPlatformFixture();
+afterAll(() => fixture.remove());
+const { ClientError, createClient, UnknownWorkspaceError } =
+  await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "team-alpha", token: "tok-alpha-Xq81vR" };
 const B = { id: "team-beta", token: "tok-beta-Lm27pW" };
 
-let platform: Platform;
-let client: PlatformClient;
+let platform: PlatformServer;
+let client: FixtureClient;
 
 beforeAll(async () => {
   platform = await startPlatform();
+  platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
   client = createClient({ baseUrl: platform.url, workspaces: [A, B] });
 });
 afterAll(() => platform.close());
 
 describe("routing between two workspaces", () => {
   it("interleaved concurrent calls each carry their own workspace's path and token", async () => {
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     // Answers arrive in the reverse order of the requests, so nothing can lean on ordering.
-    platform.answer((req) => ({
+    platform.otherwise((req) => ({
       body: { path: req.path, auth: req.headers.authorization },
       delayMs:
         60 -
@@ -50,39 +60,43 @@ describe("routing between two workspaces", () => {
         auth: `Bearer ${c.ws.token}`,
       }),
     );
-    expect(platform.seen).toHaveLength(12);
-    for (const seen of platform.seen) {
+    expect(platform.requests).toHaveLength(12);
+    for (const seen of platform.requests) {
       const peer = Number(
-        seen.query.find(([k]) => k === "peer_id")![1].slice(5),
+        seen.queryList.find(([k]) => k === "peer_id")![1].slice(5),
       );
       const ws = peer % 2 === 0 ? A : B;
       expect(seen.path).toBe(`/workspaces/${ws.id}/activity`);
       expect(seen.headers.authorization).toBe(`Bearer ${ws.token}`);
     }
-    platform.answer((req) => ({ body: { ok: true, path: req.path } }));
+    platform.otherwise((req) => ({ body: { ok: true, path: req.path } }));
   });
 
   it("a call that names no workspace goes to the primary, the first configured", async () => {
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     expect(client.$primary).toBe(A.id);
     expect(client.$workspaces).toEqual([A.id, B.id]);
     await client.getWorkspaceInfo();
-    expect(platform.seen[0]!.path).toBe("/workspaces/team-alpha");
-    expect(platform.seen[0]!.headers.authorization).toBe(`Bearer ${A.token}`);
+    expect(platform.requests[0]!.path).toBe("/workspaces/team-alpha");
+    expect(platform.requests[0]!.headers.authorization).toBe(
+      `Bearer ${A.token}`,
+    );
   });
 
   it("an unknown workspace is an error and nothing is sent, with any token", async () => {
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     const { error, output } = await captureOutput(() =>
       client.commitMemory({ content: "x", source_workspace_id: "team-gamma" }),
     );
     expect(error).toBeInstanceOf(UnknownWorkspaceError);
     expect(error).toBeInstanceOf(ClientError);
-    expect((error as UnknownWorkspaceError).workspace).toBe("team-gamma");
+    expect(
+      (error as InstanceType<typeof UnknownWorkspaceError>).workspace,
+    ).toBe("team-gamma");
     expect((error as Error).message).toBe(
       'workspace "team-gamma" is not configured in this client (configured: "team-alpha", "team-beta")',
     );
-    expect(platform.seen).toHaveLength(0);
+    expect(platform.requests).toHaveLength(0);
     for (const text of [renderings(error), output]) {
       expect(text).not.toContain(A.token);
       expect(text).not.toContain(B.token);
@@ -94,7 +108,9 @@ describe("routing between two workspaces", () => {
       .listPeers({ source_workspace_id: B.token })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UnknownWorkspaceError);
-    expect((e as UnknownWorkspaceError).workspace).toBe("[redacted]");
+    expect((e as InstanceType<typeof UnknownWorkspaceError>).workspace).toBe(
+      "[redacted]",
+    );
     expect(renderings(e)).not.toContain(B.token);
   });
 
@@ -126,16 +142,18 @@ describe("path parameters are encoded as exactly one segment", () => {
       baseUrl: platform.url,
       workspace: { id, token: "tok-odd-Qw3" },
     });
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     await c.getWorkspaceInfo();
-    expect(platform.seen[0]!.url).toBe(`/workspaces/${encoded}`);
+    expect(platform.requests[0]!.url).toBe(`/workspaces/${encoded}`);
     // The server decodes it back to the very same value: the segment held data, not structure.
     expect(
-      decodeURIComponent(platform.seen[0]!.url.slice("/workspaces/".length)),
+      decodeURIComponent(
+        platform.requests[0]!.url.slice("/workspaces/".length),
+      ),
     ).toBe(id);
     // The body's copy of the workspace id is the raw value, not the encoded one.
     await c.commitMemory({ content: "x" });
-    expect(JSON.parse(platform.seen[1]!.body).workspace_id).toBe(id);
+    expect(JSON.parse(platform.requests[1]!.text).workspace_id).toBe(id);
   });
 
   it.each([".", ".."])(
@@ -145,11 +163,11 @@ describe("path parameters are encoded as exactly one segment", () => {
         baseUrl: platform.url,
         workspace: { id, token: "tok-dot-Qw3" },
       });
-      platform.seen.length = 0;
+      platform.requests.length = 0;
       await expect(c.getWorkspaceInfo()).rejects.toThrow(
         `get_workspace_info: workspace cannot be "${id}": it would not be one path segment`,
       );
-      expect(platform.seen).toHaveLength(0);
+      expect(platform.requests).toHaveLength(0);
     },
   );
 
@@ -158,9 +176,11 @@ describe("path parameters are encoded as exactly one segment", () => {
       baseUrl: `${platform.url}/api/v1/`,
       workspace: { id: "../../admin", token: "tok-pre-Qw3" },
     });
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     await c.getWorkspaceInfo();
-    expect(platform.seen[0]!.url).toBe("/api/v1/workspaces/..%2F..%2Fadmin");
+    expect(platform.requests[0]!.url).toBe(
+      "/api/v1/workspaces/..%2F..%2Fadmin",
+    );
   });
 });
 
@@ -171,11 +191,11 @@ describe("configured headers", () => {
       workspaces: [A, B],
       headers: { "X-Agent": "planner/1" },
     });
-    platform.seen.length = 0;
+    platform.requests.length = 0;
     await c.listPeers({ source_workspace_id: B.id });
     await c.getWorkspaceInfo();
     expect(
-      platform.seen.map((s) => [
+      platform.requests.map((s) => [
         s.headers["x-agent"],
         s.headers["x-workspace-id"],
         s.headers.authorization,

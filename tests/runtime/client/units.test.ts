@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import {
+  installPlatformFixture,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
 import type { HttpBinding } from "../../../runtime/client/data.js";
 import { ClientError, InputError } from "../../../runtime/client/errors.js";
 import { redact, redactValue } from "../../../runtime/client/redact.js";
@@ -252,7 +256,10 @@ describe("send", () => {
 
 describe("the package's tools", () => {
   it("cannot be changed to loosen validation", async () => {
-    const { tools, validateInput } = await import("@molecule/platform-client");
+    const fixture = installPlatformFixture();
+    const { tools, validateInput } = await fixture
+      .load<FixtureClientPackage>("@molecule/platform-client")
+      .finally(() => fixture.remove());
     const schema = tools.find((t) => t.name === "commit_memory")!
       .inputSchema as { required: string[] };
     expect(() => schema.required.pop()).toThrow(TypeError);

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { specInput } from "../../generator/index.js";
+import { generateFromDisk } from "./generate.js";
+import {
+  installConsumer,
+  removeConsumer,
+  type Consumer,
+} from "../hardening/consumer.js";
+import type * as errors from "../../runtime/client/errors.js";
+import type {
+  BoundClient,
+  CallOptions,
+  ClientConfig,
+  Env,
+  RuntimeClient,
+} from "../../runtime/client/index.js";
+import { repoRoot } from "./project.js";
+import { platformFixturePath } from "./reference-spec.js";
+
+/**
+ * The packages generated from tests/fixtures/platform/tools.yaml (a frozen copy of the
+ * reference spec), installed by their names in a consumer folder. Tests whose expectations
+ * were written by hand for particular tools run against these, so that a user who adds,
+ * renames or removes a tool in tools.yaml changes none of them.
+ */
+export interface PlatformFixture {
+  readonly consumer: Consumer;
+  /** Imports a package of the fixture by its name (e.g. "@molecule/platform-client"). */
+  load<T = Record<string, unknown>>(name: string): Promise<T>;
+  /** The bin a package declares, as a path to run with node. */
+  bin(name: string): string;
+  remove(): void;
+}
+
+export function installPlatformFixture(): PlatformFixture {
+  const text = fs.readFileSync(platformFixturePath, "utf8");
+  const { files } = generateFromDisk(
+    specInput(platformFixturePath, text, repoRoot),
+  );
+  const consumer = installConsumer([files]);
+  const folder = (name: string) => {
+    const dir = consumer.packages.get(name);
+    if (dir === undefined)
+      throw new Error(`the fixture has no package ${name}`);
+    return dir;
+  };
+  const manifest = (name: string) =>
+    JSON.parse(
+      fs.readFileSync(path.join(folder(name), "package.json"), "utf8"),
+    ) as { bin?: Record<string, string> };
+  return {
+    consumer,
+    load: async <T>(name: string) =>
+      (await import(
+        pathToFileURL(path.join(folder(name), "index.js")).href
+      )) as T,
+    bin(name) {
+      const [bin] = Object.values(manifest(name).bin ?? {});
+      if (bin === undefined) throw new Error(`${name} declares no bin`);
+      return path.join(folder(name), bin);
+    },
+    remove: () => removeConsumer(consumer),
+  };
+}
+
+type Method = (
+  input?: Record<string, unknown>,
+  options?: CallOptions,
+) => Promise<unknown>;
+
+/** The fixture client's methods that tests call, typed by hand: the fixture never changes. */
+export interface FixtureClient extends RuntimeClient {
+  readonly getWorkspaceInfo: Method;
+  readonly listPeers: Method;
+  readonly commitMemory: Method;
+  readonly broadcastMessage: Method;
+  readonly chatHistory: Method;
+}
+
+/** The fixture's @molecule/platform-client, typed by the hand-written runtime it carries. */
+export type FixtureClientPackage = typeof errors &
+  Omit<BoundClient, "createClient" | "createClientFromEnv"> & {
+    createClient(config: ClientConfig): FixtureClient;
+    createClientFromEnv(env?: Env): FixtureClient;
+  };
