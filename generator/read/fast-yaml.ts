@@ -5,7 +5,7 @@ import * as jsYaml from "js-yaml";
 // some texts it reads another value. So it reads only plain text where the two were never seen
 // to differ, and declines everything else (any doubt, any error): the yaml library then reads
 // it. tests/properties/fast-yaml.test.ts holds the two readers together, with every text on
-// which they ever differed.
+// which they ever differed. At 1,000 tools it saves about 40 % of gen's time (ARCHITECTURE.md).
 
 /** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
 const coreInt = new jsYaml.Type("tag:yaml.org,2002:int", {
