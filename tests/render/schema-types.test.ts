@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../generator/model/types.js";
 import {
@@ -11,15 +10,7 @@ import {
   stringUnion,
   typeDeclaration,
 } from "../../generator/render/schema-types.js";
-import * as reference from "./schema-types-reference.js";
 import { repoRoot } from "../helpers/project.js";
-
-async function prettierSays(text: string): Promise<string> {
-  const config = await prettier.resolveConfig(
-    path.join(repoRoot, "generated", "x.d.ts"),
-  );
-  return prettier.format(text, { ...config, filepath: "x.d.ts" });
-}
 
 const obj = (
   properties: Record<string, JsonValue>,
@@ -57,26 +48,12 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
       level: { enum: [1, -2, 1.5e21, true, null] },
       fixed: { const: 'it\'s "x"' },
     }),
-    'export interface T {\n  scope?: "LOCAL" | "TEAM" | "";\n  level?: 1 | -2 | 1.5e21 | true | null;\n  fixed?: \'it\\\'s "x"\';\n}\n',
+    'export interface T {\n  scope?: "LOCAL" | "TEAM" | "";\n  level?: 1 | -2 | 1.5e21 | true | null;\n  fixed?: "it\'s \\"x\\"";\n}\n',
   ],
   [
-    "a long enum breaks onto | lines",
+    "a long enum stays on the key's line, however wide",
     obj({ long: { type: "string", enum: LONG } }),
-    'export interface T {\n  long?:\n    | "aaaaaaaaaaaa"\n    | "bbbbbbbbbbbbbbbbb"\n    | "cccccccccccccccccc"\n    | "dddddddddddddddddd";\n}\n',
-  ],
-  [
-    "a medium enum moves to the next line whole",
-    obj({
-      medium: {
-        enum: [
-          "aaaaaaaaaaaa",
-          "bbbbbbbbbbbbbbbbb",
-          "cccccccccccccccccc",
-          "ddddddd",
-        ],
-      },
-    }),
-    'export interface T {\n  medium?:\n    "aaaaaaaaaaaa" | "bbbbbbbbbbbbbbbbb" | "cccccccccccccccccc" | "ddddddd";\n}\n',
+    'export interface T {\n  long?: "aaaaaaaaaaaa" | "bbbbbbbbbbbbbbbbb" | "cccccccccccccccccc" | "dddddddddddddddddd";\n}\n',
   ],
   [
     "arrays: of strings, of a short union, of a long union",
@@ -86,7 +63,7 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
       c: { type: "array", items: { enum: LONG } },
       d: { type: "array" },
     }),
-    'export interface T {\n  a?: string[];\n  b?: ("x" | "y")[];\n  c?: (\n    | "aaaaaaaaaaaa"\n    | "bbbbbbbbbbbbbbbbb"\n    | "cccccccccccccccccc"\n    | "dddddddddddddddddd"\n  )[];\n  d?: unknown[];\n}\n',
+    'export interface T {\n  a?: string[];\n  b?: ("x" | "y")[];\n  c?: ("aaaaaaaaaaaa" | "bbbbbbbbbbbbbbbbb" | "cccccccccccccccccc" | "dddddddddddddddddd")[];\n  d?: unknown[];\n}\n',
   ],
   [
     "nested objects and arrays of objects stay open",
@@ -129,14 +106,14 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
     "export interface T {\n  maybe?: string | null;\n  card?: {\n    x?: string;\n  } | null;\n}\n",
   ],
   [
-    "anyOf / oneOf are unions; an object among them breaks the union",
+    "anyOf / oneOf are unions; an object among them opens in place",
     obj({
       id: { anyOf: [{ type: "string" }, { type: "integer" }] },
       target: {
         oneOf: [{ type: "string" }, obj({ id: { type: "string" } }, ["id"])],
       },
     }),
-    "export interface T {\n  id?: string | number;\n  target?:\n    | string\n    | {\n        id: string;\n      };\n}\n",
+    "export interface T {\n  id?: string | number;\n  target?: string | {\n    id: string;\n  };\n}\n",
   ],
   [
     "allOf merges objects, narrows literals by their primitive, intersects the rest",
@@ -213,21 +190,27 @@ const cases: [name: string, schema: JsonValue, expected: string][] = [
     "export type T = string | number;\n",
   ],
   [
-    "a long key with a short union goes to the next line",
+    "a union inside an intersection and an intersection inside a union take parentheses",
     obj({
-      veryveryveryveryveryveryveryveryveryveryveryveryverylongpropertyname: {
-        enum: ["a", "b"],
+      met: {
+        anyOf: [
+          { type: "null" },
+          {
+            allOf: [
+              obj({ a: { type: "string" } }),
+              { anyOf: [{ type: "string" }, { type: "number" }] },
+            ],
+          },
+        ],
       },
     }),
-    'export interface T {\n  veryveryveryveryveryveryveryveryveryveryveryveryverylongpropertyname?:\n    "a" | "b";\n}\n',
+    "export interface T {\n  met?: null | ({\n    a?: string;\n  } & (string | number));\n}\n",
   ],
 ];
 
 describe("schemaDeclaration", () => {
-  it.each(cases)("%s", async (_, schema, expected) => {
-    const text = schemaDeclaration("T", schema, null);
-    expect(text).toBe(expected);
-    expect(await prettierSays(text)).toBe(text);
+  it.each(cases)("%s", (_, schema, expected) => {
+    expect(schemaDeclaration("T", schema, null)).toBe(expected);
   });
 
   it("puts the declaration's own doc comment first", () => {
@@ -236,36 +219,16 @@ describe("schemaDeclaration", () => {
     );
   });
 
-  it("a union of names, short and long", async () => {
+  it("a union of names, short and long, on one line", () => {
     expect(typeDeclaration("N", stringUnion(["a", "b"]), null)).toBe(
       'export type N = "a" | "b";\n',
     );
     expect(typeDeclaration("N", stringUnion([]), null)).toBe(
       "export type N = never;\n",
     );
-    const long = typeDeclaration("ToolName", stringUnion(LONG), "Names.");
-    expect(long).toBe(
-      '/** Names. */\nexport type ToolName =\n  | "aaaaaaaaaaaa"\n  | "bbbbbbbbbbbbbbbbb"\n  | "cccccccccccccccccc"\n  | "dddddddddddddddddd";\n',
+    expect(typeDeclaration("ToolName", stringUnion(LONG), "Names.")).toBe(
+      '/** Names. */\nexport type ToolName = "aaaaaaaaaaaa" | "bbbbbbbbbbbbbbbbb" | "cccccccccccccccccc" | "dddddddddddddddddd";\n',
     );
-    expect(await prettierSays(long)).toBe(long);
-  });
-
-  it("a union met with an object is laid out `(…) & {` as prettier does, at every column about the edge", async () => {
-    // The union's line ends with ` & {`; measuring only ` & ` once let an 81-column line through.
-    const union = {
-      anyOf: [
-        { type: ["string", "null"] },
-        { type: "boolean" },
-        { type: "integer" },
-        { type: "object" },
-      ],
-    };
-    const met = { allOf: [union, obj({ a: { type: "string" } })] };
-    const texts = Array.from({ length: 12 }, (_, i) =>
-      schemaDeclaration("T", obj({ ["k".repeat(10 + i)]: met }), null),
-    );
-    expect(texts[8]).toContain("kkkkkkkkkkkkkkkkkk?: (\n");
-    for (const text of texts) expect(await prettierSays(text)).toBe(text);
   });
 
   it("every case type-checks with the pinned tsc", () => {
@@ -279,7 +242,7 @@ describe("schemaDeclaration", () => {
   });
 });
 
-/* Random schemas: whatever their shape, prettier must find nothing to change. */
+/* Random schemas: whatever their shape, what is written type-checks. */
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,14}$/);
 const key = fc.oneof(
   { weight: 4, arbitrary: word },
@@ -357,33 +320,7 @@ const { schema: schemaArb } = fc.letrec<{ schema: JsonValue }>((tie) => ({
   ),
 }));
 
-describe("schemaDeclaration on random schemas", () => {
-  it("is already in prettier's layout, and everything it wrote type-checks", async () => {
-    const written: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.dictionary(
-          key,
-          schemaArb.map((s) => JSON.parse(JSON.stringify(s)) as JsonValue),
-          { maxKeys: 5 },
-        ),
-        async (properties) => {
-          const text = schemaDeclaration(
-            `Random${written.length}`,
-            { type: "object", properties },
-            "Random input.",
-          );
-          written.push(text);
-          expect(await prettierSays(text)).toBe(text);
-        },
-      ),
-      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 150) },
-    );
-    expect(typeCheck(written.join("\n"))).toBe("");
-  });
-});
-
-/* Shapes beyond prettier's test: references, consts, pattern properties, odd numbers and texts. */
+/* Shapes beyond the plain ones: references, consts, pattern properties, odd numbers and texts. */
 const oddSchema: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue>(
   { $ref: "#" },
   { $ref: "#/properties/a" },
@@ -427,7 +364,7 @@ const oddSchema: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue>(
   true,
   false,
 );
-/** An object met with a union: laid out `} & (…)`, where the union's column decides its breaks. */
+/** An object met with a union: written `} & (…)`. */
 const objectAndUnion = fc
   .uniqueArray(fc.string({ minLength: 3, maxLength: 30 }), {
     minLength: 2,
@@ -459,11 +396,16 @@ const { schema: nestedWide } = fc.letrec<{ schema: JsonValue }>((tie) => ({
   ),
 }));
 
-describe("schema-types.ts's fast paths", () => {
-  it("write what the plain version wrote, byte for byte, for any schema", () => {
+describe("schemaDeclaration on random schemas", () => {
+  it("writes declarations that type-check, the same each time", () => {
+    const written: string[] = [];
     fc.assert(
       fc.property(
-        fc.dictionary(key, nestedWide, { maxKeys: 5 }),
+        fc.dictionary(
+          key,
+          nestedWide.map((s) => JSON.parse(JSON.stringify(s)) as JsonValue),
+          { maxKeys: 5 },
+        ),
         nestedWide,
         fc.option(fc.string({ maxLength: 30 }), { nil: null }),
         (properties, root, doc) => {
@@ -472,34 +414,15 @@ describe("schema-types.ts's fast paths", () => {
             properties,
             definitions: { a: root },
           } as JsonValue;
-          expect(schemaDeclaration("T", object, doc)).toBe(
-            reference.schemaDeclaration("T", object, doc),
-          );
-          expect(schemaDeclaration("T", root, doc)).toBe(
-            reference.schemaDeclaration("T", root, doc),
-          );
+          const n = written.length;
+          const text = schemaDeclaration(`Random${n}`, object, doc);
+          expect(schemaDeclaration(`Random${n}`, object, doc)).toBe(text);
+          written.push(text, schemaDeclaration(`Root${n}`, root, doc));
         },
       ),
-      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 100 },
+      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 150) },
     );
-  });
-
-  it("write the same unions of names", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.string({ maxLength: 20 }), { maxLength: 30 }),
-        (names) => {
-          expect(typeDeclaration("N", stringUnion(names), "Names.")).toBe(
-            reference.typeDeclaration(
-              "N",
-              reference.stringUnion(names),
-              "Names.",
-            ),
-          );
-        },
-      ),
-      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 50 },
-    );
+    expect(typeCheck(written.join("\n"))).toBe("");
   });
 });
 

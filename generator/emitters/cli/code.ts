@@ -1,14 +1,14 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
-import { namedModuleLine } from "../../render/layout.js";
 import { cliTools, commandMap } from "./commands.js";
 
 /** index.js: the command map and `main`, wiring the client package into the copied runtime. */
 export function indexJs(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import { createRequire } from "node:module";
-${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "InputError", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { runCli } from "./runtime/run.js";
+import { ConfigError, createClientFromEnv, InputError, UnknownWorkspaceError, validateInput, withDefaults } from ${client};
+import { runCli } from "./runtime/run.js";
 
 const data = createRequire(import.meta.url)("./commands.json");
 
@@ -39,7 +39,8 @@ export function indexDts(model: Model): string {
     (t) =>
       `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`,
   );
-  return `${codeHeader}${namedModuleLine("import type", ["LocalHandlers", "PlatformClient"], client)}
+  return `${codeHeader}import type { LocalHandlers, PlatformClient } from ${client};
+
 /**
  * Every tool of a section exposed on the CLI, mapped to its command keyword,
  * or to null when the spec leaves it out of the CLI on purpose.
@@ -116,7 +117,7 @@ process.exitCode = await main(process.argv.slice(2), {
 `;
 }
 
-/** An interface body, always open as prettier keeps it (an empty one stays `{}`). */
+/** An interface body, one member a line (an empty one stays `{}`). */
 function block(members: readonly string[]): string {
   return members.length === 0 ? "{}\n" : `{\n${members.join("")}}\n`;
 }

@@ -1,5 +1,5 @@
+import { eastAsianWidth } from "get-east-asian-width";
 import type { Model, Section, Tool } from "../../model/types.js";
-import { textWidth } from "../../render/width.js";
 
 /*
  * What the templates see. Every key is always present (null when there is nothing),
@@ -174,7 +174,7 @@ function commands(
   for (const t of section.tools) {
     const { command, summary } = textsOf(t);
     if (command !== null && summary !== null)
-      lines.push({ tool: t.name, command, summary, width: textWidth(command) });
+      lines.push({ tool: t.name, command, summary, width: columns(command) });
   }
   let widest = 0;
   for (const l of lines) widest = Math.max(widest, l.width);
@@ -184,6 +184,26 @@ function commands(
     summary,
     padded: command + " ".repeat(widest - width),
   }));
+}
+
+/** Nonspacing and enclosing marks, and the zero-width joiner: they take no column of their own. */
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200d]/u;
+
+/**
+ * The columns a command takes in a monospace font, for the CLI block's alignment: a wide or
+ * fullwidth character (Unicode's East Asian Width W or F) takes two, a mark or a control
+ * character none, any other character one.
+ */
+function columns(text: string): number {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let width = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || ZERO_WIDTH.test(ch))
+      continue;
+    width += eastAsianWidth(cp) === 2 ? 2 : 1;
+  }
+  return width;
 }
 
 /** LF line endings, no trailing spaces on a line, no trailing newlines: spacing is the template's. */

@@ -1,22 +1,16 @@
 import type { Model, Section } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
-import { PRINT_WIDTH, textWidth } from "../../render/width.js";
+import { printType, stringUnion } from "../../render/schema-types.js";
 
 /**
  * index.d.ts: the typed surface of createTools. Only the section table depends on the spec;
- * everything else is fixed text, written in prettier's layout.
+ * everything else is fixed text.
  */
 export function declarations(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import type { DynamicStructuredTool } from "@langchain/core/tools";
-import type {
-  LocalHandlers,
-  LocalToolName,
-  PlatformClient,
-  ToolInputs,
-  ToolName,
-} from ${client};
+import type { LocalHandlers, LocalToolName, PlatformClient, ToolInputs, ToolName } from ${client};
 
 /** Each section of tools.yaml with the names of its tools. */
 export interface SectionTools {
@@ -90,17 +84,8 @@ export declare function createTools<
 `;
 }
 
-/**
- * A section's union laid out as prettier lays it out: on the key's line when it fits, else on
- * one indented line of its own when that fits, else one `| "name"` a line.
- */
+/** A section's line: its key and the union of its tools' names, on one line. */
 function sectionLine(section: Section): string {
-  const key = `  ${propertyKey(section.id)}:`;
-  const names = section.tools.map((t) => stringLiteral(t.name));
-  if (names.length === 0) return `${key} never;\n`;
-  const union = `${names.join(" | ")};`;
-  if (names.length === 1 || textWidth(`${key} ${union}`) <= PRINT_WIDTH)
-    return `${key} ${union}\n`;
-  if (textWidth(`    ${union}`) <= PRINT_WIDTH) return `${key}\n    ${union}\n`;
-  return `${key}\n${names.map((n, i) => `    | ${n}${i === names.length - 1 ? ";" : ""}`).join("\n")}\n`;
+  const names = section.tools.map((t) => t.name);
+  return `  ${propertyKey(section.id)}: ${printType(stringUnion(names), 2)};\n`;
 }

@@ -1,7 +1,6 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { printJsonWithHeader } from "../../render/json.js";
-import { namedModuleLine } from "../../render/layout.js";
 import { stringLiteral } from "../../render/literal.js";
 import { packageJson } from "../../render/package-json.js";
 import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
@@ -36,7 +35,8 @@ function toolData(model: Model) {
 
 /** The glue: the client package is imported by its configured name and injected into the runtime. */
 function entry(model: Model): string {
-  return `${codeHeader}${namedModuleLine("import", ["ClientError", "withDefaults"], stringLiteral(model.targets.client.package))}import { toolFactory } from "./runtime/create-tools.js";
+  return `${codeHeader}import { ClientError, withDefaults } from ${stringLiteral(model.targets.client.package)};
+import { toolFactory } from "./runtime/create-tools.js";
 import { loadToolData } from "./runtime/load.js";
 
 const data = loadToolData(new URL("./tools.json", import.meta.url));

@@ -1,7 +1,7 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
-import { namedModuleLine, unionAlias } from "../../render/layout.js";
+import { stringUnion, typeDeclaration } from "../../render/schema-types.js";
 
 /** The client's names this package passes on, so that an MCP consumer needs one import. */
 const FROM_CLIENT = [
@@ -25,12 +25,14 @@ export function indexDts(model: Model): string {
     : "handlers?";
   return `${codeHeader}import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-${namedModuleLine("import type", ["LocalHandlers", "LocalToolName", "PlatformClient"], client)}
-${namedModuleLine("export type", [...inputs, ...FROM_CLIENT], client)}
-/** The name of every tool in tools.yaml. */
-${unionAlias(
+import type { LocalHandlers, LocalToolName, PlatformClient } from ${client};
+
+export type { ${[...inputs, ...FROM_CLIENT].join(", ")} } from ${client};
+
+${typeDeclaration(
   "ToolName",
-  model.tools.map((t) => stringLiteral(t.name)),
+  stringUnion(model.tools.map((t) => t.name)),
+  "The name of every tool in tools.yaml.",
 )}
 /** One row of the tool table: an MCP tool named after a tool of tools.yaml. */
 export interface McpTool extends Tool {

@@ -3,7 +3,6 @@ import path from "node:path";
 import { sections } from "@molecule/platform-prompts";
 import { describe, expect, it } from "vitest";
 import { loadModel, specInput } from "../../../generator/index.js";
-import { textWidth } from "../../../generator/render/width.js";
 import {
   docsOf,
   generateFrom,
@@ -117,8 +116,5 @@ describe("the CLI block of other specs", () => {
       "  acme add <text>  # Add a note",
       "  acme get <名前>  # Read a note",
     ]);
-    expect(
-      new Set(lines.map((l) => textWidth(l.slice(0, l.indexOf("#"))))),
-    ).toEqual(new Set([textWidth("  acme add <text>  ")]));
   });
 });
