@@ -27,7 +27,10 @@ export function main(argv, options = {}) {
 `;
 }
 
-/** index.d.ts: the map typed literally, the handlers of the local tools offered as commands. */
+/**
+ * index.d.ts: the map typed literally, the handlers of the local tools offered as commands,
+ * and main's options (runtime/cli/surface.ts) bound to them.
+ */
 export function indexDts(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   const map = Object.entries(commandMap(model)).map(
@@ -40,6 +43,7 @@ export function indexDts(model: Model): string {
       `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`,
   );
   return `${codeHeader}import type { LocalHandlers, PlatformClient } from ${client};
+import type * as Surface from "./runtime/surface.js";
 
 /**
  * Every tool of a section exposed on the CLI, mapped to its command keyword,
@@ -51,43 +55,18 @@ export declare const commandMap: CommandMap;
 /** Handlers for the local tools offered as commands (the bin takes them from targets.cli.runtime). */
 export interface CliHandlers ${block(handlers)}
 /** What a runtime package's createRuntime returns, as far as one command needs it. */
-export interface CommandRuntime {
-  readonly handlers: CliHandlers;
-  /** Called once the command has ended, whatever its outcome. */
-  stop?(): Promise<void>;
-}
+export type CommandRuntime = Surface.CommandRuntime<CliHandlers>;
 
-export interface MainOptions {
-  /** Without a handler here or from \`runtime\`, a local tool's command prints why and exits 1. */
-  readonly handlers?: CliHandlers;
-  /**
-   * Makes the handlers for a local tool's command that \`handlers\` does not answer: only for
-   * such a command, after the client, never started, and stopped when the command ends.
-   */
-  readonly runtime?: (
-    client: PlatformClient,
-    env: { readonly [name: string]: string | undefined },
-  ) => CommandRuntime | Promise<CommandRuntime>;
-  /** A ready client; by default one is made from \`env\` by createClientFromEnv. */
-  readonly client?: PlatformClient;
-  /** Defaults to process.env. */
-  readonly env?: { readonly [name: string]: string | undefined };
-  /** Defaults to process.stdout. */
-  readonly stdout?: (text: string) => void;
-  /** Defaults to process.stderr. */
-  readonly stderr?: (text: string) => void;
-  /** Passed to the client and to handlers. */
-  readonly signal?: AbortSignal;
-}
+/** main's options: handlers or a runtime for local tools, a client, env and output streams. */
+export type MainOptions = Surface.MainOptions<CliHandlers, PlatformClient>;
 
 /**
  * Runs one command line (argv without node and the script) and resolves to its exit code:
  * 0 success, 1 platform or network error, 2 usage error. Never calls process.exit.
  */
-export declare function main(
-  argv: readonly string[],
-  options?: MainOptions,
-): Promise<number>;
+export declare function main(argv: readonly string[], options?: MainOptions): Promise<number>;
+
+export {};
 `;
 }
 
