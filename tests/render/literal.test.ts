@@ -78,7 +78,9 @@ function broken(text: string): string[] {
     Object.getPrototypeOf(object) !== Object.prototype
   )
     problems.push("key makes another property");
-  if (/^[$A-Z_a-z][$0-9A-Z_a-z]*$/.test(text) !== (key === text))
+  // Bare exactly when a plain ASCII identifier; __proto__ is always computed (its own case below).
+  const bare = /^[$A-Z_a-z][$0-9A-Z_a-z]*$/.test(text) && text !== "__proto__";
+  if (bare !== (key === text))
     problems.push("key bare exactly when a plain ASCII identifier");
   for (const indent of ["", "  "]) {
     const comment = docComment(text, indent);
