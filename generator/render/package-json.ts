@@ -9,7 +9,7 @@ export interface PackageJsonOptions {
   readonly peerDependencies?: Record<string, string>;
 }
 
-/** A generated package's manifest, laid out as npm and prettier write it (JSON.stringify, 2 spaces). */
+/** A generated package's manifest, in the fixed JSON layout (JSON.stringify, 2 spaces). */
 export function packageJson(o: PackageJsonOptions): string {
   const manifest = {
     "//": HEADER,

@@ -3,7 +3,7 @@ import { stringify } from "yaml";
 import { kebabCase } from "../../generator/model/names.js";
 import { HIDDEN } from "../../generator/validate/hidden.js";
 
-/** Pieces that break careless escaping and prettier's layout, mixed into random Unicode. */
+/** Pieces that break careless escaping and the layout, mixed into random Unicode. */
 const tricky = [
   "*/",
   "/*",

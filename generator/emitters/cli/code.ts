@@ -1,14 +1,14 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
-import { namedModuleLine } from "../../render/layout.js";
 import { cliTools, commandMap } from "./commands.js";
 
 /** index.js: the command map and `main`, wiring the client package into the copied runtime. */
 export function indexJs(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   return `${codeHeader}import { createRequire } from "node:module";
-${namedModuleLine("import", ["ConfigError", "createClientFromEnv", "InputError", "tools", "UnknownWorkspaceError", "validateInput", "withDefaults"], client)}import { withSchemas } from "./runtime/load.js";
+import { ConfigError, createClientFromEnv, InputError, tools, UnknownWorkspaceError, validateInput, withDefaults } from ${client};
+import { withSchemas } from "./runtime/load.js";
 import { runCli } from "./runtime/run.js";
 
 const data = withSchemas(
@@ -31,7 +31,10 @@ export function main(argv, options = {}) {
 `;
 }
 
-/** index.d.ts: the map typed literally, the handlers of the local tools offered as commands. */
+/**
+ * index.d.ts: the map typed literally, the handlers of the local tools offered as commands,
+ * and main's options (runtime/cli/surface.ts) bound to them.
+ */
 export function indexDts(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   const map = Object.entries(commandMap(model)).map(
@@ -43,7 +46,9 @@ export function indexDts(model: Model): string {
     (t) =>
       `  readonly ${propertyKey(t.name)}?: LocalHandlers[${stringLiteral(t.name)}];\n`,
   );
-  return `${codeHeader}${namedModuleLine("import type", ["LocalHandlers", "PlatformClient"], client)}
+  return `${codeHeader}import type { LocalHandlers, PlatformClient } from ${client};
+import type * as Surface from "./runtime/surface.js";
+
 /**
  * Every tool of a section exposed on the CLI, mapped to its command keyword,
  * or to null when the spec leaves it out of the CLI on purpose.
@@ -54,43 +59,18 @@ export declare const commandMap: CommandMap;
 /** Handlers for the local tools offered as commands (the bin takes them from targets.cli.runtime). */
 export interface CliHandlers ${block(handlers)}
 /** What a runtime package's createRuntime returns, as far as one command needs it. */
-export interface CommandRuntime {
-  readonly handlers: CliHandlers;
-  /** Called once the command has ended, whatever its outcome. */
-  stop?(): Promise<void>;
-}
+export type CommandRuntime = Surface.CommandRuntime<CliHandlers>;
 
-export interface MainOptions {
-  /** Without a handler here or from \`runtime\`, a local tool's command prints why and exits 1. */
-  readonly handlers?: CliHandlers;
-  /**
-   * Makes the handlers for a local tool's command that \`handlers\` does not answer: only for
-   * such a command, after the client, never started, and stopped when the command ends.
-   */
-  readonly runtime?: (
-    client: PlatformClient,
-    env: { readonly [name: string]: string | undefined },
-  ) => CommandRuntime | Promise<CommandRuntime>;
-  /** A ready client; by default one is made from \`env\` by createClientFromEnv. */
-  readonly client?: PlatformClient;
-  /** Defaults to process.env. */
-  readonly env?: { readonly [name: string]: string | undefined };
-  /** Defaults to process.stdout. */
-  readonly stdout?: (text: string) => void;
-  /** Defaults to process.stderr. */
-  readonly stderr?: (text: string) => void;
-  /** Passed to the client and to handlers. */
-  readonly signal?: AbortSignal;
-}
+/** main's options: handlers or a runtime for local tools, a client, env and output streams. */
+export type MainOptions = Surface.MainOptions<CliHandlers, PlatformClient>;
 
 /**
  * Runs one command line (argv without node and the script) and resolves to its exit code:
  * 0 success, 1 platform or network error, 2 usage error. Never calls process.exit.
  */
-export declare function main(
-  argv: readonly string[],
-  options?: MainOptions,
-): Promise<number>;
+export declare function main(argv: readonly string[], options?: MainOptions): Promise<number>;
+
+export {};
 `;
 }
 
@@ -120,7 +100,7 @@ process.exitCode = await main(process.argv.slice(2), {
 `;
 }
 
-/** An interface body, always open as prettier keeps it (an empty one stays `{}`). */
+/** An interface body, one member a line (an empty one stays `{}`). */
 function block(members: readonly string[]): string {
   return members.length === 0 ? "{}\n" : `{\n${members.join("")}}\n`;
 }

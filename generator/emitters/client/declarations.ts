@@ -6,7 +6,6 @@ import {
   stringUnion,
   typeDeclaration,
 } from "../../render/schema-types.js";
-import { PRINT_WIDTH, textWidth } from "../../render/width.js";
 
 /**
  * index.d.ts: the typed layer over the runtime. One `<Pascal>Input` per tool, the name
@@ -16,7 +15,7 @@ export function indexDts(model: Model): string {
   const http = model.tools.filter((t) => t.http !== null);
   const local = model.tools.filter((t) => t.http === null);
   const parts = [
-    `${codeHeader}import type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  PlatformRequest,\n  ToolInfo,\n} from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type {\n  CallOptions,\n  ClientConfig,\n  Env,\n  PlatformRequest,\n  ToolInfo,\n  WorkspaceCredentials,\n} from "./runtime/index.js";\n`,
+    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),
@@ -136,26 +135,20 @@ function block(name: string, doc: string, members: readonly string[]): string {
   return `${docComment(doc, "")}export interface ${name} {\n${members.join("")}}\n`;
 }
 
-/** `head(a, b): ret;` on one line when it fits, else one parameter a line, as prettier breaks it. */
+/** `head(a, b): ret;` on one line. */
 function signature(
   head: string,
   params: readonly string[],
   ret: string,
 ): string {
-  const one = `${head}(${params.join(", ")}): ${ret};`;
-  if (textWidth(one) <= PRINT_WIDTH) return `${one}\n`;
-  const indent = head.match(/^ */)![0];
-  return `${head}(\n${params.map((p) => `${indent}  ${p},\n`).join("")}${indent}): ${ret};\n`;
+  return `${head}(${params.join(", ")}): ${ret};\n`;
 }
 
-/** `key: (a, b) => ret;`, broken like `signature` when too long. */
+/** `key: (a, b) => ret;` on one line. */
 function arrowMember(
   head: string,
   params: readonly string[],
   ret: string,
 ): string {
-  const one = `${head}: (${params.join(", ")}) => ${ret};`;
-  if (textWidth(one) <= PRINT_WIDTH) return `${one}\n`;
-  const indent = head.match(/^ */)![0];
-  return `${head}: (\n${params.map((p) => `${indent}  ${p},\n`).join("")}${indent}) => ${ret};\n`;
+  return `${head}: (${params.join(", ")}) => ${ret};\n`;
 }

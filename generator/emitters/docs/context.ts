@@ -1,5 +1,5 @@
+import { eastAsianWidth } from "get-east-asian-width";
 import type { Model, Section, Tool } from "../../model/types.js";
-import { textWidth } from "../../render/width.js";
 
 /*
  * What the templates see. Every key is always present (null when there is nothing),
@@ -174,7 +174,7 @@ function commands(
   for (const t of section.tools) {
     const { command, summary } = textsOf(t);
     if (command !== null && summary !== null)
-      lines.push({ tool: t.name, command, summary, width: textWidth(command) });
+      lines.push({ tool: t.name, command, summary, width: columns(command) });
   }
   let widest = 0;
   for (const l of lines) widest = Math.max(widest, l.width);
@@ -186,11 +186,34 @@ function commands(
   }));
 }
 
+/** Nonspacing and enclosing marks, and the zero-width joiner: they take no column of their own. */
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200d]/u;
+
+/**
+ * The columns a command takes in a monospace font, for the CLI block's alignment: a wide or
+ * fullwidth character (Unicode's East Asian Width W or F) takes two, a mark or a control
+ * character none, any other character one.
+ */
+function columns(text: string): number {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let width = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || ZERO_WIDTH.test(ch))
+      continue;
+    width += eastAsianWidth(cp) === 2 ? 2 : 1;
+  }
+  return width;
+}
+
 /** LF line endings, no trailing spaces on a line, no trailing newlines: spacing is the template's. */
 export function tidy(text: string): string {
-  // Without a CR or a space before a break, only the end can need trimming: no copy of the lines.
-  if (!needsLineByLine(text, false)) return withoutTrailingBlanks(text);
-  return tidiedLines(text, false);
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+$/, ""))
+    .join("\n")
+    .replace(/\n+$/, "");
 }
 
 /**
@@ -198,85 +221,8 @@ export function tidy(text: string): string {
  * lines, nothing before the first line and exactly one newline at the end.
  */
 export function tidyOutput(text: string): string {
-  // Without those or three breaks in a row, only the ends can need trimming.
-  if (!needsLineByLine(text, true))
-    return `${withoutLeadingNewlines(withoutTrailingBlanks(text))}\n`;
-  return `${tidiedLines(text, true)}\n`;
-}
-
-/**
- * Whether `text` holds a CR, a space or tab before a line break, or (with `blankRuns`) three
- * line breaks in a row: what only the line-by-line path tidies. It hops from break to break,
- * 2-3 times faster than a regex that visits every character (measured on a 473 KB prompt).
- */
-function needsLineByLine(text: string, blankRuns: boolean): boolean {
-  if (text.includes("\r")) return true;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
-    const before = text.charCodeAt(i - 1);
-    if (before === 0x20 || before === 0x09) return true;
-    if (
-      blankRuns &&
-      text.charCodeAt(i + 1) === 0x0a &&
-      text.charCodeAt(i + 2) === 0x0a
-    )
-      return true;
-  }
-  return false;
-}
-
-/**
- * `text` with each line's trailing spaces and tabs and the final blank lines removed, in one
- * pass; with `collapse`, also the first blank lines, and any run of blank lines made one.
- */
-function tidiedLines(text: string, collapse: boolean): string {
-  const lf = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
-  const lines: string[] = [];
-  // Blank lines are counted, and written only when a line with text follows them.
-  let blanks = 0;
-  for (let start = 0; start <= lf.length;) {
-    const lineBreak = lf.indexOf("\n", start);
-    const end = lineBreak === -1 ? lf.length : lineBreak;
-    const kept = endWithoutBlanks(lf, start, end, false);
-    if (kept === start) blanks++;
-    else {
-      // Collapsed: none before the first line, at most one between two.
-      const shown = collapse
-        ? lines.length === 0
-          ? 0
-          : Math.min(blanks, 1)
-        : blanks;
-      for (let i = 0; i < shown; i++) lines.push("");
-      blanks = 0;
-      lines.push(lf.slice(start, kept));
-    }
-    start = end + 1;
-  }
-  return lines.join("\n");
-}
-
-/** `text` without the spaces, tabs and line breaks it ends with. */
-function withoutTrailingBlanks(text: string): string {
-  const end = endWithoutBlanks(text, 0, text.length, true);
-  return end === text.length ? text : text.slice(0, end);
-}
-
-function withoutLeadingNewlines(text: string): string {
-  let start = 0;
-  while (text.charCodeAt(start) === 0x0a) start++;
-  return start === 0 ? text : text.slice(start);
-}
-
-/** Where text[start, end) ends once its final spaces and tabs (and with `newlines`, line breaks) are cut. */
-function endWithoutBlanks(
-  text: string,
-  start: number,
-  end: number,
-  newlines: boolean,
-): number {
-  while (end > start) {
-    const c = text.charCodeAt(end - 1);
-    if (c !== 0x20 && c !== 0x09 && !(newlines && c === 0x0a)) break;
-    end--;
-  }
-  return end;
+  const body = tidy(text)
+    .replace(/\n{3,}/g, "\n\n")
+    .replace(/^\n+/, "");
+  return `${body}\n`;
 }

@@ -4,7 +4,6 @@ import {
   propertyKey,
   stringLiteral,
 } from "../../render/literal.js";
-import { PRINT_WIDTH, textWidth } from "../../render/width.js";
 import type { GeneratedFile } from "../types.js";
 import type { DocTexts, Rendered } from "./render.js";
 
@@ -66,7 +65,6 @@ function indexJs(texts: DocTexts): string {
   const entries = texts.sections.map(
     (s) =>
       `  ${propertyKey(s.section.id)}: {\n` +
-      // Keys this short never break after the colon in prettier's layout, however long the text.
       `    mcp: ${stringLiteral(s.mcp.text)},\n` +
       `    cli: ${s.cli ? stringLiteral(s.cli.text) : "null"},\n` +
       `  },\n`,
@@ -74,29 +72,9 @@ function indexJs(texts: DocTexts): string {
   return `${codeHeader}\n${constants.join("\n")}\nexport const sections = {\n${entries.join("")}};\n`;
 }
 
-/** `export const name = "…";`, broken after `=` when it passes the line width, as prettier breaks it. */
+/** `export const name = "…";`, on one line however long the text. */
 function constant(name: string, text: string): string {
-  const literal = stringLiteral(text);
-  const head = `export const ${name} = `;
-  return fits(head, literal)
-    ? `${head}${literal};\n`
-    : `export const ${name} =\n  ${literal};\n`;
-}
-
-/**
- * Whether the line `${head}${literal};` fits prettier's width. The texts run to megabytes on a
- * large spec: a prefix of a few widths' characters settles nearly every case (a width never
- * shrinks as a line grows), and is cut from the literal, so the long line is never built
- * (nor copied); only a line of mostly zero-width marks needs measuring whole.
- */
-function fits(head: string, literal: string): boolean {
-  const prefix = 4 * PRINT_WIDTH;
-  if (
-    head.length + literal.length + 1 > prefix &&
-    textWidth((head + literal.slice(0, prefix)).slice(0, prefix)) > PRINT_WIDTH
-  )
-    return false;
-  return textWidth(`${head}${literal};`) <= PRINT_WIDTH;
+  return `export const ${name} = ${stringLiteral(text)};\n`;
 }
 
 function indexDts(texts: DocTexts): string {

@@ -1,6 +1,5 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
-import { namedModuleLine } from "../../render/layout.js";
 import { stringLiteral } from "../../render/literal.js";
 import { packageJson } from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
@@ -21,7 +20,8 @@ export const emitLangchain: Emitter = (model, ctx) => [
 
 /** The glue: the client package is imported by its configured name and injected into the runtime. */
 function entry(model: Model): string {
-  return `${codeHeader}${namedModuleLine("import", ["ClientError", "tools", "withDefaults"], stringLiteral(model.targets.client.package))}import { toolFactory } from "./runtime/create-tools.js";
+  return `${codeHeader}import { ClientError, tools, withDefaults } from ${stringLiteral(model.targets.client.package)};
+import { toolFactory } from "./runtime/create-tools.js";
 import { loadToolData } from "./runtime/load.js";
 
 const data = loadToolData(new URL("./tools.json", import.meta.url), tools);

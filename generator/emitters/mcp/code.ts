@@ -1,7 +1,6 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
-import { namedModuleLine } from "../../render/layout.js";
 
 /**
  * The package's entry: binds the copied runtime to this spec's tools.json and to the client
@@ -41,7 +40,7 @@ export function binJs(model: Model): string {
   const runtimeImport =
     runtime === null
       ? ""
-      : namedModuleLine("import", ["createRuntime"], stringLiteral(runtime));
+      : `import { createRuntime } from ${stringLiteral(runtime)};\n`;
   const runtimeOption =
     runtime === null
       ? ""
@@ -68,9 +67,5 @@ ${runtimeOption}  out: (text) => process.stdout.write(text),
 }
 
 function clientImport(model: Model, names: readonly string[]): string {
-  return namedModuleLine(
-    "import",
-    names,
-    stringLiteral(model.targets.client.package),
-  );
+  return `import { ${names.join(", ")} } from ${stringLiteral(model.targets.client.package)};\n`;
 }

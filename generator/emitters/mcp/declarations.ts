@@ -1,7 +1,7 @@
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
-import { namedModuleLine, unionAlias } from "../../render/layout.js";
+import { stringUnion, typeDeclaration } from "../../render/schema-types.js";
 
 /** The client's names this package passes on, so that an MCP consumer needs one import. */
 const FROM_CLIENT = [
@@ -15,27 +15,25 @@ const FROM_CLIENT = [
 
 /**
  * The typed layer: the table typed with the SDK's own Tool, the name union, and serveTools
- * demanding a handler for every local tool (a missing one is a type error at the call).
+ * demanding a handler for every local tool (a missing one is a type error at the call). The
+ * fixed types are runtime/mcp/surface.ts's, bound here to this spec's.
  */
 export function indexDts(model: Model): string {
   const client = stringLiteral(model.targets.client.package);
   const inputs = model.tools.map((t) => `${t.pascalName}Input`);
-  const handlers = model.tools.some((t) => t.http === null)
-    ? "handlers"
-    : "handlers?";
   return `${codeHeader}import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-${namedModuleLine("import type", ["LocalHandlers", "LocalToolName", "PlatformClient"], client)}
-${namedModuleLine("export type", [...inputs, ...FROM_CLIENT], client)}
-/** The name of every tool in tools.yaml. */
-${unionAlias(
+import type { LocalHandlers, LocalToolName, PlatformClient } from ${client};
+import type * as Surface from "./runtime/surface.js";
+
+export type { ${[...inputs, ...FROM_CLIENT].join(", ")} } from ${client};
+
+${typeDeclaration(
   "ToolName",
-  model.tools.map((t) => stringLiteral(t.name)),
+  stringUnion(model.tools.map((t) => t.name)),
+  "The name of every tool in tools.yaml.",
 )}
 /** One row of the tool table: an MCP tool named after a tool of tools.yaml. */
-export interface McpTool extends Tool {
-  readonly name: ToolName;
-}
+export type McpTool = Surface.McpTool<ToolName>;
 
 /**
  * Every tool as MCP lists it, in spec order: \`description\` is the tool's \`short\`,
@@ -46,21 +44,11 @@ export declare const tools: readonly McpTool[];
 /** The tools answered by your handlers rather than the platform. */
 export declare const localTools: readonly LocalToolName[];
 
-export interface ServeOptions {
-  /** Calls the platform for every HTTP-bound tool. */
-  readonly client: PlatformClient;
-  /** One handler per local tool; a thrown error becomes an isError result. */
-  readonly ${handlers}: LocalHandlers;
-}
+/** serveTools' options: the client, and one handler per local tool. */
+export type ServeOptions = Surface.ServeOptions<PlatformClient, LocalHandlers>;
 
-export interface CreateServerOptions extends ServeOptions {
-  /** The name the server announces: tools.yaml's server_name unless given. */
-  readonly name?: string;
-  /** The version the server announces: 0.0.0 unless given. */
-  readonly version?: string;
-  /** Instructions a client may add to the model's prompt. */
-  readonly instructions?: string;
-}
+/** createServer's options: serveTools' and what the server announces. */
+export type CreateServerOptions = Surface.CreateServerOptions<PlatformClient, LocalHandlers>;
 
 /**
  * Serves every tool on a low-level SDK server: tools/list answers the table, tools/call
@@ -72,5 +60,7 @@ export declare function serveTools(server: Server, options: ServeOptions): void;
 
 /** A new SDK server serving every tool, with the tools capability declared. */
 export declare function createServer(options: CreateServerOptions): Server;
+
+export {};
 `;
 }

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import * as prettier from "prettier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
+import { layoutProblems } from "../../helpers/layout.js";
 import { repoRoot } from "../../helpers/project.js";
 import {
   startPlatform,
@@ -45,16 +45,8 @@ describe("the client package's generated files", () => {
     },
   );
 
-  it("odd: every file is already in prettier's layout", async () => {
-    const config = await prettier.resolveConfig(
-      path.join(repoRoot, "generated", "x.ts"),
-    );
-    for (const f of clientFiles(odd)) {
-      expect(
-        await prettier.format(f.content, { ...config, filepath: f.path }),
-        f.path,
-      ).toBe(f.content);
-    }
+  it("odd: every file keeps the fixed layout and parses", () => {
+    expect(clientFiles(odd).flatMap(layoutProblems)).toEqual([]);
   });
 
   it("copies every compiled runtime file verbatim, after the header", () => {

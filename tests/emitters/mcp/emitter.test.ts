@@ -1,11 +1,13 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
-import { fixtures } from "../../helpers/project.js";
+import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
 const minimalPath = path.join(fixtures, "valid/minimal/tools.yaml");
@@ -133,12 +135,29 @@ describe("the MCP emitter", () => {
         (s) => (s.tools = s.tools.filter((t: { local?: boolean }) => !t.local)),
       ),
     );
-    expect(files.get("index.d.ts")).toContain(
-      "  readonly handlers?: LocalHandlers;\n",
-    );
-    expect(minimal.get("index.d.ts")).toContain(
-      "  readonly handlers: LocalHandlers;\n",
-    );
+    // ServeOptions makes handlers optional when LocalHandlers has no key: see the surface's check below.
+    for (const dts of [files.get("index.d.ts"), minimal.get("index.d.ts")])
+      expect(dts).toContain(
+        "export type ServeOptions = Surface.ServeOptions<PlatformClient, LocalHandlers>;\n",
+      );
+    expect(
+      typeCheck(
+        [
+          'import type { CreateServerOptions, ServeOptions } from "./surface.js";',
+          "type Client = { readonly id: string };",
+          "type NoLocal = {};",
+          "type Local = { readonly note: (input: unknown) => Promise<unknown> };",
+          "const client: Client = { id: 'c' };",
+          "export const a: ServeOptions<Client, NoLocal> = { client };",
+          "export const b: CreateServerOptions<Client, NoLocal> = { client, name: 'n' };",
+          "export const c: ServeOptions<Client, Local> = { client, handlers: { note: async () => 1 } };",
+          "// @ts-expect-error: a local tool's handler is required.",
+          "export const d: ServeOptions<Client, Local> = { client };",
+          "// @ts-expect-error: and so is the client.",
+          "export const e: ServeOptions<Client, NoLocal> = {};",
+        ].join("\n"),
+      ),
+    ).toBe("");
   });
 
   it("records every former name against the tool's current one", () => {
@@ -147,3 +166,42 @@ describe("the MCP emitter", () => {
     });
   });
 });
+
+/** tsc's complaints about `body`, compiled beside the built runtime/mcp/surface.d.ts ("" when none). */
+function typeCheck(body: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-surface-"));
+  try {
+    fs.copyFileSync(
+      path.join(runtimeDist, "mcp", "surface.d.ts"),
+      path.join(dir, "surface.d.ts"),
+    );
+    fs.symlinkSync(
+      path.join(repoRoot, "node_modules"),
+      path.join(dir, "node_modules"),
+    );
+    fs.writeFileSync(path.join(dir, "check.ts"), `${body}\n`);
+    execFileSync(
+      process.execPath,
+      [
+        path.join(repoRoot, "node_modules/typescript/bin/tsc"),
+        "--noEmit",
+        "--strict",
+        "--target",
+        "es2022",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--types",
+        "",
+        "check.ts",
+      ],
+      { encoding: "utf8", cwd: dir },
+    );
+    return "";
+  } catch (e) {
+    return String((e as { stdout?: string }).stdout);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,20 +1,10 @@
-import type { JsonObject, JsonValue } from "../../generator/model/types.js";
-import { docComment, propertyKey, stringLiteral } from "./literal-reference.js";
-import { PRINT_WIDTH, textWidth } from "../../generator/render/width.js";
+import type { JsonObject, JsonValue } from "../model/types.js";
+import { propertyKey, stringLiteral } from "./literal.js";
 
-/*
- * schema-types.ts as it was before its fast paths (tests/render/schema-types.test.ts holds the
- * generator's to it on random schemas). Nothing else uses it.
- */
 /**
- * JSON Schema → TypeScript declarations, laid out exactly as prettier prints them, so that
- * generated `.d.ts` files need no formatter. Every text from the schema reaches the output
- * through literal.ts (string literals, property keys, doc comments).
- *
- * The layout rules mirror prettier's (verified by tests/render/schema-types.test.ts):
- * objects always open; a union goes on the key's line when it fits, else alone on the next
- * line, else one `| member` a line; a union inside `[]` or `&` takes parentheses that open
- * onto their own lines when needed; `{ … } | null` hugs its object.
+ * JSON Schema → type nodes: the TypeScript type a schema gives, resolved but not yet printed
+ * (schema-types.ts prints it). Every text from the schema is already a literal or a property
+ * key here, made through literal.ts.
  */
 
 export type TypeNode =
@@ -37,46 +27,12 @@ const UNKNOWN = text("unknown");
 const NEVER = text("never");
 const INDEX_KEY = "[key: string]";
 
-/**
- * `export interface <name> { … }` for an object schema, `export type <name> = …;` for any
- * other, preceded by `doc` as a doc comment. Ends with a newline.
- */
-export function schemaDeclaration(
-  name: string,
-  schema: JsonValue,
-  doc: string | null,
-): string {
-  const head = doc ? docComment(doc, "") : "";
-  if (isPlainObjectSchema(schema)) {
-    const members = objectMembers(schema as JsonObject, schema as JsonObject);
-    if (members.length === 0) return `${head}export interface ${name} {}\n`;
-    return `${head}export interface ${name} {\n${printMembers(members, 2)}}\n`;
-  }
-  const node = schemaType(schema, schema);
-  const left = `export type ${name} =`;
-  return `${head}${left}${printSlot(node, 0, textWidth(left), 1)};\n`;
-}
-
 /** The type of `schema`; `root` is the document its local `$ref`s point into. */
 export function schemaType(
   schema: JsonValue | undefined,
   root: JsonValue,
 ): TypeNode {
   return convert(schema, root, []);
-}
-
-/** Members of an object type, one a line at `indent`, each ending in a newline. */
-export function printMembers(
-  members: readonly Member[],
-  indent: number,
-): string {
-  return members
-    .map((m) => {
-      const head = `${m.key}${m.optional ? "?" : ""}:`;
-      const doc = m.doc ? docComment(m.doc, pad(indent)) : "";
-      return `${doc}${pad(indent)}${head}${printSlot(m.type, indent, indent + textWidth(head), 1)};\n`;
-    })
-    .join("");
 }
 
 /* ---------- schema → node ---------- */
@@ -183,7 +139,7 @@ function objectType(
   );
 }
 
-function objectMembers(
+export function objectMembers(
   schema: JsonObject,
   root: JsonValue,
   seen: readonly string[] = [],
@@ -273,9 +229,9 @@ function union(members: readonly TypeNode[]): TypeNode {
 
 /**
  * allOf. Keywords and literals meet as sets (`string & ("a" | 1)` → `"a"`), objects merge
- * when their keys do not clash. What is left is kept as an intersection only in the shapes
- * prettier keeps on `} & ` lines (objects, or one object and one other type); any other
- * mix, rare in input schemas, is typed unknown rather than laid out wrongly.
+ * when their keys do not clash. What is left is kept as an intersection only when it holds
+ * objects, or one object and one other type; any other mix, rare in input schemas, is typed
+ * unknown.
  */
 function intersection(members: readonly TypeNode[]): TypeNode {
   let flat = members
@@ -349,179 +305,13 @@ function literalKind(t: string): string | null {
   return /^-?\d/.test(t) ? "number" : null;
 }
 
-/* ---------- node → text ---------- */
+/** Keywords that make an object schema more than its properties. */
+const NOT_PLAIN = ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"];
 
-/** A type after `key?:` or `type X =`, starting with its separating space or line break. */
-function printSlot(
-  t: TypeNode,
-  indent: number,
-  col: number,
-  suffix: number,
-): string {
-  if (t.kind === "union" && !hugs(t)) {
-    const flat = flatText(t);
-    if (flat !== null && col + 1 + textWidth(flat) + suffix <= PRINT_WIDTH)
-      return ` ${flat}`;
-    if (flat !== null && indent + 2 + textWidth(flat) + suffix <= PRINT_WIDTH)
-      return `\n${pad(indent + 2)}${flat}`;
-    return `\n${bars(t, indent + 2, suffix)}`;
-  }
-  return ` ${print(t, indent, col + 1, suffix)}`;
-}
-
-/** A type where it stands: `indent` is the line's indentation, `col` where the type starts. */
-function print(
-  t: TypeNode,
-  indent: number,
-  col: number,
-  suffix: number,
-): string {
-  switch (t.kind) {
-    case "text":
-      return t.text;
-    case "object":
-      return `{\n${printMembers(t.members, indent + 2)}${pad(indent)}}`;
-    case "array":
-      return t.of.kind === "union" || t.of.kind === "intersection"
-        ? `${parens(t.of, indent, col, suffix + 2)}[]`
-        : `${print(t.of, indent, col, suffix + 2)}[]`;
-    case "union": {
-      if (hugs(t)) return joinInPlace(t.of, " | ", indent, col, suffix);
-      const flat = flatText(t);
-      return flat !== null ? flat : parens(t, indent, col, suffix);
-    }
-    case "intersection":
-      // Always holds an object (see intersection()), so it is laid out `} & …` in place.
-      return joinInPlace(t.of, " & ", indent, col, suffix, true);
-  }
-}
-
-function joinInPlace(
-  members: readonly TypeNode[],
-  sep: string,
-  indent: number,
-  col: number,
-  suffix: number,
-  parenUnions = false,
-): string {
-  let out = "";
-  members.forEach((m, i) => {
-    const at = i === 0 ? col : lastLineEnd(out, col) + sep.length;
-    // Prettier measures a piece with what follows it up to the next possible break: the separator and the next member's head.
-    const rest =
-      i === members.length - 1
-        ? suffix
-        : sep.length + headWidth(members[i + 1]!);
-    const piece =
-      parenUnions && m.kind === "union"
-        ? parens(m, indent, at, rest)
-        : print(m, indent, at, rest);
-    out += (i === 0 ? "" : sep) + piece;
-  });
-  return out;
-}
-
-/**
- * How far a member reaches on its first line before it may break: `{` for an object, else its
- * one-line form. (Only objects and `null` ever follow another member: see intersection() and hugs().)
- */
-function headWidth(t: TypeNode): number {
-  if (t.kind === "object") return 1;
-  const flat = flatText(t);
-  return flat === null ? 1 : textWidth(flat);
-}
-
-/** A union or intersection inside `(…)`: on one line when it fits, else opened onto its own lines. */
-function parens(
-  t: TypeNode,
-  indent: number,
-  col: number,
-  suffix: number,
-): string {
-  const flat = flatText(t);
-  if (flat !== null && col + 1 + textWidth(flat) + 1 + suffix <= PRINT_WIDTH)
-    return `(${flat})`;
-  if ((t.kind === "union" && hugs(t)) || t.kind === "intersection")
-    return `(${print(t, indent, col + 1, suffix + 1)})`;
-  let inner: string;
-  if (flat !== null && indent + 2 + textWidth(flat) <= PRINT_WIDTH)
-    inner = pad(indent + 2) + flat;
-  else if (t.kind === "union") inner = bars(t, indent + 2, 0);
-  else inner = pad(indent + 2) + print(t, indent + 2, indent + 2, 0);
-  return `(\n${inner}\n${pad(indent)})`;
-}
-
-/** One `| member` a line at `indent`; multi-line members indent two further. */
-function bars(
-  t: Extract<TypeNode, { kind: "union" }>,
-  indent: number,
-  suffix: number,
-): string {
-  return t.of
-    .map((m, i) => {
-      const rest = i === t.of.length - 1 ? suffix : 0;
-      const member =
-        m.kind === "intersection"
-          ? `(${print(m, indent + 2, indent + 3, rest + 1)})`
-          : print(m, indent + 2, indent + 2, rest);
-      return `${pad(indent)}| ${member}`;
-    })
-    .join("\n");
-}
-
-/** The one-line form, or null when the type holds an object (objects always open). */
-function flatText(t: TypeNode): string | null {
-  switch (t.kind) {
-    case "text":
-      return t.text;
-    case "object":
-      return null;
-    case "array": {
-      const inner = flatText(t.of);
-      if (inner === null) return null;
-      return t.of.kind === "union" || t.of.kind === "intersection"
-        ? `(${inner})[]`
-        : `${inner}[]`;
-    }
-    case "union":
-    case "intersection": {
-      const parts = t.of.map((m) => {
-        const f = flatText(m);
-        // Prettier parenthesises a union inside an intersection and an intersection inside a union.
-        return f !== null &&
-          t.kind !== m.kind &&
-          (m.kind === "union" || m.kind === "intersection")
-          ? `(${f})`
-          : f;
-      });
-      return parts.every((p) => p !== null)
-        ? parts.join(t.kind === "union" ? " | " : " & ")
-        : null;
-    }
-  }
-}
-
-/** Prettier keeps `{ … } | null` around its object instead of breaking the union. */
-function hugs(t: Extract<TypeNode, { kind: "union" }>): boolean {
-  return (
-    t.of.filter((m) => m.kind === "object").length === 1 &&
-    t.of.every((m) => m.kind === "object" || isText(m, "null"))
-  );
-}
-
-function lastLineEnd(out: string, col: number): number {
-  const nl = out.lastIndexOf("\n");
-  return nl < 0 ? col + textWidth(out) : textWidth(out.slice(nl + 1));
-}
-
-function isPlainObjectSchema(schema: JsonValue): boolean {
+/** An object schema that is only its properties: declared as an interface. */
+export function isPlainObjectSchema(schema: JsonValue): boolean {
   if (!isObject(schema)) return false;
-  if (
-    ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"].some(
-      (k) => k in schema,
-    )
-  )
-    return false;
+  if (NOT_PLAIN.some((k) => k in schema)) return false;
   return (
     schema.type === "object" ||
     (schema.type === undefined && "properties" in schema)
@@ -541,20 +331,6 @@ function isText(t: TypeNode, value: string): boolean {
 
 function isObject(v: JsonValue | undefined): v is JsonObject {
   return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-function pad(n: number): string {
-  return " ".repeat(n);
-}
-
-/** `export type <name> = …;` for a node built by hand, e.g. a union of names. */
-export function typeDeclaration(
-  name: string,
-  node: TypeNode,
-  doc: string | null,
-): string {
-  const left = `export type ${name} =`;
-  return `${doc ? docComment(doc, "") : ""}${left}${printSlot(node, 0, textWidth(left), 1)};\n`;
 }
 
 /** A union of string literal types (`never` when empty). */

@@ -1,0 +1,88 @@
+import type { DynamicStructuredTool } from "@langchain/core/tools";
+
+/*
+ * The typed surface of createTools, written once for every spec. The generated index.d.ts
+ * binds it to one spec's types (its Spec) and re-exports it under the package's names.
+ */
+
+/** One spec's types, as the generated index.d.ts passes them in. */
+export interface SpecTypes {
+  /** Every tool's name. */
+  readonly toolName: string;
+  /** The names of the tools the agent's runtime handles itself. */
+  readonly localToolName: string;
+  /** Each section's id → the names of its tools. */
+  readonly sections: object;
+  /** Each tool's name → its input type. */
+  readonly inputs: object;
+  /** The handlers of the local tools, by tool name. */
+  readonly handlers: object;
+  /** The client package's PlatformClient. */
+  readonly client: unknown;
+}
+
+/** A section id of the spec. */
+export type SectionIdOf<T extends SpecTypes> = keyof T["sections"];
+
+/**
+ * The tools a selection gives: every tool when neither `sections` nor `names`
+ * is given, else the tools of those sections together with those names.
+ */
+export type SelectedTool<
+  T extends SpecTypes,
+  S extends SectionIdOf<T>,
+  N extends T["toolName"],
+> = [S | N] extends [never] ? T["toolName"] : T["sections"][S] | N;
+
+/** The handlers the selected local tools need; more may be passed. */
+export type HandlersOption<
+  T extends SpecTypes,
+  Selected extends T["toolName"],
+> = [Extract<Selected, T["localToolName"]>] extends [never]
+  ? { readonly handlers?: Partial<T["handlers"]> }
+  : {
+      readonly handlers: Pick<
+        T["handlers"],
+        Extract<Selected, T["localToolName"]> & keyof T["handlers"]
+      > &
+        Partial<T["handlers"]>;
+    };
+
+export interface CreateToolsOptions<
+  T extends SpecTypes,
+  S extends SectionIdOf<T> = never,
+  N extends T["toolName"] = never,
+> {
+  /** Calls the platform for every tool that is not local. */
+  readonly client: T["client"];
+  /** Only the tools of these sections (and of `names`, when given too). */
+  readonly sections?: readonly S[];
+  /** Only these tools (and those of `sections`, when given too). */
+  readonly names?: readonly N[];
+  /** Appends each tool's when_to_use to its description. */
+  readonly appendWhenToUse?: boolean;
+  /**
+   * Throws the client's errors (refusals, timeouts, unreachable platform) and the
+   * local handlers' instead of answering the model with a readable error result.
+   */
+  readonly throwOnError?: boolean;
+}
+
+/**
+ * A spec tool as a LangChain tool: `invoke(args)` answers a string (JSON for
+ * structured answers), `invoke(toolCall)` a ToolMessage.
+ */
+export type PlatformTool<
+  T extends SpecTypes,
+  N extends T["toolName"],
+> = DynamicStructuredTool<
+  Record<string, unknown>,
+  InputOf<T, N>,
+  InputOf<T, N>,
+  string,
+  unknown,
+  N
+>;
+
+/** The input type of the tools named N. */
+type InputOf<T extends SpecTypes, N> = T["inputs"][N & keyof T["inputs"]];

@@ -1,0 +1,38 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+
+/*
+ * The typed surface of the MCP package, written once for every spec. The generated
+ * index.d.ts binds it to one spec's tool names, client and handlers, under the package's names.
+ */
+
+/** One row of the tool table: an MCP tool named after a tool of tools.yaml. */
+export interface McpTool<Name extends string> extends Tool {
+  readonly name: Name;
+}
+
+/** serveTools' options: `handlers` may be left out only when the spec has no local tool. */
+export type ServeOptions<Client, Handlers> = {
+  /** Calls the platform for every HTTP-bound tool. */
+  readonly client: Client;
+} & ([keyof Handlers] extends [never]
+  ? {
+      /** One handler per local tool; a thrown error becomes an isError result. */
+      readonly handlers?: Handlers;
+    }
+  : {
+      /** One handler per local tool; a thrown error becomes an isError result. */
+      readonly handlers: Handlers;
+    });
+
+/** createServer's options: serveTools' and what the server announces. */
+export type CreateServerOptions<Client, Handlers> = ServeOptions<
+  Client,
+  Handlers
+> & {
+  /** The name the server announces: tools.yaml's server_name unless given. */
+  readonly name?: string;
+  /** The version the server announces: 0.0.0 unless given. */
+  readonly version?: string;
+  /** Instructions a client may add to the model's prompt. */
+  readonly instructions?: string;
+};
