@@ -212,6 +212,9 @@ function resolveRef(root: JsonValue, ref: string): JsonValue | undefined {
 }
 
 function union(members: readonly TypeNode[]): TypeNode {
+  // Most schemas declare one type: nothing to flatten or compare (a key per member is a
+  // JSON text of its whole subtree, so comparing at every level would cost depth²).
+  if (members.length === 1 && members[0]!.kind !== "union") return members[0]!;
   const out: TypeNode[] = [];
   const seen = new Set<string>();
   for (const m of members.flatMap((m) => (m.kind === "union" ? m.of : [m]))) {

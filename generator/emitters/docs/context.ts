@@ -210,9 +210,7 @@ function columns(text: string): number {
 export function tidy(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((line) => line.replace(/[ \t]+$/, ""))
-    .join("\n")
+    .replace(/[ \t]+$/gm, "")
     .replace(/\n+$/, "");
 }
 
