@@ -1,9 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse, stringify } from "yaml";
-import { specInput, type Generated } from "../../../generator/index.js";
+import {
+  SpecError,
+  specInput,
+  type Diagnostic,
+  type Generated,
+} from "../../../generator/index.js";
 import { markdownHeader } from "../../../generator/render/header.js";
-import { fixtures, repoRoot } from "../../helpers/project.js";
+import { fixtures, repoRoot, tempProject } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
 /** The specs whose docs we keep as goldens: the reference and the docs fixtures. */
@@ -52,3 +57,34 @@ export function minimalVariant(
   edit(spec);
   return stringify(spec);
 }
+
+/** A project holding `spec` and, under `templates/`, the given template files. */
+export function projectWithTemplates(
+  spec: string,
+  templates: Record<string, string>,
+): string {
+  const dir = tempProject(spec);
+  fs.mkdirSync(path.join(dir, "templates"));
+  for (const [name, source] of Object.entries(templates))
+    fs.writeFileSync(path.join(dir, "templates", name), source);
+  return dir;
+}
+
+export function generateIn(dir: string, options: { templates?: string } = {}) {
+  return generateFrom(path.join(dir, "tools.yaml"), undefined, options);
+}
+
+/** The diagnostics generateFromDisk() throws for an invalid input. */
+export function errorsOf(run: () => unknown): readonly Diagnostic[] {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof SpecError) return e.diagnostics;
+    throw e;
+  }
+  throw new Error("expected a SpecError");
+}
+
+/** The minimal fixture with targets.docs.templates set to `folder`. */
+export const withTemplates = (folder: string) =>
+  minimalVariant((s) => (s.targets.docs.templates = folder));
