@@ -7,7 +7,7 @@ import {
   typeDeclaration,
 } from "../../generator/render/schema-types.js";
 import { key, nestedWide } from "./schema-arbitraries.js";
-import { typeCheck } from "./type-check.js";
+import { typeCheck } from "../helpers/type-check.js";
 
 const obj = (
   properties: Record<string, JsonValue>,

@@ -15,8 +15,8 @@ import {
   server,
   target,
   TOKENS,
-  until,
 } from "./package-setup.js";
+import { until } from "../../helpers/platform-server.js";
 import { ScriptedChatModel } from "./scripted-model.js";
 import { spec } from "./spec.js";
 
@@ -113,11 +113,14 @@ describe("cancelling", () => {
     const tool = byName(createTools({ client, handlers }), "list_peers");
     const controller = new AbortController();
     const pending = tool.invoke({}, { signal: controller.signal });
-    await until(() => server.requests.length === 1);
+    await until(() => server.requests.length === 1, "the request arrives");
     controller.abort(new Error("the user stopped the agent"));
     await expect(pending).rejects.toThrow("the user stopped the agent");
     // Not merely given up on: the connection was dropped, so the platform can stop working.
-    await until(() => server.cancelled.length === 1);
+    await until(
+      () => server.cancelled.length === 1,
+      "the request is cancelled",
+    );
     release();
   });
 
@@ -142,7 +145,7 @@ describe("cancelling", () => {
       { timeout_secs: 300 },
       { signal: controller.signal },
     );
-    await until(() => seen !== undefined);
+    await until(() => seen !== undefined, "the handler is called");
     controller.abort(new Error("stop waiting"));
     await expect(pending).rejects.toThrow("stop waiting");
     expect(seen!.aborted).toBe(true);

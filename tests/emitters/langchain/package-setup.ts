@@ -75,12 +75,6 @@ export function target(r: Seen): [string, string, Record<string, string>] {
   return [r.method, url.pathname, Object.fromEntries(url.searchParams)];
 }
 
-export async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++)
-    await new Promise((r) => setTimeout(r, 10));
-  expect(condition()).toBe(true);
-}
-
 export function byName(
   tools: readonly PlatformTool[],
   name: string,

@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
@@ -9,6 +7,7 @@ import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
+import { typeCheck } from "../../helpers/type-check.js";
 
 const minimalPath = path.join(fixtures, "valid/minimal/tools.yaml");
 const minimalText = fs.readFileSync(minimalPath, "utf8");
@@ -141,7 +140,7 @@ describe("the MCP emitter", () => {
         "export type ServeOptions = Surface.ServeOptions<PlatformClient, LocalHandlers>;\n",
       );
     expect(
-      typeCheck(
+      typeCheckSurface(
         [
           'import type { CreateServerOptions, ServeOptions } from "./surface.js";',
           "type Client = { readonly id: string };",
@@ -168,40 +167,10 @@ describe("the MCP emitter", () => {
 });
 
 /** tsc's complaints about `body`, compiled beside the built runtime/mcp/surface.d.ts ("" when none). */
-function typeCheck(body: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-surface-"));
-  try {
-    fs.copyFileSync(
-      path.join(runtimeDist, "mcp", "surface.d.ts"),
-      path.join(dir, "surface.d.ts"),
-    );
-    fs.symlinkSync(
-      path.join(repoRoot, "node_modules"),
-      path.join(dir, "node_modules"),
-    );
-    fs.writeFileSync(path.join(dir, "check.ts"), `${body}\n`);
-    execFileSync(
-      process.execPath,
-      [
-        path.join(repoRoot, "node_modules/typescript/bin/tsc"),
-        "--noEmit",
-        "--strict",
-        "--target",
-        "es2022",
-        "--module",
-        "nodenext",
-        "--moduleResolution",
-        "nodenext",
-        "--types",
-        "",
-        "check.ts",
-      ],
-      { encoding: "utf8", cwd: dir },
-    );
-    return "";
-  } catch (e) {
-    return String((e as { stdout?: string }).stdout);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+function typeCheckSurface(body: string): string {
+  const surface = path.join(runtimeDist, "mcp", "surface.d.ts");
+  return typeCheck(body, {
+    files: { "surface.d.ts": fs.readFileSync(surface, "utf8") },
+    modules: true,
+  });
 }

@@ -17,6 +17,7 @@ import { httpCases, MAIN, SIDE } from "./cases.js";
 import {
   closedPort,
   startPlatform,
+  until,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
 import { isOwnTraffic } from "../../helpers/workspace-platform.js";
@@ -246,6 +247,12 @@ describe("the molecule-mcp bin over stdio", () => {
     const inbox = await mcp.callTool({ name: "inbox_peek", arguments: {} });
     expect(JSON.parse(text(inbox))).toMatchObject({ inbox: "not enabled" });
     expect(calls()).toEqual([]);
+    // The runtime starts once the server is connected, beside the calls above: wait for it.
+    const registered = () =>
+      platform.requests.some(
+        (r) => isOwnTraffic(r) && r.path === "/registry/register",
+      );
+    await until(registered, "the runtime registers the workspace");
     expect(
       platform.requests
         .filter(isOwnTraffic)
