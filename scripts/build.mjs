@@ -13,6 +13,11 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(root, "dist");
 const stampFile = path.join(dist, ".stamp");
 
+/**
+ * Builds dist/ and returns the packages that have type errors (tsc printed them, and still emitted):
+ * `npm run build` fails on them; a build on the way to `npm run gen` goes on, since gen is how
+ * freshly generated types get brought back in line.
+ */
 export async function build() {
   // Sources edited while this build runs must leave the result stale: the stamp gets the start time.
   const started = new Date();
@@ -44,9 +49,10 @@ export async function build() {
   for (const file of outputs) writeAtomic(file.path, file.contents);
   removeOldChunks(new Set(outputs.map((f) => f.path)));
   buildRuntime();
-  buildReference();
+  const typeErrors = buildReference();
   writeAtomic(stampFile, "");
   fs.utimesSync(stampFile, started, started);
+  return typeErrors;
 }
 
 /**
@@ -137,19 +143,27 @@ function buildRuntime() {
   fs.mkdirSync(builds, { recursive: true });
   const fresh = fs.mkdtempSync(path.join(builds, `${Date.now()}-`));
   fs.chmodSync(fresh, 0o755);
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules/typescript/bin/tsc"),
-      "-p",
-      path.join(src, "tsconfig.json"),
-      "--outDir",
-      fresh,
-    ],
-    {
-      stdio: "inherit",
-    },
-  );
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, "node_modules/typescript/bin/tsc"),
+        "-p",
+        path.join(src, "tsconfig.json"),
+        "--outDir",
+        fresh,
+      ],
+      {
+        stdio: "inherit",
+      },
+    );
+  } catch {
+    // Copied into every generated package: a runtime that does not compile is never used.
+    fs.rmSync(fresh, { recursive: true, force: true });
+    throw new BuildError(
+      "runtime/ has type errors (above); dist/runtime was not updated",
+    );
+  }
   execFileSync(
     process.execPath,
     [
@@ -189,6 +203,7 @@ function buildRuntime() {
  * Compiled into a fresh folder first, then each file renamed into place, so a reader never sees half of one.
  */
 function buildReference() {
+  const typeErrors = [];
   const folder = path.join(root, "reference");
   const packages = fs.existsSync(folder)
     ? fs
@@ -215,10 +230,8 @@ function buildReference() {
         );
       } catch {
         // tsc still emits. A reference package that no longer fits freshly generated types must not
-        // block `npm run gen`, which is how those types get fixed; `npm run typecheck` fails on it.
-        process.stderr.write(
-          `build: reference/${name} has type errors (above); built anyway\n`,
-        );
+        // block `npm run gen`, which is how those types get fixed; `npm run build` fails on it.
+        typeErrors.push(`reference/${name}`);
       }
       for (const file of fs.readdirSync(fresh, { recursive: true })) {
         const from = path.join(fresh, String(file));
@@ -232,6 +245,24 @@ function buildReference() {
       fs.rmSync(fresh, { recursive: true, force: true });
     }
   }
+  return typeErrors;
+}
+
+/** A build that cannot go on, for a reason the message says in one line (no stack). */
+export class BuildError extends Error {}
+
+/**
+ * npm packs no symbolic link: for `npm pack` (prepack), dist/runtime becomes a real folder holding
+ * the current build. The next build replaces it with a link again.
+ */
+function materializeRuntime() {
+  const link = path.join(dist, "runtime");
+  if (!fs.lstatSync(link).isSymbolicLink()) return;
+  const copy = `${link}.${process.pid}.tmp`;
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(fs.realpathSync(link), copy, { recursive: true });
+  fs.rmSync(link);
+  fs.renameSync(copy, link);
 }
 
 /** Chunks of earlier builds, once older than a minute (a run that loaded an older entry has finished). */
@@ -304,5 +335,16 @@ if (
   process.argv[1] &&
   fileURLToPath(import.meta.url) === path.resolve(process.argv[1])
 ) {
-  if (!process.argv.includes("--if-stale") || isStale()) await build();
+  try {
+    const typeErrors =
+      process.argv.includes("--if-stale") && !isStale() ? [] : await build();
+    for (const name of typeErrors)
+      process.stderr.write(`build: ${name} has type errors (above)\n`);
+    if (typeErrors.length > 0) process.exitCode = 1;
+    else if (process.argv.includes("--pack")) materializeRuntime();
+  } catch (e) {
+    if (!(e instanceof BuildError)) throw e;
+    process.stderr.write(`build: ${e.message}\n`);
+    process.exitCode = 1;
+  }
 }
