@@ -14,6 +14,7 @@ import {
   type Diagnostic,
 } from "./index.js";
 import { unsafeOutDir } from "./io/guard.js";
+import { packageRoot } from "./package-root.js";
 import { decodeSpec } from "./read/encoding.js";
 
 /** Exit codes: the contract CI scripts rely on. */
@@ -30,6 +31,7 @@ Options:
   --templates <dir>    your own prompt-doc templates (overrides docs.templates)
   --check              write nothing; exit 1 when the output folder differs
                        from what the spec produces, with a diff of each file
+  -v, --version        print toolgen's version
   -h, --help           show this help
 
 Exit codes: 0 done, 1 drift (with --check), 2 invalid spec or arguments, or an
@@ -39,6 +41,8 @@ it with the printed stack).
 
 export interface Io {
   readonly cwd: string;
+  /** The process's environment, read for npm's npm_lifecycle_* (the script that ran toolgen). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   out(text: string): void;
   err(text: string): void;
 }
@@ -55,6 +59,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         templates: { type: "string" },
         check: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
       },
       strict: true,
       allowPositionals: false,
@@ -67,6 +72,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   if (args.help) {
     io.out(HELP);
+    return EXIT.ok;
+  }
+  if (args.version) {
+    io.out(`${toolgenVersion()}\n`);
     return EXIT.ok;
   }
 
@@ -137,7 +146,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
           ? `move the foreign files out of ${shown}/, then `
           : "";
       io.err(
-        `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, ${first}run: ${fixCommand(argv)}\n`,
+        `\ntoolgen: ${shown}/ is out of date with ${spec.file} (${count} file(s) differ).\nTo fix this, ${first}run: ${fixCommand(argv, io.env ?? {})}\n`,
       );
       return EXIT.drift;
     }
@@ -184,12 +193,52 @@ function shownOut(outDir: string, cwd: string): string {
   return path.relative(cwd, outDir) || ".";
 }
 
-/** The command that brings the output up to date: this run's own options, without --check. */
-function fixCommand(argv: readonly string[]): string {
-  const rest = argv.filter((a) => a !== "--check");
-  return rest.length === 0
-    ? "npm run gen"
-    : `npm run gen -- ${rest.map(shellWord).join(" ")}`;
+/**
+ * The command that brings the output up to date, with this run's options but --check: the npm
+ * script that ran toolgen when it is one that generates (npm sets npm_lifecycle_event and
+ * npm_lifecycle_script; its extra options follow `--`), else `npx toolgen` with every option.
+ */
+function fixCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  const words = (list: readonly string[]) =>
+    list
+      .filter((a) => a !== "--check")
+      .map((a) => ` ${shellWord(a)}`)
+      .join("");
+  const script = env.npm_lifecycle_event;
+  const command = env.npm_lifecycle_script ?? "";
+  // npx sets npm_lifecycle_event too ("npx"); a script that runs something else (a test runner
+  // that started toolgen) or that checks is not the fix.
+  if (
+    script &&
+    script !== "npx" &&
+    /toolgen/.test(command) &&
+    !/(^|\s)--check(\s|$)/.test(command)
+  ) {
+    const own = scriptArgs(command, argv);
+    const extra = words(argv.slice(own));
+    return `npm run ${shellWord(script)}${extra && ` --${extra}`}`;
+  }
+  return `npx toolgen${words(argv)}`;
+}
+
+/** How many of argv's first words the script's command itself wrote (its last words). */
+function scriptArgs(command: string, argv: readonly string[]): number {
+  const written = command.trim().split(/\s+/);
+  for (let k = Math.min(argv.length, written.length); k > 0; k--)
+    if (argv.slice(0, k).every((a, i) => a === written[written.length - k + i]))
+      return k;
+  return 0;
+}
+
+/** toolgen's version, from its package.json. */
+function toolgenVersion(): string {
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(packageRoot, "package.json"), "utf8"),
+  ) as { version: string };
+  return pkg.version;
 }
 
 /** A word as a POSIX shell reads it back unchanged. */

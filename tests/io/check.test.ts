@@ -40,7 +40,7 @@ describe("the drift gate (--check)", () => {
       /^-\s+"short": "Add a note, edited by hand\.",$/m,
     );
     expect(result.stderr).toMatch(/^\+\s+"short": "Add a note\.",$/m);
-    expect(result.stderr).toContain("To fix this, run: npm run gen");
+    expect(result.stderr).toContain("To fix this, run: npx toolgen\n");
   });
 
   it("exits 1 on a missing file and names it", async () => {
@@ -59,7 +59,7 @@ describe("the drift gate (--check)", () => {
     const result = await toolgen(dir, "--check");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("extra:   generated/mcp/stale.js\n");
-    expect(result.stderr).toContain("To fix this, run: npm run gen\n");
+    expect(result.stderr).toContain("To fix this, run: npx toolgen\n");
   });
 
   it("exits 1 on a file toolgen did not write, and says to move it out first", async () => {
@@ -70,7 +70,7 @@ describe("the drift gate (--check)", () => {
       "foreign: generated/mcp/stray.js (toolgen did not write it)\n",
     );
     expect(result.stderr).toContain(
-      "To fix this, move the foreign files out of generated/, then run: npm run gen\n",
+      "To fix this, move the foreign files out of generated/, then run: npx toolgen\n",
     );
   });
 
@@ -80,7 +80,7 @@ describe("the drift gate (--check)", () => {
     const result = await toolgen(dir, "--check", "--out", "other dir");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      "To fix this, run: npm run gen -- --out 'other dir'\n",
+      "To fix this, run: npx toolgen --out 'other dir'\n",
     );
   });
 
