@@ -1,0 +1,187 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFixture, repoRoot } from "../helpers/project.js";
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs a command to its end, never throwing on a non-zero exit. npm's own warnings (about this
+ * machine's npm config, say) are left out of stderr: they are not toolgen's.
+ */
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error
+          ? typeof error.code === "number"
+            ? error.code
+            : -1
+          : 0;
+        resolve({
+          code,
+          stdout,
+          stderr: stderr.replace(/^npm warn .*\n/gm, ""),
+        });
+      },
+    );
+  });
+}
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const version = (
+  JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
+
+// An environment without the npm_* variables of the `npm test` that may be running this file.
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith("npm_")),
+);
+
+describe("the npm package (npm pack, installed into an empty project)", () => {
+  let temp: string;
+  let project: string;
+  let files: string[];
+
+  beforeAll(async () => {
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-pack-"));
+    const packed = await run(
+      npm,
+      ["pack", "--json", "--pack-destination", temp],
+      repoRoot,
+      cleanEnv,
+    );
+    expect(packed.stderr).not.toMatch(/npm error/);
+    expect(packed.code).toBe(0);
+    const [info] = JSON.parse(packed.stdout) as [
+      { filename: string; files: { path: string }[] },
+    ];
+    files = info.files.map((f) => f.path);
+    project = path.join(temp, "project");
+    fs.mkdirSync(project);
+    fs.writeFileSync(
+      path.join(project, "package.json"),
+      `${JSON.stringify({ name: "consumer", private: true }, null, 2)}\n`,
+    );
+    // --offline: the package needs nothing but itself (its dependencies are bundled).
+    const installed = await run(
+      npm,
+      [
+        "install",
+        "--save-dev",
+        "--offline",
+        "--no-audit",
+        "--no-fund",
+        path.join(temp, info.filename),
+      ],
+      project,
+      cleanEnv,
+    );
+    expect(installed.stderr).not.toMatch(/npm error/);
+    expect(installed.code).toBe(0);
+  }, 240_000);
+
+  afterAll(() => {
+    if (temp) fs.rmSync(temp, { recursive: true, force: true });
+  });
+
+  it("packs the bundle, the runtime, the templates and the schema, and nothing of toolgen's development", () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "bin/toolgen.mjs",
+        "dist/toolgen.mjs",
+        "tools.schema.json",
+        "templates/docs/prompt.md.hbs",
+        "dist/runtime/mcp/serve.js",
+        "dist/runtime/mcp/serve.d.ts",
+      ]),
+    );
+    const allowed =
+      /^(package\.json|README\.md|LICENSE|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|templates\/.+\.hbs)$/;
+    expect(files.filter((f) => !allowed.test(f))).toEqual([]);
+  });
+
+  it("prints its version and exits 0", async () => {
+    const result = await run(npx, ["toolgen", "--version"], project, cleanEnv);
+    expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  it("prints its help and exits 0", async () => {
+    const result = await run(npx, ["toolgen", "--help"], project, cleanEnv);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: toolgen \[options\]\n/);
+    expect(result.stdout).toContain("--version");
+  });
+
+  it("generates from a spec, and the drift gate names the project's own script", async () => {
+    fs.writeFileSync(
+      path.join(project, "tools.yaml"),
+      readFixture("valid", "minimal", "tools.yaml"),
+    );
+    const gen = await run(npx, ["toolgen"], project, cleanEnv);
+    expect(gen.stderr).toBe("");
+    expect(gen.code).toBe(0);
+    expect(gen.stdout).toMatch(/^toolgen: generated\/: \d+ written/);
+    for (const target of ["client", "mcp", "langchain", "cli", "docs"])
+      expect(
+        fs.existsSync(path.join(project, "generated", target, "package.json")),
+      ).toBe(true);
+    expect(
+      (await run(npx, ["toolgen", "--check"], project, cleanEnv)).code,
+    ).toBe(0);
+
+    const pkgFile = path.join(project, "package.json");
+    const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8")) as object;
+    fs.writeFileSync(
+      pkgFile,
+      JSON.stringify({ ...pkg, scripts: { gen: "toolgen" } }),
+    );
+    fs.rmSync(path.join(project, "generated", "mcp", "tools.json"));
+    const drift = await run(
+      npm,
+      ["run", "--silent", "gen", "--", "--check"],
+      project,
+      cleanEnv,
+    );
+    expect(drift.code).toBe(1);
+    expect(drift.stderr).toContain("To fix this, run: npm run gen\n");
+  });
+
+  it("says in one line that a copy without its build is not built, without a stack", async () => {
+    const pkg = path.join(project, "node_modules", "toolgen");
+    fs.renameSync(path.join(pkg, "dist"), path.join(pkg, "dist-moved"));
+    try {
+      const result = await run(
+        npx,
+        ["toolgen", "--version"],
+        project,
+        cleanEnv,
+      );
+      expect(result.code).toBe(3);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(
+        /^toolgen: this copy of toolgen is not built \(.*dist[/\\]toolgen\.mjs is missing\): [^\n]+\n$/,
+      );
+    } finally {
+      fs.renameSync(path.join(pkg, "dist-moved"), path.join(pkg, "dist"));
+    }
+  });
+});
