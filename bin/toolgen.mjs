@@ -26,11 +26,14 @@ if (
     }
   }
 }
-if (!fs.existsSync(bundle)) {
-  process.stderr.write(
-    `toolgen: this copy of toolgen is not built (${fileURLToPath(bundle)} is missing): install the published package, or run npm install in toolgen's checkout\n`,
-  );
-  process.exit(3);
+// What a packed toolgen carries: without it, one line and no stack.
+for (const needed of [bundle, new URL("../dist/runtime/", import.meta.url)]) {
+  if (!fs.existsSync(needed)) {
+    process.stderr.write(
+      `toolgen: this copy of toolgen is not built (${fileURLToPath(needed)} is missing): install the published package, or run npm install in toolgen's checkout\n`,
+    );
+    process.exit(3);
+  }
 }
 const { main } = await import(bundle.href);
 process.exitCode = await main(process.argv.slice(2), {
