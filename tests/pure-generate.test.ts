@@ -52,6 +52,12 @@ const { files } = generate({
 process.stdout.write(JSON.stringify({ denied, files }));
 `;
 
+// Node 20 knows the permission model only as --experimental-permission; Node 22.13 and later
+// (24 included) name it --permission and reject the old flag.
+const permissionFlag = process.allowedNodeEnvironmentFlags.has("--permission")
+  ? "--permission"
+  : "--experimental-permission";
+
 describe("generate() with no file system", () => {
   it("writes the same files as the CLI, reading nothing but its own code", async () => {
     const bundle = await bundleGenerator();
@@ -69,7 +75,7 @@ describe("generate() with no file system", () => {
     const run = spawnSync(
       process.execPath,
       [
-        "--experimental-permission",
+        permissionFlag,
         `--allow-fs-read=${bundle}`,
         "--no-warnings",
         "--input-type=module",
