@@ -7,8 +7,10 @@ import { parse } from "yaml";
 import { specInput, type GeneratedFile } from "../../generator/index.js";
 import { MANIFEST, manifestPaths } from "../../generator/io/manifest.js";
 import {
+  importAll,
   installConsumer,
   removeConsumer,
+  typecheck,
   type Consumer,
 } from "../hardening/consumer.js";
 import { generateFromDisk } from "../helpers/generate.js";
@@ -69,6 +71,18 @@ describe.each([
     expect([...manifestPaths(manifest)]).toEqual(
       files.map((f) => f.path).filter((p) => p !== MANIFEST),
     );
+  });
+
+  it("installs alone: its packages type-check and import by name", () => {
+    const consumer = installConsumer([files]);
+    try {
+      expect(typecheck(consumer)).toEqual([]);
+      const run = importAll(consumer, "__targets_canary__");
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+    } finally {
+      removeConsumer(consumer);
+    }
   });
 });
 
