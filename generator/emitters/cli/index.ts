@@ -17,20 +17,21 @@ export const emitCli: Emitter = (model, ctx) => [
 ];
 
 function packageJsonFile(model: Model): GeneratedFile {
+  const cli = declared(model, "cli");
   return {
     path: "cli/package.json",
     content: packageJson({
-      name: declared(model, "cli").package,
+      name: cli.package,
       description:
         "The platform's tools as a command line, generated from tools.yaml.",
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./commands.json": "./commands.json",
       },
-      bin: { [declared(model, "cli").bin]: "./bin.js" },
+      bin: { [cli.bin]: "./bin.js" },
       dependencies: {
         [declared(model, "client").package]: "0.0.0",
-        ...runtimeDependency(declared(model, "cli").runtime),
+        ...runtimeDependency(cli.runtime),
       },
     }),
   };

@@ -22,11 +22,12 @@ export const emitMcp: Emitter = (model, ctx) => [
 ];
 
 function packageJsonFile(model: Model): GeneratedFile {
-  const bin = declared(model, "mcp").bin;
+  const mcp = declared(model, "mcp");
+  const bin = mcp.bin;
   return {
     path: "mcp/package.json",
     content: packageJson({
-      name: declared(model, "mcp").package,
+      name: mcp.package,
       description:
         "The platform's tools for MCP servers, generated from tools.yaml.",
       exports: {
@@ -36,7 +37,7 @@ function packageJsonFile(model: Model): GeneratedFile {
       bin: { [bin]: `./bin/${bin}.js` },
       dependencies: {
         [declared(model, "client").package]: "0.0.0",
-        ...runtimeDependency(declared(model, "mcp").runtime),
+        ...runtimeDependency(mcp.runtime),
       },
       peerDependencies: { "@modelcontextprotocol/sdk": "^1.32.2" },
     }),
