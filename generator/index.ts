@@ -1,7 +1,7 @@
 import path from "node:path";
 import { renderPromptDocs } from "./emitters/docs/render.js";
 import type { TemplateInputs } from "./emitters/docs/templates.js";
-import { emitters } from "./emitters/index.js";
+import { emitDeclared } from "./emitters/index.js";
 import type { EmitContext, GeneratedFile } from "./emitters/types.js";
 import { buildModel } from "./model/build.js";
 import type { Model } from "./model/types.js";
@@ -62,16 +62,21 @@ export function generate(inputs: GenerateInputs): Generated {
   if (found.some(isError)) throw new SpecError(sortDiagnostics(found));
   const model = buildModel(spec.value);
 
-  const docs = renderPromptDocs(model, inputs.templates, inputs.cwd);
-  const problems = [...found, ...checkRenderedDocs(spec, model, docs)];
+  // The prompt docs are rendered, and checked, for the docs target only.
+  const docs =
+    model.targets.docs === null
+      ? null
+      : renderPromptDocs(model, inputs.templates, inputs.cwd);
+  const problems =
+    docs === null ? found : [...found, ...checkRenderedDocs(spec, model, docs)];
   // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
   if (problems.some(isError)) throw new SpecError(sortDiagnostics(problems));
 
   const ctx: EmitContext = {
     runtimeFolder: (folder) => runtimeFolder(inputs.runtime, folder),
-    docs: docs.texts!,
+    docs: docs === null ? null : docs.texts!,
   };
-  const files = emitters.flatMap((emit) => emit(model, ctx));
+  const files = emitDeclared(model, ctx);
   files.push(manifest(files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assertUnique(files);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { specInput } from "../generator/index.js";
 import { fixtures, repoRoot } from "./helpers/project.js";
 import { layoutProblems } from "./helpers/layout.js";
@@ -31,9 +32,16 @@ describe("generated files keep toolgen's fixed layout, and parse", () => {
   it.each(specs)("%s", (_name, specPath) => {
     const files = generateFrom(specPath);
     expect(files.flatMap(layoutProblems)).toEqual([]);
-    // Every kind is checked: code, JSON, Markdown and the manifest (.toolgen, no extension).
+    // Every kind is checked: code, JSON, Markdown (the docs target's) and the manifest (.toolgen, no extension).
     const kinds = new Set(files.map((f) => path.extname(f.path)));
-    expect([...kinds].sort()).toEqual(["", ".js", ".json", ".md", ".ts"]);
+    const { targets } = parse(fs.readFileSync(specPath, "utf8")) as {
+      targets: Record<string, unknown>;
+    };
+    expect([...kinds].sort()).toEqual(
+      "docs" in targets
+        ? ["", ".js", ".json", ".md", ".ts"]
+        : ["", ".js", ".json", ".ts"],
+    );
   });
 
   it.each(specs)("%s: generated twice, the same bytes", (_name, specPath) => {

@@ -1,15 +1,24 @@
+import type { TargetName } from "../model/targets.js";
+import type { Model } from "../model/types.js";
 import { emitCli } from "./cli/index.js";
 import { emitClient } from "./client/index.js";
 import { emitDocs } from "./docs/index.js";
 import { emitLangchain } from "./langchain/index.js";
 import { emitMcp } from "./mcp/index.js";
-import type { Emitter } from "./types.js";
+import type { EmitContext, Emitter, GeneratedFile } from "./types.js";
 
-/** Every target. A new target is one folder and one line here. */
-export const emitters: readonly Emitter[] = [
-  emitClient,
-  emitMcp,
-  emitLangchain,
-  emitCli,
-  emitDocs,
+/** Every target, by the key that declares it under `targets`. A new target is one folder and one line here. */
+export const emitters: readonly (readonly [TargetName, Emitter])[] = [
+  ["client", emitClient],
+  ["mcp", emitMcp],
+  ["langchain", emitLangchain],
+  ["cli", emitCli],
+  ["docs", emitDocs],
 ];
+
+/** The files of the targets the spec declares, and of no other. */
+export function emitDeclared(model: Model, ctx: EmitContext): GeneratedFile[] {
+  return emitters.flatMap(([target, emit]) =>
+    model.targets[target] === null ? [] : emit(model, ctx),
+  );
+}

@@ -12,8 +12,8 @@ export interface GeneratedFile {
 export interface EmitContext {
   /** Every runtime file under a folder of dist/runtime/, by path relative to that folder, sorted. */
   runtimeFolder(folder: string): readonly RuntimeFile[];
-  /** The prompt docs, rendered and checked before any emitter runs. */
-  readonly docs: DocTexts;
+  /** The prompt docs, rendered and checked before any emitter runs; null without the docs target, which alone reads them. */
+  readonly docs: DocTexts | null;
 }
 
 /** Every target is one of these: the model in, its files out. Emitters report nothing: the spec was checked before. */

@@ -23,6 +23,8 @@ const WORKSPACE = "$workspace";
  */
 export function buildModel(value: unknown): Model {
   const raw = value as RawSpec;
+  // Without the cli target, the CLI decisions are ignored: no section is on the CLI.
+  const withCli = raw.targets.cli !== undefined;
   const sectionById = new Map(raw.sections.map((s) => [s.id, s]));
 
   const tools = raw.tools.map((t): Tool => {
@@ -30,7 +32,7 @@ export function buildModel(value: unknown): Model {
     const required = Array.isArray(t.input.required)
       ? (t.input.required as unknown[]).map(String)
       : [];
-    const onCli = Boolean(sectionById.get(t.section)?.cli);
+    const onCli = withCli && Boolean(sectionById.get(t.section)?.cli);
     return {
       name: t.name,
       camelName: camelCase(t.name),
@@ -63,39 +65,50 @@ export function buildModel(value: unknown): Model {
     heading: s.heading,
     label: s.label,
     footer: s.footer ?? null,
-    cli: s.cli ? { intro: s.cli.intro, closing: s.cli.closing ?? null } : null,
+    cli:
+      withCli && s.cli
+        ? { intro: s.cli.intro, closing: s.cli.closing ?? null }
+        : null,
     tools: toolsBySection.get(s.id) ?? [],
   }));
 
-  const r = raw.targets;
+  const { client, mcp, langchain, cli, docs } = raw.targets;
   const targets: Targets = {
-    client: {
-      package: r.client.package,
-      env: {
-        baseUrl: r.client.env.base_url,
-        workspaceId: r.client.env.workspace_id,
-        token: r.client.env.token,
-        workspaces: r.client.env.workspaces,
-      },
-    },
-    mcp: {
-      package: r.mcp.package,
-      bin: r.mcp.bin,
-      serverName: r.mcp.server_name,
-      runtime: r.mcp.runtime ?? null,
-    },
-    langchain: { package: r.langchain.package },
-    cli: {
-      package: r.cli.package,
-      bin: r.cli.bin,
-      program: r.cli.program ?? r.cli.bin,
-      runtime: r.cli.runtime ?? null,
-    },
-    docs: {
-      package: r.docs.package,
-      budget: r.docs.budget ?? null,
-      preamble: r.docs.preamble,
-    },
+    client: client
+      ? {
+          package: client.package,
+          env: {
+            baseUrl: client.env.base_url,
+            workspaceId: client.env.workspace_id,
+            token: client.env.token,
+            workspaces: client.env.workspaces,
+          },
+        }
+      : null,
+    mcp: mcp
+      ? {
+          package: mcp.package,
+          bin: mcp.bin,
+          serverName: mcp.server_name,
+          runtime: mcp.runtime ?? null,
+        }
+      : null,
+    langchain: langchain ? { package: langchain.package } : null,
+    cli: cli
+      ? {
+          package: cli.package,
+          bin: cli.bin,
+          program: cli.program ?? cli.bin,
+          runtime: cli.runtime ?? null,
+        }
+      : null,
+    docs: docs
+      ? {
+          package: docs.package,
+          budget: docs.budget ?? null,
+          preamble: docs.preamble,
+        }
+      : null,
   };
   return { targets, sections, tools };
 }

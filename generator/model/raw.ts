@@ -24,32 +24,34 @@ export interface RawTool {
   };
   cli?: { usage: string; summary: string } | null;
 }
-export interface RawSpec {
-  targets: {
-    client: {
-      package: string;
-      env: {
-        base_url: string;
-        workspace_id: string;
-        token: string;
-        workspaces: string;
-      };
-    };
-    mcp: {
-      package: string;
-      bin: string;
-      server_name: string;
-      runtime?: string;
-    };
-    langchain: { package: string };
-    cli: { package: string; bin: string; program?: string; runtime?: string };
-    docs: {
-      package: string;
-      templates?: string;
-      budget?: number;
-      preamble: string;
+/** The targets a spec declares: at least one (tools.schema.json), each present only when declared. */
+export interface RawTargets {
+  client?: {
+    package: string;
+    env: {
+      base_url: string;
+      workspace_id: string;
+      token: string;
+      workspaces: string;
     };
   };
+  mcp?: {
+    package: string;
+    bin: string;
+    server_name: string;
+    runtime?: string;
+  };
+  langchain?: { package: string };
+  cli?: { package: string; bin: string; program?: string; runtime?: string };
+  docs?: {
+    package: string;
+    templates?: string;
+    budget?: number;
+    preamble: string;
+  };
+}
+export interface RawSpec {
+  targets: RawTargets;
   sections: {
     id: string;
     heading: string;

@@ -16,32 +16,33 @@ export interface Model {
   readonly tools: readonly Tool[];
 }
 
+/** Each target's settings, or null when the spec does not declare it (no package is generated). */
 export interface Targets {
   readonly client: {
     readonly package: string;
     /** The environment variables createClientFromEnv reads: the runtimes' own type of them. */
     readonly env: EnvNames;
-  };
+  } | null;
   readonly mcp: {
     readonly package: string;
     readonly bin: string;
     readonly serverName: string;
     /** The package whose createRuntime the bin starts for the local tools, or null: none. */
     readonly runtime: string | null;
-  };
-  readonly langchain: { readonly package: string };
+  } | null;
+  readonly langchain: { readonly package: string } | null;
   readonly cli: {
     readonly package: string;
     readonly bin: string;
     readonly program: string;
     /** The package whose createRuntime answers the bin's local-tool commands, or null: none. */
     readonly runtime: string | null;
-  };
+  } | null;
   readonly docs: {
     readonly package: string;
     readonly budget: number | null;
     readonly preamble: string;
-  };
+  } | null;
 }
 
 export interface Section {
@@ -49,7 +50,7 @@ export interface Section {
   readonly heading: string;
   readonly label: string;
   readonly footer: string | null;
-  /** Present when the section is exposed on the CLI. */
+  /** Present when the section is exposed on the CLI (never without the cli target). */
   readonly cli: {
     readonly intro: string;
     readonly closing: string | null;
@@ -74,7 +75,7 @@ export interface Tool {
   readonly renamedFrom: readonly string[];
   /** How the platform is called, or null for a tool handled by the runtime's own code. */
   readonly http: HttpBinding | null;
-  /** undefined: the section is not on the CLI; null: deliberately not exposed. */
+  /** undefined: the section is not on the CLI (or there is no cli target); null: deliberately not exposed. */
   readonly cli: CliCommand | null | undefined;
 }
 

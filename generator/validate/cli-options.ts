@@ -70,7 +70,7 @@ export const checkCliOptions: Check = (spec) => {
         report({
           path: ["tools", i, "cli", "usage"],
           severity: "warning",
-          message: `command '${cli.keyword}' begins like command '${usageOf(other.tool)}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${spec.raw.targets.cli.bin} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
+          message: `command '${cli.keyword}' begins like command '${usageOf(other.tool)}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${spec.raw.targets.cli!.bin} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
         });
         break;
       }

@@ -53,11 +53,15 @@ export interface ReadUsage {
   readonly faults: readonly string[];
 }
 
-/** Each sound tool's command (a tool in a section on the CLI, with a usage), by tool index. */
+/**
+ * Each sound tool's command (a tool in a section on the CLI, with a usage), by tool index; none
+ * without the cli target, whose usages are then ignored.
+ */
 export function cliCommands(spec: CheckedSpec): (ReadUsage | undefined)[] {
   const byId = sectionsById(spec.raw);
+  const withCli = spec.raw.targets.cli !== undefined;
   return spec.tools.map((t) =>
-    t?.cli && byId.get(t.section)?.cli ? readUsage(t) : undefined,
+    withCli && t?.cli && byId.get(t.section)?.cli ? readUsage(t) : undefined,
   );
 }
 

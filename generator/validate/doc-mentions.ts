@@ -49,9 +49,14 @@ function knownWords({ raw }: CheckedSpec): Set<string> {
 
 /** Every spec text that reaches the prompt docs, with its path in the spec. */
 function docTexts({ raw }: CheckedSpec): { path: JsonPath; text: string }[] {
-  const out: { path: JsonPath; text: string }[] = [
-    { path: ["targets", "docs", "preamble"], text: raw.targets.docs.preamble },
-  ];
+  const out: { path: JsonPath; text: string }[] = [];
+  if (raw.targets.docs)
+    out.push({
+      path: ["targets", "docs", "preamble"],
+      text: raw.targets.docs.preamble,
+    });
+  // Without the cli target, the CLI texts are ignored: they reach no prompt doc.
+  const withCli = raw.targets.cli !== undefined;
   raw.sections.forEach((s, i) => {
     out.push(
       { path: ["sections", i, "heading"], text: s.heading },
@@ -59,9 +64,9 @@ function docTexts({ raw }: CheckedSpec): { path: JsonPath; text: string }[] {
     );
     if (s.footer !== undefined)
       out.push({ path: ["sections", i, "footer"], text: s.footer });
-    if (s.cli)
+    if (withCli && s.cli)
       out.push({ path: ["sections", i, "cli", "intro"], text: s.cli.intro });
-    if (s.cli?.closing)
+    if (withCli && s.cli?.closing)
       out.push({
         path: ["sections", i, "cli", "closing"],
         text: s.cli.closing,
@@ -72,7 +77,7 @@ function docTexts({ raw }: CheckedSpec): { path: JsonPath; text: string }[] {
       { path: ["tools", i, "short"], text: t.short },
       { path: ["tools", i, "when_to_use"], text: t.when_to_use },
     );
-    if (t.cli)
+    if (withCli && t.cli)
       out.push({ path: ["tools", i, "cli", "summary"], text: t.cli.summary });
   });
   return out;

@@ -80,7 +80,8 @@ export function oldNamesInDocs(
 /**
  * Calls `visit` on each text that ends up in the prompt docs a model reads: every string value
  * (not key) under a tool's short, when_to_use, cli.usage and cli.summary, a section's heading,
- * label, footer and cli, and targets.docs.preamble. `path` is shared: copy it to keep it.
+ * label, footer and cli, and targets.docs.preamble. Without the cli target, the CLI texts reach
+ * no prompt doc and are skipped. `path` is shared: copy it to keep it.
  */
 function eachDocText(
   raw: unknown,
@@ -88,6 +89,8 @@ function eachDocText(
 ): void {
   const path: Step[] = [];
   const texts = (value: unknown) => eachString(value, path, visit);
+  const withCli =
+    isRecord(raw) && isRecord(raw.targets) && Object.hasOwn(raw.targets, "cli");
   const under = (
     container: unknown,
     key: string,
@@ -114,14 +117,16 @@ function eachDocText(
   under(raw, "tools", (tools) =>
     each(tools, (tool) => {
       for (const key of TOOL_DOC_KEYS) under(tool, key, texts);
-      under(tool, "cli", (cli) => {
-        for (const key of CLI_DOC_KEYS) under(cli, key, texts);
-      });
+      if (withCli)
+        under(tool, "cli", (cli) => {
+          for (const key of CLI_DOC_KEYS) under(cli, key, texts);
+        });
     }),
   );
   under(raw, "sections", (sections) =>
     each(sections, (section) => {
-      for (const key of SECTION_DOC_KEYS) under(section, key, texts);
+      for (const key of SECTION_DOC_KEYS)
+        if (withCli || key !== "cli") under(section, key, texts);
     }),
   );
   under(raw, "targets", (targets) =>

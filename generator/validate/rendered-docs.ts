@@ -1,3 +1,4 @@
+import { declared } from "../model/targets.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type {
   RenderedDocs,
@@ -119,7 +120,7 @@ function checkBudget(
   texts: DocTexts,
   report: (p: Problem) => void,
 ): void {
-  const budget = model.targets.docs.budget;
+  const budget = declared(model, "docs").budget;
   if (budget === null) return;
   for (const s of texts.sections) {
     for (const [runtime, r] of [

@@ -8,10 +8,12 @@ import {
 
 /**
  * Where each tool belongs: a known section, exactly one of an http binding and `local: true`,
- * and a cli block exactly when its section is on the CLI.
+ * and, with the cli target, a cli block exactly when its section is on the CLI. Without the cli
+ * target, the CLI decisions are neither required nor checked: they are ignored.
  */
 export const checkToolPlacement: Check = ({ raw, tools }) => {
   const problems: Problem[] = [];
+  const withCli = raw.targets.cli !== undefined;
   const byId = sectionsById(raw);
   const ids = [...byId.keys()];
   tools.forEach((t, i) => {
@@ -33,6 +35,7 @@ export const checkToolPlacement: Check = ({ raw, tools }) => {
         path: toolPath(i, "name"),
         message: `tool '${t.name}' needs either an http binding or 'local: true'`,
       });
+    if (!withCli) return;
     if (section?.cli) {
       if (t.cli === undefined)
         problems.push({

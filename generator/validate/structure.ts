@@ -67,6 +67,11 @@ function toProblem(e: ErrorObject, root: unknown): Found {
         path,
         message: `${where} must have at least ${e.params.limit} item(s)`,
       };
+    case "minProperties":
+      return {
+        path,
+        message: `${where} is empty: declare at least one of ${knownKeys(e.parentSchema).join(", ")}`,
+      };
     case "minLength":
       return { path, message: `${where} must not be empty` };
     case "uniqueItems":

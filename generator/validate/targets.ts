@@ -2,45 +2,70 @@ import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { firstSeen, type Check } from "./checked-spec.js";
 
+/** The targets that call the platform through the client package, and what each one is. */
+const NEEDS_CLIENT = [
+  ["mcp", "the MCP package"],
+  ["langchain", "the LangChain package"],
+  ["cli", "the CLI package"],
+] as const;
+
 /**
- * The generated packages are installed side by side: two with one name, two bins with one name,
- * or two settings read from one environment variable cannot all work.
+ * A spec declares the targets it wants (tools.schema.json asks for at least one). The MCP,
+ * LangChain and CLI packages import the client package, so each needs the client target; the
+ * docs package stands alone.
+ *
+ * The generated packages are installed side by side: two declared packages with one name, two
+ * bins with one name, or two settings read from one environment variable cannot all work.
  */
 export const checkTargets: Check = ({ raw }) => {
   const problems: Problem[] = [];
-  const { client, mcp, langchain, cli, docs } = raw.targets;
-  const each = (entries: readonly [JsonPath, string][], what: string) =>
+  const { client, mcp, cli, docs, langchain } = raw.targets;
+  for (const [target, what] of NEEDS_CLIENT)
+    if (raw.targets[target] !== undefined && client === undefined)
+      problems.push({
+        path: ["targets", target],
+        key: true,
+        message: `targets.${target} needs targets.client: ${what} calls the platform through the client package`,
+      });
+  const each = (
+    entries: readonly (readonly [JsonPath, string | undefined])[],
+    what: string,
+  ) => {
+    const declared = entries.filter(
+      (e): e is readonly [JsonPath, string] => e[1] !== undefined,
+    );
     firstSeen(
-      entries.map(([, v]) => v),
+      declared.map(([, v]) => v),
       (i, first) =>
         problems.push({
-          path: entries[i]![0],
-          message: `${what} '${entries[i]![1]}' is already ${entries[first]![0].join(".")}: each needs its own`,
+          path: declared[i]![0],
+          message: `${what} '${declared[i]![1]}' is already ${declared[first]![0].join(".")}: each needs its own`,
         }),
     );
+  };
   each(
     [
-      [["targets", "client", "package"], client.package],
-      [["targets", "mcp", "package"], mcp.package],
-      [["targets", "langchain", "package"], langchain.package],
-      [["targets", "cli", "package"], cli.package],
-      [["targets", "docs", "package"], docs.package],
+      [["targets", "client", "package"], client?.package],
+      [["targets", "mcp", "package"], mcp?.package],
+      [["targets", "langchain", "package"], langchain?.package],
+      [["targets", "cli", "package"], cli?.package],
+      [["targets", "docs", "package"], docs?.package],
     ],
     "package name",
   );
   each(
     [
-      [["targets", "mcp", "bin"], mcp.bin],
-      [["targets", "cli", "bin"], cli.bin],
+      [["targets", "mcp", "bin"], mcp?.bin],
+      [["targets", "cli", "bin"], cli?.bin],
     ],
     "bin",
   );
   each(
     [
-      [["targets", "client", "env", "base_url"], client.env.base_url],
-      [["targets", "client", "env", "workspace_id"], client.env.workspace_id],
-      [["targets", "client", "env", "token"], client.env.token],
-      [["targets", "client", "env", "workspaces"], client.env.workspaces],
+      [["targets", "client", "env", "base_url"], client?.env.base_url],
+      [["targets", "client", "env", "workspace_id"], client?.env.workspace_id],
+      [["targets", "client", "env", "token"], client?.env.token],
+      [["targets", "client", "env", "workspaces"], client?.env.workspaces],
     ],
     "environment variable",
   );

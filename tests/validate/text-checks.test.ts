@@ -117,7 +117,7 @@ describe("old names in the prompt docs", () => {
           const oldNames = new Map(olds.map((old) => [old, "now"]));
           const raw = {
             tools: [{ short, when_to_use: [preamble], cli: { usage: short } }],
-            targets: { docs: { preamble } },
+            targets: { cli: {}, docs: { preamble } },
           };
           const found = oldNamesInDocs(raw, oldNames).map(
             (p) => `${p.path.join(".")}: ${p.message}`,
@@ -139,5 +139,20 @@ describe("old names in the prompt docs", () => {
       ),
       { numRuns: 1500, seed: 7 },
     );
+  });
+
+  it("skips the CLI texts without the cli target: they reach no prompt doc", () => {
+    const oldNames = new Map([["old_name", "now"]]);
+    const raw = {
+      tools: [{ short: "x", when_to_use: "y", cli: { usage: "old_name" } }],
+      sections: [{ heading: "h", label: "l", cli: { intro: "old_name" } }],
+      targets: { docs: { preamble: "p" } },
+    };
+    expect(oldNamesInDocs(raw, oldNames)).toEqual([]);
+    const withCli = { ...raw, targets: { ...raw.targets, cli: {} } };
+    expect(oldNamesInDocs(withCli, oldNames).map((p) => p.path)).toEqual([
+      ["tools", 0, "cli", "usage"],
+      ["sections", 0, "cli", "intro"],
+    ]);
   });
 });

@@ -52,6 +52,14 @@ const cases: [name: string, mustSay: string][] = [
   ["yaml-syntax", "tools.yaml:"],
   ["several-errors", "3 error(s)"],
   ["structure-and-meaning", "'note_id' is not an input of this tool"],
+  [
+    "targets-empty",
+    "'targets' is empty: declare at least one of client, mcp, langchain, cli, docs",
+  ],
+  [
+    "target-needs-client",
+    "targets.mcp needs targets.client: the MCP package calls the platform through the client package",
+  ],
 ];
 
 describe("an invalid spec", () => {

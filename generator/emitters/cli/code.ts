@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
@@ -5,7 +6,7 @@ import { cliTools, commandMap } from "./commands.js";
 
 /** index.js: the command map and `main`, wiring the client package into the copied runtime. */
 export function indexJs(model: Model): string {
-  const client = stringLiteral(model.targets.client.package);
+  const client = stringLiteral(declared(model, "client").package);
   return `${codeHeader}import { createRequire } from "node:module";
 import { ConfigError, createClientFromEnv, InputError, tools, UnknownWorkspaceError, validateInput, withDefaults } from ${client};
 import { withSchemas } from "./runtime/load.js";
@@ -36,7 +37,7 @@ export function main(argv, options = {}) {
  * and main's options (runtime/cli/surface.ts) bound to them.
  */
 export function indexDts(model: Model): string {
-  const client = stringLiteral(model.targets.client.package);
+  const client = stringLiteral(declared(model, "client").package);
   const map = Object.entries(commandMap(model)).map(
     ([tool, keyword]) =>
       `  readonly ${propertyKey(tool)}: ${keyword === null ? "null" : stringLiteral(keyword)};\n`,
@@ -79,7 +80,7 @@ export {};
  * package's createRuntime; without it, such a command says it has no handler and exits 1.
  */
 export function binJs(model: Model): string {
-  const runtime = model.targets.cli.runtime;
+  const runtime = declared(model, "cli").runtime;
   if (runtime === null) {
     return `#!/usr/bin/env node
 ${codeHeader}import { main } from "./index.js";

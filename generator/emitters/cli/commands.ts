@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type {
   CommandData,
   CommandsData,
@@ -14,9 +15,9 @@ import type { Model, Tool } from "../../model/types.js";
 export function cliData(model: Model): CommandsData {
   const exposed = cliTools(model);
   return {
-    package: model.targets.cli.package,
-    bin: model.targets.cli.bin,
-    env: { ...model.targets.client.env },
+    package: declared(model, "cli").package,
+    bin: declared(model, "cli").bin,
+    env: { ...declared(model, "client").env },
     commandMap: commandMap(model),
     commands: exposed.map(command),
   };

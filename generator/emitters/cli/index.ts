@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { packageJson } from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
@@ -16,23 +17,27 @@ export const emitCli: Emitter = (model, ctx) => [
 ];
 
 function packageJsonFile(model: Model): GeneratedFile {
+  const cli = declared(model, "cli");
   return {
     path: "cli/package.json",
     content: packageJson({
-      name: model.targets.cli.package,
+      name: cli.package,
       description:
         "The platform's tools as a command line, generated from tools.yaml.",
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./commands.json": "./commands.json",
       },
-      bin: { [model.targets.cli.bin]: "./bin.js" },
+      bin: { [cli.bin]: "./bin.js" },
       dependencies: {
-        [model.targets.client.package]: "0.0.0",
-        ...(model.targets.cli.runtime === null
-          ? {}
-          : { [model.targets.cli.runtime]: "0.0.0" }),
+        [declared(model, "client").package]: "0.0.0",
+        ...runtimeDependency(cli.runtime),
       },
     }),
   };
+}
+
+/** The runtime package the bin starts, as a dependency, when the target names one. */
+function runtimeDependency(runtime: string | null): Record<string, string> {
+  return runtime === null ? {} : { [runtime]: "0.0.0" };
 }

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type * as Data from "../../../runtime/client/data.js";
 import type {
   Field,
@@ -13,7 +14,7 @@ import type {
  * LangChain and CLI packages read the tools and their input schemas from here too.
  */
 export function clientData(model: Model): Data.ClientData {
-  const env = model.targets.client.env;
+  const env = declared(model, "client").env;
   return {
     env: {
       baseUrl: env.baseUrl,

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model, Tool } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { docComment, propertyKey } from "../../render/literal.js";
@@ -125,7 +126,7 @@ function methodDoc(t: Tool): string {
 }
 
 function envDoc(model: Model): string {
-  const e = model.targets.client.env;
+  const e = declared(model, "client").env;
   return `A client configured from the environment (process.env when not given): ${e.baseUrl}, and either ${e.workspaceId} with ${e.token} or ${e.workspaces} as a JSON array of {"id", "token"}.`;
 }
 

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { packageJson } from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
@@ -23,7 +24,7 @@ function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: "client/package.json",
     content: packageJson({
-      name: model.targets.client.package,
+      name: declared(model, "client").package,
       description:
         "A typed client for the platform's HTTP API, generated from tools.yaml.",
       exports: {

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import { eastAsianWidth } from "get-east-asian-width";
 import type { Model, Section, Tool } from "../../model/types.js";
 
@@ -35,7 +36,8 @@ export interface SectionView {
   readonly heading: string;
   readonly label: string;
   readonly footer: string | null;
-  readonly program: string;
+  /** How the prompt docs spell the CLI command; null without the cli target. */
+  readonly program: string | null;
   readonly tools: readonly ToolView[];
   readonly cli: {
     readonly intro: string;
@@ -75,7 +77,9 @@ type ToolTexts = Omit<ToolView, "call">;
  * lines; any other section is the same for both runtimes, and so is the same view.
  */
 export function createViews(model: Model): Views {
-  const program = tidy(model.targets.cli.program);
+  // A tool has a command only with the cli target.
+  const cli = model.targets.cli;
+  const program = cli === null ? null : tidy(cli.program);
   const toolTexts = new Map<Tool, ToolTexts>();
   const cliBlocks = new Map<Section, SectionView["cli"]>();
   const sectionViews: Record<Runtime, Map<Section, SectionView>> = {
@@ -86,7 +90,8 @@ export function createViews(model: Model): Views {
   const textsOf = (t: Tool): ToolTexts => {
     let texts = toolTexts.get(t);
     if (texts === undefined) {
-      const command = t.cli ? `${program} ${t.cli.line}` : null;
+      const command =
+        t.cli && program !== null ? `${program} ${t.cli.line}` : null;
       texts = {
         name: t.name,
         short: tidy(t.short),
@@ -152,7 +157,7 @@ export function createViews(model: Model): Views {
   };
   const capabilities = (runtime: Runtime): CapabilitiesView => ({
     runtime,
-    preamble: tidy(model.targets.docs.preamble),
+    preamble: tidy(declared(model, "docs").preamble),
     sections: model.sections
       .map((s) => sectionView(s, runtime))
       .filter((s) => s.tools.length > 0),

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { packageJson } from "../../render/package-json.js";
 import type { Emitter, GeneratedFile } from "../types.js";
@@ -9,16 +10,17 @@ import { docsFiles } from "./files.js";
  * same texts as string constants. generate() renders them (emitters/docs/render.ts) and checks
  * them (validate/rendered-docs.ts) before any emitter runs.
  */
-export const emitDocs: Emitter = (model, ctx) => [
-  packageJsonFile(model),
-  ...docsFiles(ctx.docs),
-];
+export const emitDocs: Emitter = (model, ctx) => {
+  if (ctx.docs === null)
+    throw new Error("the prompt docs were not rendered for the docs target");
+  return [packageJsonFile(model), ...docsFiles(ctx.docs)];
+};
 
 function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: "docs/package.json",
     content: packageJson({
-      name: model.targets.docs.package,
+      name: declared(model, "docs").package,
       description:
         "The prompt texts that tell a model about its tools, generated from tools.yaml.",
       exports: {

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model, Section } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
@@ -9,7 +10,7 @@ import { printType, stringUnion } from "../../render/schema-types.js";
  * depend on the spec.
  */
 export function declarations(model: Model): string {
-  const client = stringLiteral(model.targets.client.package);
+  const client = stringLiteral(declared(model, "client").package);
   return `${codeHeader}import type { LocalHandlers, LocalToolName, PlatformClient, ToolInputs, ToolName } from ${client};
 import type * as Surface from "./runtime/surface.js";
 

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
@@ -20,7 +21,7 @@ export const emitLangchain: Emitter = (model, ctx) => [
 
 /** The glue: the client package is imported by its configured name and injected into the runtime. */
 function entry(model: Model): string {
-  return `${codeHeader}import { ClientError, tools, withDefaults } from ${stringLiteral(model.targets.client.package)};
+  return `${codeHeader}import { ClientError, tools, withDefaults } from ${stringLiteral(declared(model, "client").package)};
 import { toolFactory } from "./runtime/create-tools.js";
 import { loadToolData } from "./runtime/load.js";
 
@@ -38,14 +39,14 @@ function packageJsonFile(model: Model): GeneratedFile {
   return {
     path: `${DIR}/package.json`,
     content: packageJson({
-      name: model.targets.langchain.package,
+      name: declared(model, "langchain").package,
       description:
         "The platform's tools as LangChain tools, generated from tools.yaml.",
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./tools.json": "./tools.json",
       },
-      dependencies: { [model.targets.client.package]: "0.0.0" },
+      dependencies: { [declared(model, "client").package]: "0.0.0" },
       peerDependencies: { "@langchain/core": "^1.4.0" },
     }),
   };

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
@@ -36,7 +37,7 @@ export function createServer(options) {
  * imports that package's createRuntime and serves its handlers for the local tools.
  */
 export function binJs(model: Model): string {
-  const runtime = model.targets.mcp.runtime;
+  const runtime = declared(model, "mcp").runtime;
   const runtimeImport =
     runtime === null
       ? ""
@@ -67,5 +68,5 @@ ${runtimeOption}  out: (text) => process.stdout.write(text),
 }
 
 function clientImport(model: Model, names: readonly string[]): string {
-  return `import { ${names.join(", ")} } from ${stringLiteral(model.targets.client.package)};\n`;
+  return `import { ${names.join(", ")} } from ${stringLiteral(declared(model, "client").package)};\n`;
 }

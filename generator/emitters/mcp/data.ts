@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { McpData } from "../../../runtime/mcp/data.js";
 import type { Model } from "../../model/types.js";
 
@@ -7,7 +8,8 @@ import type { Model } from "../../model/types.js";
  * come from the client package's tools.json, where each schema is written once.
  */
 export function mcpData(model: Model): McpData {
-  const { mcp, client } = model.targets;
+  const mcp = declared(model, "mcp");
+  const client = declared(model, "client");
   return {
     server: {
       name: mcp.serverName,

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
@@ -19,7 +20,7 @@ const FROM_CLIENT = [
  * fixed types are runtime/mcp/surface.ts's, bound here to this spec's.
  */
 export function indexDts(model: Model): string {
-  const client = stringLiteral(model.targets.client.package);
+  const client = stringLiteral(declared(model, "client").package);
   const inputs = model.tools.map((t) => `${t.pascalName}Input`);
   return `${codeHeader}import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { LocalHandlers, LocalToolName, PlatformClient } from ${client};

@@ -1,3 +1,4 @@
+import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { packageJson } from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
@@ -16,16 +17,17 @@ export const emitMcp: Emitter = (model, ctx) => [
   dataFile("mcp/tools.json", mcpData(model)),
   { path: "mcp/index.js", content: indexJs(model) },
   { path: "mcp/index.d.ts", content: indexDts(model) },
-  { path: `mcp/bin/${model.targets.mcp.bin}.js`, content: binJs(model) },
+  { path: `mcp/bin/${declared(model, "mcp").bin}.js`, content: binJs(model) },
   ...runtimeFiles(ctx, "mcp"),
 ];
 
 function packageJsonFile(model: Model): GeneratedFile {
-  const bin = model.targets.mcp.bin;
+  const mcp = declared(model, "mcp");
+  const bin = mcp.bin;
   return {
     path: "mcp/package.json",
     content: packageJson({
-      name: model.targets.mcp.package,
+      name: mcp.package,
       description:
         "The platform's tools for MCP servers, generated from tools.yaml.",
       exports: {
@@ -34,12 +36,15 @@ function packageJsonFile(model: Model): GeneratedFile {
       },
       bin: { [bin]: `./bin/${bin}.js` },
       dependencies: {
-        [model.targets.client.package]: "0.0.0",
-        ...(model.targets.mcp.runtime === null
-          ? {}
-          : { [model.targets.mcp.runtime]: "0.0.0" }),
+        [declared(model, "client").package]: "0.0.0",
+        ...runtimeDependency(mcp.runtime),
       },
       peerDependencies: { "@modelcontextprotocol/sdk": "^1.32.2" },
     }),
   };
+}
+
+/** The runtime package the bin starts, as a dependency, when the target names one. */
+function runtimeDependency(runtime: string | null): Record<string, string> {
+  return runtime === null ? {} : { [runtime]: "0.0.0" };
 }

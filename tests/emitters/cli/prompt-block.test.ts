@@ -15,7 +15,7 @@ const file = path.join(repoRoot, "tools.yaml");
 const { model } = loadModel(
   specInput(file, fs.readFileSync(file, "utf8"), repoRoot),
 );
-const program = model.targets.cli.program;
+const program = model.targets.cli!.program;
 const blocks = sections as unknown as Record<string, { cli: string | null }>;
 
 /** `  molecule delegate --async <workspace_id> <task>  # Send…` → `delegate --async`. */
