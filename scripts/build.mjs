@@ -144,19 +144,7 @@ function buildRuntime() {
   const fresh = fs.mkdtempSync(path.join(builds, `${Date.now()}-`));
   fs.chmodSync(fresh, 0o755);
   try {
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, "node_modules/typescript/bin/tsc"),
-        "-p",
-        path.join(src, "tsconfig.json"),
-        "--outDir",
-        fresh,
-      ],
-      {
-        stdio: "inherit",
-      },
-    );
+    tsc(path.join(src, "tsconfig.json"), fresh);
   } catch {
     // Copied into every generated package: a runtime that does not compile is never used.
     fs.rmSync(fresh, { recursive: true, force: true });
@@ -217,17 +205,7 @@ function buildReference() {
     const fresh = fs.mkdtempSync(path.join(dist, `reference-${name}-`));
     try {
       try {
-        execFileSync(
-          process.execPath,
-          [
-            path.join(root, "node_modules/typescript/bin/tsc"),
-            "-p",
-            path.join(pkg, "tsconfig.json"),
-            "--outDir",
-            fresh,
-          ],
-          { stdio: "inherit" },
-        );
+        tsc(path.join(pkg, "tsconfig.json"), fresh);
       } catch {
         // tsc still emits. A reference package that no longer fits freshly generated types must not
         // block `npm run gen`, which is how those types get fixed; `npm run build` fails on it.
@@ -284,6 +262,21 @@ function removeOldBuilds(builds, keep) {
     if (Date.now() - fs.statSync(full).mtimeMs > 60_000)
       fs.rmSync(full, { recursive: true, force: true });
   }
+}
+
+/** Compiles a TypeScript project into `outDir`, its messages on our stderr; throws on type errors. */
+function tsc(project, outDir) {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/typescript/bin/tsc"),
+      "-p",
+      project,
+      "--outDir",
+      outDir,
+    ],
+    { stdio: "inherit" },
+  );
 }
 
 function writeAtomic(file, contents) {

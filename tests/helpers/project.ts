@@ -58,6 +58,18 @@ export function readFixture(...parts: string[]): string {
   return fs.readFileSync(path.join(fixtures, ...parts), "utf8");
 }
 
+/** The minimal valid fixture spec with each [from, to] replaced once (each `from` must be there). */
+export function minimalVariant(...edits: [from: string, to: string][]): string {
+  const minimal = readFixture("valid", "minimal", "tools.yaml");
+  return edits.reduce((text, [from, to]) => {
+    if (!text.includes(from))
+      throw new Error(
+        `the minimal spec no longer holds ${JSON.stringify(from)}`,
+      );
+    return text.replace(from, to);
+  }, minimal);
+}
+
 /** Every problem generate() finds in a spec text, as `line:col: message`; [] when it is valid. */
 export function specProblems(text: string): string[] {
   try {

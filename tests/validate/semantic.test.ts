@@ -1,19 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { readFixture, specProblems as problems } from "../helpers/project.js";
+import {
+  minimalVariant,
+  readFixture,
+  specProblems as problems,
+} from "../helpers/project.js";
 
 // Checks that need the whole spec, each on the minimal valid spec changed in one place.
 const minimal = readFixture("valid", "minimal", "tools.yaml");
 
-/** The minimal spec with each [from, to] replaced once (each `from` must be there). */
-function variant(...edits: [from: string, to: string][]): string {
-  return edits.reduce((text, [from, to]) => {
-    if (!text.includes(from))
-      throw new Error(
-        `the minimal spec no longer holds ${JSON.stringify(from)}`,
-      );
-    return text.replace(from, to);
-  }, minimal);
-}
+const variant = minimalVariant;
 
 describe("the minimal spec", () => {
   it("has no problem, so each variant below shows only its own", () => {

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { readFixture, specProblems as problems } from "../helpers/project.js";
+import {
+  minimalVariant,
+  specProblems as problems,
+} from "../helpers/project.js";
 
 // Which targets a spec declares, and what each one asks of the rest of the spec.
-const minimal = readFixture("valid", "minimal", "tools.yaml");
 
-/** The minimal spec with each [from, to] replaced once (each `from` must be there). */
-function variant(...edits: [from: string, to: string][]): string {
-  return edits.reduce((text, [from, to]) => {
-    if (!text.includes(from))
-      throw new Error(
-        `the minimal spec no longer holds ${JSON.stringify(from)}`,
-      );
-    return text.replace(from, to);
-  }, minimal);
-}
+const variant = minimalVariant;
 
 const CLI_TARGET = '  cli: { package: "@acme/cli", bin: acme }\n';
 const MCP_TARGET =
