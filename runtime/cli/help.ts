@@ -9,7 +9,7 @@ const EXIT_STATUS =
 /** Whether this run of the CLI has a handler for a local tool (its own, or a runtime's). */
 export type Answers = (tool: string) => boolean;
 
-/** `molecule --help`: every command with its summary, the global options and the environment. */
+/** `<bin> --help`: every command with its summary, the global options and the environment. */
 export function globalHelp(data: CliData, answers: Answers): string {
   const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
   lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
@@ -55,7 +55,7 @@ export function globalHelp(data: CliData, answers: Answers): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** `molecule <command> --help`: its usage, what it does, its arguments and options. */
+/** `<bin> <command> --help`: its usage, what it does, its arguments and options. */
 export function commandHelp(
   data: CliData,
   command: CliCommandSpec,

@@ -2,9 +2,9 @@
 import type { CliCommandSpec, CliData } from "./types.js";
 /** Whether this run of the CLI has a handler for a local tool (its own, or a runtime's). */
 export type Answers = (tool: string) => boolean;
-/** `molecule --help`: every command with its summary, the global options and the environment. */
+/** `<bin> --help`: every command with its summary, the global options and the environment. */
 export declare function globalHelp(data: CliData, answers: Answers): string;
-/** `molecule <command> --help`: its usage, what it does, its arguments and options. */
+/** `<bin> <command> --help`: its usage, what it does, its arguments and options. */
 export declare function commandHelp(
   data: CliData,
   command: CliCommandSpec,

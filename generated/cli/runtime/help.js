@@ -4,7 +4,7 @@ import { mainType } from "./main-type.js";
 const JSON_HELP = "Print the answer as JSON instead of text";
 const EXIT_STATUS =
   "Exit status: 0 success, 1 platform or network error, 2 usage error.";
-/** `molecule --help`: every command with its summary, the global options and the environment. */
+/** `<bin> --help`: every command with its summary, the global options and the environment. */
 export function globalHelp(data, answers) {
   const lines = [`Usage: ${data.bin} <command> [options]`, "", "Commands:"];
   lines.push(...table(data.commands.map((c) => [c.usage, c.summary])));
@@ -49,7 +49,7 @@ export function globalHelp(data, answers) {
   lines.push("", EXIT_STATUS);
   return `${lines.join("\n")}\n`;
 }
-/** `molecule <command> --help`: its usage, what it does, its arguments and options. */
+/** `<bin> <command> --help`: its usage, what it does, its arguments and options. */
 export function commandHelp(data, command, answers) {
   const positionals = command.inputs.filter((i) => i.option === null);
   const options = command.inputs.filter((i) => i.option !== null);
