@@ -57,10 +57,7 @@ export interface Generated {
  * once: read, validate, model, render and check the prompt docs, emit.
  */
 export function generate(inputs: GenerateInputs): Generated {
-  const spec = readSpec(inputs.spec);
-  const found = validateSpec(spec);
-  if (found.some(isError)) throw new SpecError(sortDiagnostics(found));
-  const model = buildModel(spec.value);
+  const { spec, model, warnings: found } = loadSpec(inputs.spec);
 
   // The prompt docs are rendered, and checked, for the docs target only.
   const docs =
@@ -95,10 +92,20 @@ export function loadModel(spec: SpecInput): {
   model: Model;
   warnings: Diagnostic[];
 } {
-  const parsed = readSpec(spec);
-  const found = validateSpec(parsed);
+  const { model, warnings } = loadSpec(spec);
+  return { model, warnings };
+}
+
+/** Read, validate, model: the read spec, its model and the warnings it leaves. */
+function loadSpec(input: SpecInput): {
+  spec: ParsedSpec;
+  model: Model;
+  warnings: Diagnostic[];
+} {
+  const spec = readSpec(input);
+  const found = validateSpec(spec);
   if (found.some(isError)) throw new SpecError(sortDiagnostics(found));
-  return { model: buildModel(parsed.value), warnings: found };
+  return { spec, model: buildModel(spec.value), warnings: found };
 }
 
 function manifest(files: readonly GeneratedFile[]): GeneratedFile {
