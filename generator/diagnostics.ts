@@ -4,6 +4,8 @@ import { UNPRINTABLE } from "./validate/hidden.js";
 export interface Diagnostic {
   readonly severity: "error" | "warning";
   readonly message: string;
+  /** A stable, machine-readable kind of problem (e.g. for `--format json`), when known. */
+  readonly code?: string;
   /** The file the problem is in (as given by the caller, e.g. "tools.yaml"). */
   readonly file: string;
   /** 1-based line and column; absent when the problem has no place in a file. */
