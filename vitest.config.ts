@@ -1,13 +1,58 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Test files that start processes (toolgen's bin, generated bins, npm pack and install), run a
+ * type-checker over generated code, or run the benchmark. They make the `e2e` project, which
+ * `npm run test:e2e` and CI run; `npm test` runs the rest, the quick loop, in worker threads.
+ * Each entry is a file's path or every test under a folder; tests/suites.test.ts reads this list
+ * to hold the quick project to that rule.
+ */
+export const E2E = [
+  "tests/bench.test.ts",
+  "tests/package/**/*.test.ts",
+  "tests/determinism.test.ts",
+  "tests/pure-generate.test.ts",
+  "tests/emitters/targets.test.ts",
+  "tests/emitters/cli/bin-commands.test.ts",
+  "tests/emitters/cli/bin-exit-codes.test.ts",
+  "tests/emitters/cli/bin-local-tool.test.ts",
+  "tests/emitters/cli/help.test.ts",
+  "tests/emitters/cli/typed.test.ts",
+  "tests/emitters/client/types.test.ts",
+  "tests/emitters/mcp/emitter.test.ts",
+  "tests/emitters/mcp/stdio.test.ts",
+  "tests/hardening/corpus.test.ts",
+  "tests/hardening/injection.test.ts",
+  "tests/hardening/interrupted.test.ts",
+  "tests/io/write.test.ts",
+  "tests/properties/generate.test.ts",
+  "tests/reference/runtime/cli-bin.test.ts",
+  "tests/reference/runtime/mcp-bin.test.ts",
+  "tests/render/schema-types.test.ts",
+  "tests/runtime/mcp/stdio.test.ts",
+  "tests/validate/precompiled.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A golden that is missing fails, as in CI, instead of being written quietly: goldens are
     // written only by `npm run test:update` (-u), whose diff is then reviewed.
     update: "none",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "quick",
+          include: ["tests/**/*.test.ts"],
+          exclude: E2E,
+          // Threads start faster than forks; no quick test changes the process's directory.
+          pool: "threads",
+        },
+      },
+      { extends: true, test: { name: "e2e", include: E2E } },
+    ],
   },
 });
