@@ -1,5 +1,6 @@
 import { mainType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
+import { publish } from "./publish.js";
 import type { RawFields, RawFieldValue, RawSpec, RawTool } from "./raw.js";
 import type {
   CliCommand,
@@ -77,6 +78,7 @@ export function buildModel(value: unknown): Model {
     client: client
       ? {
           package: client.package,
+          publish: publish(raw, "client"),
           env: {
             baseUrl: client.env.base_url,
             workspaceId: client.env.workspace_id,
@@ -91,20 +93,27 @@ export function buildModel(value: unknown): Model {
           bin: mcp.bin,
           serverName: mcp.server_name,
           runtime: mcp.runtime ?? null,
+          runtimeVersion: mcp.runtime_version ?? "*",
+          publish: publish(raw, "mcp"),
         }
       : null,
-    langchain: langchain ? { package: langchain.package } : null,
+    langchain: langchain
+      ? { package: langchain.package, publish: publish(raw, "langchain") }
+      : null,
     cli: cli
       ? {
           package: cli.package,
           bin: cli.bin,
           program: cli.program ?? cli.bin,
           runtime: cli.runtime ?? null,
+          runtimeVersion: cli.runtime_version ?? "*",
+          publish: publish(raw, "cli"),
         }
       : null,
     docs: docs
       ? {
           package: docs.package,
+          publish: publish(raw, "docs"),
           budget: docs.budget ?? null,
           preamble: docs.preamble,
         }

@@ -24,9 +24,19 @@ export interface RawTool {
   };
   cli?: { usage: string; summary: string } | null;
 }
+/** What npm needs to publish a package: set at the top level for every package, or per target. */
+export interface RawPublish {
+  version?: string;
+  license?: string;
+  repository?: RawRepository;
+  private?: boolean;
+}
+/** As npm accepts it: a shorthand such as `github:acme/tools`, or the object form. */
+export type RawRepository =
+  string | { type?: string; url: string; directory?: string };
 /** The targets a spec declares: at least one (tools.schema.json), each present only when declared. */
 export interface RawTargets {
-  client?: {
+  client?: RawPublish & {
     package: string;
     env: {
       base_url: string;
@@ -35,22 +45,29 @@ export interface RawTargets {
       workspaces: string;
     };
   };
-  mcp?: {
+  mcp?: RawPublish & {
     package: string;
     bin: string;
     server_name: string;
     runtime?: string;
+    runtime_version?: string;
   };
-  langchain?: { package: string };
-  cli?: { package: string; bin: string; program?: string; runtime?: string };
-  docs?: {
+  langchain?: RawPublish & { package: string };
+  cli?: RawPublish & {
+    package: string;
+    bin: string;
+    program?: string;
+    runtime?: string;
+    runtime_version?: string;
+  };
+  docs?: RawPublish & {
     package: string;
     templates?: string;
     budget?: number;
     preamble: string;
   };
 }
-export interface RawSpec {
+export interface RawSpec extends RawPublish {
   targets: RawTargets;
   sections: {
     id: string;

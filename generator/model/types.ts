@@ -16,10 +16,30 @@ export interface Model {
   readonly tools: readonly Tool[];
 }
 
+/** What a generated package.json says about publishing: the target's own settings, else the spec's. */
+export interface Publish {
+  /** A semver version; 0.0.0 when the spec sets none. */
+  readonly version: string;
+  readonly license: string | null;
+  readonly repository: Repository | null;
+  /** true only when the spec says so. */
+  readonly private: boolean;
+}
+
+/** As npm reads it: a shorthand or URL, or the object form (directory already resolved). */
+export type Repository =
+  | string
+  | {
+      readonly type?: string;
+      readonly url: string;
+      readonly directory?: string;
+    };
+
 /** Each target's settings, or null when the spec does not declare it (no package is generated). */
 export interface Targets {
   readonly client: {
     readonly package: string;
+    readonly publish: Publish;
     /** The environment variables createClientFromEnv reads: the runtimes' own type of them. */
     readonly env: EnvNames;
   } | null;
@@ -29,17 +49,27 @@ export interface Targets {
     readonly serverName: string;
     /** The package whose createRuntime the bin starts for the local tools, or null: none. */
     readonly runtime: string | null;
+    /** The range of the runtime package's versions, its peer dependency (default `*`). */
+    readonly runtimeVersion: string;
+    readonly publish: Publish;
   } | null;
-  readonly langchain: { readonly package: string } | null;
+  readonly langchain: {
+    readonly package: string;
+    readonly publish: Publish;
+  } | null;
   readonly cli: {
     readonly package: string;
     readonly bin: string;
     readonly program: string;
     /** The package whose createRuntime answers the bin's local-tool commands, or null: none. */
     readonly runtime: string | null;
+    /** The range of the runtime package's versions, its peer dependency (default `*`). */
+    readonly runtimeVersion: string;
+    readonly publish: Publish;
   } | null;
   readonly docs: {
     readonly package: string;
+    readonly publish: Publish;
     readonly budget: number | null;
     readonly preamble: string;
   } | null;

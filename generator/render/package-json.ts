@@ -1,22 +1,28 @@
+import type { Publish } from "../model/types.js";
 import { HEADER } from "./header.js";
 
 export interface PackageJsonOptions {
   readonly name: string;
   readonly description: string;
+  /** The version, license, repository and private flag the spec sets for this package. */
+  readonly publish: Publish;
   readonly exports: Record<string, string | Record<string, string>>;
   readonly bin?: Record<string, string>;
   readonly dependencies?: Record<string, string>;
   readonly peerDependencies?: Record<string, string>;
 }
 
-/** A generated package's manifest, in the fixed JSON layout (JSON.stringify, 2 spaces). */
+/** A generated package's package.json, in the fixed JSON layout (JSON.stringify, 2 spaces). */
 export function packageJson(o: PackageJsonOptions): string {
+  const { version, license, repository } = o.publish;
   const manifest = {
     "//": HEADER,
     name: o.name,
-    version: "0.0.0",
-    private: true,
+    version,
+    ...(o.publish.private ? { private: true } : {}),
     description: o.description,
+    ...(license !== null ? { license } : {}),
+    ...(repository !== null ? { repository } : {}),
     type: "module",
     exports: o.exports,
     ...(o.bin ? { bin: o.bin } : {}),
@@ -26,6 +32,19 @@ export function packageJson(o: PackageJsonOptions): string {
       : {}),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The range by which a generated package depends on a sibling: its version and what npm deems compatible. */
+export function siblingRange(sibling: Publish): string {
+  return `^${sibling.version}`;
+}
+
+/** The runtime package a bin starts, as a peer dependency in the spec's range, when the target names one. */
+export function runtimePeer(
+  runtime: string | null,
+  range: string,
+): Record<string, string> {
+  return runtime === null ? {} : { [runtime]: range };
 }
 
 function sorted(record: Record<string, string>): Record<string, string> {

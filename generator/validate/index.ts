@@ -14,6 +14,7 @@ import { checkRenames } from "./renames.js";
 import { checkToolPlacement } from "./sections.js";
 import { checkStructure } from "./structure.js";
 import { checkTargets } from "./targets.js";
+import { checkVersions } from "./versions.js";
 
 /** What each tool's input schema declares: a JSON Schema toolgen can check inputs against. */
 const checkInputSchemas: Check = ({ tools }) =>
@@ -29,6 +30,7 @@ const checkInputSchemas: Check = ({ tools }) =>
 /** The checks of a spec whose structure is sound, at least outside some tools. */
 const SEMANTIC: readonly Check[] = [
   checkTargets,
+  checkVersions,
   checkNames,
   checkToolPlacement,
   checkHttpBindings,

@@ -56,6 +56,7 @@ const cases: [name: string, mustSay: string][] = [
     "targets-empty",
     "'targets' is empty: declare at least one of client, mcp, langchain, cli, docs",
   ],
+  ["version-not-semver", "'version' must be a semver version such as 1.2.0"],
   [
     "target-needs-client",
     "targets.mcp needs targets.client: the MCP package calls the platform through the client package",

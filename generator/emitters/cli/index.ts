@@ -1,6 +1,10 @@
 import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
-import { packageJson } from "../../render/package-json.js";
+import {
+  packageJson,
+  runtimePeer,
+  siblingRange,
+} from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { binJs, indexDts, indexJs } from "./code.js";
@@ -18,26 +22,23 @@ export const emitCli: Emitter = (model, ctx) => [
 
 function packageJsonFile(model: Model): GeneratedFile {
   const cli = declared(model, "cli");
+  const client = declared(model, "client");
   return {
     path: "cli/package.json",
     content: packageJson({
       name: cli.package,
       description:
         "The platform's tools as a command line, generated from tools.yaml.",
+      publish: cli.publish,
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./commands.json": "./commands.json",
       },
       bin: { [cli.bin]: "./bin.js" },
-      dependencies: {
-        [declared(model, "client").package]: "0.0.0",
-        ...runtimeDependency(cli.runtime),
-      },
+      dependencies: { [client.package]: siblingRange(client.publish) },
+      ...(cli.runtime !== null
+        ? { peerDependencies: runtimePeer(cli.runtime, cli.runtimeVersion) }
+        : {}),
     }),
   };
-}
-
-/** The runtime package the bin starts, as a dependency, when the target names one. */
-function runtimeDependency(runtime: string | null): Record<string, string> {
-  return runtime === null ? {} : { [runtime]: "0.0.0" };
 }

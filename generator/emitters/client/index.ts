@@ -21,12 +21,14 @@ export const emitClient: Emitter = (model, ctx) => [
 ];
 
 function packageJsonFile(model: Model): GeneratedFile {
+  const client = declared(model, "client");
   return {
     path: "client/package.json",
     content: packageJson({
-      name: declared(model, "client").package,
+      name: client.package,
       description:
         "A typed client for the platform's HTTP API, generated from tools.yaml.",
+      publish: client.publish,
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./tools.json": "./tools.json",

@@ -17,12 +17,14 @@ export const emitDocs: Emitter = (model, ctx) => {
 };
 
 function packageJsonFile(model: Model): GeneratedFile {
+  const docs = declared(model, "docs");
   return {
     path: "docs/package.json",
     content: packageJson({
-      name: declared(model, "docs").package,
+      name: docs.package,
       description:
         "The prompt texts that tell a model about its tools, generated from tools.yaml.",
+      publish: docs.publish,
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./*.md": "./*.md",

@@ -2,7 +2,7 @@ import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { stringLiteral } from "../../render/literal.js";
-import { packageJson } from "../../render/package-json.js";
+import { packageJson, siblingRange } from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { langchainData } from "./data.js";
@@ -36,17 +36,20 @@ export const createTools = toolFactory({
 }
 
 function packageJsonFile(model: Model): GeneratedFile {
+  const langchain = declared(model, "langchain");
+  const client = declared(model, "client");
   return {
     path: `${DIR}/package.json`,
     content: packageJson({
-      name: declared(model, "langchain").package,
+      name: langchain.package,
       description:
         "The platform's tools as LangChain tools, generated from tools.yaml.",
+      publish: langchain.publish,
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./tools.json": "./tools.json",
       },
-      dependencies: { [declared(model, "client").package]: "0.0.0" },
+      dependencies: { [client.package]: siblingRange(client.publish) },
       peerDependencies: { "@langchain/core": "^1.4.0" },
     }),
   };

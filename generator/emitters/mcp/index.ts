@@ -1,6 +1,10 @@
 import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
-import { packageJson } from "../../render/package-json.js";
+import {
+  packageJson,
+  runtimePeer,
+  siblingRange,
+} from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { binJs, indexJs } from "./code.js";
@@ -23,6 +27,7 @@ export const emitMcp: Emitter = (model, ctx) => [
 
 function packageJsonFile(model: Model): GeneratedFile {
   const mcp = declared(model, "mcp");
+  const client = declared(model, "client");
   const bin = mcp.bin;
   return {
     path: "mcp/package.json",
@@ -30,21 +35,17 @@ function packageJsonFile(model: Model): GeneratedFile {
       name: mcp.package,
       description:
         "The platform's tools for MCP servers, generated from tools.yaml.",
+      publish: mcp.publish,
       exports: {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./tools.json": "./tools.json",
       },
       bin: { [bin]: `./bin/${bin}.js` },
-      dependencies: {
-        [declared(model, "client").package]: "0.0.0",
-        ...runtimeDependency(mcp.runtime),
+      dependencies: { [client.package]: siblingRange(client.publish) },
+      peerDependencies: {
+        "@modelcontextprotocol/sdk": "^1.32.2",
+        ...runtimePeer(mcp.runtime, mcp.runtimeVersion),
       },
-      peerDependencies: { "@modelcontextprotocol/sdk": "^1.32.2" },
     }),
   };
-}
-
-/** The runtime package the bin starts, as a dependency, when the target names one. */
-function runtimeDependency(runtime: string | null): Record<string, string> {
-  return runtime === null ? {} : { [runtime]: "0.0.0" };
 }

@@ -40,11 +40,17 @@ describe("targets.mcp.runtime", () => {
     );
   });
 
-  it("makes the runtime a dependency of the package", () => {
-    expect(JSON.parse(files.get("package.json")!).dependencies).toEqual({
-      "@acme/client": "0.0.0",
-      "@acme/notes-runtime": "0.0.0",
-    });
+  it("makes the runtime a peer dependency of the package, in any version unless runtime_version says", () => {
+    const client = (
+      parse(minimalText) as { targets: { client: { package: string } } }
+    ).targets.client.package;
+    const manifest = JSON.parse(files.get("package.json")!);
+    expect(manifest.dependencies).toEqual({ [client]: "^0.0.0" });
+    expect(manifest.peerDependencies["@acme/notes-runtime"]).toBe("*");
+    const spec = parse(withRuntime("@acme/notes-runtime"));
+    spec.targets.mcp.runtime_version = "^1.2.0";
+    const ranged = JSON.parse(mcpFiles(stringify(spec)).get("package.json")!);
+    expect(ranged.peerDependencies["@acme/notes-runtime"]).toBe("^1.2.0");
   });
 
   it("leaves every other file as without the setting", () => {
