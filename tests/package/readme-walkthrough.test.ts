@@ -31,7 +31,12 @@ interface Spec {
     mcp: { bin: string };
     cli: { bin: string };
   };
-  tools: { name: string; short: string; cli?: { usage: string } | null }[];
+  tools: {
+    name: string;
+    short: string;
+    local?: boolean;
+    cli?: { usage: string } | null;
+  }[];
 }
 
 // npm as the README runs it, answered from this machine's cache.
@@ -88,13 +93,12 @@ describe("the README's walkthrough, run against the packed tarball", () => {
     expect(fs.existsSync(path.join(project, schema!))).toBe(true);
   });
 
-  it("leaves the CLI listing every command of the spec in its --help", () => {
-    const help = script.stdout.slice(
-      script.stdout.indexOf(`Usage: ${spec.targets.cli.bin} <command>`),
-    );
+  it("leaves a CLI whose --help lists every command of the spec", async () => {
+    const help = await run(npx, [spec.targets.cli.bin, "--help"], project, env);
+    expect(help.code).toBe(0);
     const usages = spec.tools.flatMap((t) => (t.cli ? [t.cli.usage] : []));
     expect(usages.length).toBe(spec.tools.length);
-    for (const usage of usages) expect(help).toContain(`  ${usage}  `);
+    for (const usage of usages) expect(help.stdout).toContain(`  ${usage}  `);
   });
 
   it("passes the drift gate the workflow runs", async () => {
@@ -108,7 +112,8 @@ describe("the README's walkthrough, run against the packed tarball", () => {
     expect(check.code).toBe(0);
   });
 
-  it("starts the MCP server as the README says, and it lists every tool to the SDK client", async () => {
+  /** The README's MCP command: its variables and its bin, checked against the spec. */
+  function serverCommand(): { vars: Record<string, string>; bin: string } {
     expect(blocks.mcp).toHaveLength(1);
     const line = /^((?:[A-Z_][A-Z0-9_]*=\S+ )+)npx (\S+)\n$/.exec(
       blocks.mcp[0]!,
@@ -125,12 +130,18 @@ describe("the README's walkthrough, run against the packed tarball", () => {
       [base_url, workspace_id, token].sort(),
     );
     expect(line![2]).toBe(spec.targets.mcp.bin);
+    return { vars, bin: line![2]! };
+  }
 
+  it("starts the MCP server as the README says: it lists every tool to the SDK client and answers the local ones through the runtime", async () => {
+    const { vars, bin } = serverCommand();
+    const local = spec.tools.filter((t) => t.local === true);
+    expect(local.length).toBeGreaterThan(0);
     const client = new Client({ name: "agent", version: "0.0.0" });
     await client.connect(
       new StdioClientTransport({
         command: npx,
-        args: [line![2]!],
+        args: [bin],
         cwd: project,
         env: { ...(env as Record<string, string>), ...vars },
         stderr: "pipe",
@@ -141,8 +152,36 @@ describe("the README's walkthrough, run against the packed tarball", () => {
       expect(listed.tools.map((t) => [t.name, t.description])).toEqual(
         spec.tools.map((t) => [t.name, t.short]),
       );
+      for (const tool of local) {
+        const result = await client.callTool({
+          name: tool.name,
+          arguments: {},
+        });
+        expect(result.isError, JSON.stringify(result)).toBeFalsy();
+        // The README's runtime answers with the workspace the server was started in.
+        expect(JSON.stringify(result.content)).toContain(
+          vars[spec.targets.client.env.workspace_id!],
+        );
+      }
     } finally {
       await client.close();
+    }
+  });
+
+  it("runs a local tool's command through the runtime on the CLI", async () => {
+    const { vars } = serverCommand();
+    for (const tool of spec.tools.filter((t) => t.local === true)) {
+      const result = await run(
+        npx,
+        [spec.targets.cli.bin, ...tool.cli!.usage.split(" ")],
+        project,
+        { ...env, ...vars },
+      );
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        vars[spec.targets.client.env.workspace_id!],
+      );
     }
   });
 });
