@@ -118,14 +118,14 @@ export function planInit(folder: string): InitPlan {
   );
 
   const warnings: Diagnostic[] = [];
-  const hasConflict = steps.some((s) => s.status === "conflict");
   if (statKind(path.join(abs, OUT)) !== "none")
     steps.push({
       path: OUT,
       status: "skip",
       detail: "already there (npm run gen updates it)",
     });
-  else if (!hasConflict && spec.status !== "conflict") {
+  // A plan with a conflict is never applied: no first generation to prepare.
+  else if (!steps.some((s) => s.status === "conflict")) {
     const inputs = gatherInputs(
       specInput(path.join(abs, SPEC), texts.spec, abs),
       { cwd: abs },
