@@ -1,4 +1,5 @@
 import { runGen } from "./cli/gen.js";
+import { runInit } from "./cli/init.js";
 import type { Io } from "./cli/io.js";
 
 export { EXIT, type Io } from "./cli/io.js";
@@ -8,5 +9,6 @@ export { EXIT, type Io } from "./cli/io.js";
  * prints or reads the process's state; each command lives in cli/<command>.ts.
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === "init") return runInit(argv.slice(1), io);
   return runGen(argv, io);
 }

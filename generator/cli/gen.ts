@@ -20,6 +20,7 @@ import { fixCommand } from "./fix-command.js";
 import { EXIT, type Io } from "./io.js";
 
 const HELP = `Usage: toolgen [options]
+       toolgen init [folder]   set up a project (toolgen init --help)
 
 Generates every package under the output folder from one tools.yaml.
 

@@ -1,59 +1,15 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanEnv, npm, npx, packToolgen, run } from "../helpers/pack.js";
 import { readFixture, repoRoot } from "../helpers/project.js";
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/**
- * Runs a command to its end, never throwing on a non-zero exit. npm's own warnings (about this
- * machine's npm config, say) are left out of stderr: they are not toolgen's.
- */
-function run(
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  env: Record<string, string | undefined> = process.env,
-): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error
-          ? typeof error.code === "number"
-            ? error.code
-            : -1
-          : 0;
-        resolve({
-          code,
-          stdout,
-          stderr: stderr.replace(/^npm warn .*\n/gm, ""),
-        });
-      },
-    );
-  });
-}
-
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const version = (
   JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
     version: string;
   }
 ).version;
-
-// An environment without the npm_* variables of the `npm test` that may be running this file.
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !k.startsWith("npm_")),
-);
 
 describe("the npm package (npm pack, installed into an empty project)", () => {
   let temp: string;
@@ -62,18 +18,9 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
 
   beforeAll(async () => {
     temp = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-pack-"));
-    const packed = await run(
-      npm,
-      ["pack", "--json", "--pack-destination", temp],
-      repoRoot,
-      cleanEnv,
-    );
+    const packed = await packToolgen(temp);
     expect(packed.stderr).not.toMatch(/npm error/);
-    expect(packed.code).toBe(0);
-    const [info] = JSON.parse(packed.stdout) as [
-      { filename: string; files: { path: string }[] },
-    ];
-    files = info.files.map((f) => f.path);
+    files = [...packed.files];
     project = path.join(temp, "project");
     fs.mkdirSync(project);
     fs.writeFileSync(
@@ -89,7 +36,7 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
         "--offline",
         "--no-audit",
         "--no-fund",
-        path.join(temp, info.filename),
+        packed.tarball,
       ],
       project,
       cleanEnv,

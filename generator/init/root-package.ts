@@ -1,0 +1,86 @@
+/** What init needs in the project's package.json. */
+export const SCRIPTS = { gen: "toolgen", "gen:check": "toolgen --check" };
+export const WORKSPACE = "generated/*";
+
+/** init's verdict on an existing package.json: the text to write (null: nothing to add), or why it cannot. */
+export type RootPackageMerge =
+  | {
+      readonly ok: true;
+      readonly text: string | null;
+      readonly added: string[];
+    }
+  | { readonly ok: false; readonly problems: string[] };
+
+/** A package.json for a project that has none. */
+export function newRootPackage(name: string): string {
+  const pkg = {
+    name,
+    private: true,
+    scripts: { ...SCRIPTS },
+    workspaces: [WORKSPACE],
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/**
+ * Adds what is missing (each script, the workspace) to an existing package.json's text, keeping
+ * its key order and indentation; a key that holds something else is a problem, never replaced.
+ */
+export function mergeRootPackage(text: string): RootPackageMerge {
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(text);
+  } catch (e) {
+    return {
+      ok: false,
+      problems: [`is not valid JSON (${(e as Error).message})`],
+    };
+  }
+  if (!isObject(pkg))
+    return { ok: false, problems: ["does not hold a JSON object"] };
+
+  const problems: string[] = [];
+  const added: string[] = [];
+  const scripts = pkg.scripts ?? {};
+  if (!isObject(scripts)) problems.push(`"scripts" is not an object`);
+  else
+    for (const [key, command] of Object.entries(SCRIPTS)) {
+      const have = scripts[key];
+      if (have === undefined) added.push(`scripts.${key}`);
+      else if (have !== command)
+        problems.push(
+          `scripts.${key} is ${JSON.stringify(have)}, not ${JSON.stringify(command)}`,
+        );
+    }
+  const workspaces = pkg.workspaces ?? [];
+  if (!Array.isArray(workspaces))
+    problems.push(
+      `"workspaces" is not an array (init adds ${JSON.stringify(WORKSPACE)} to it)`,
+    );
+  else if (!workspaces.includes(WORKSPACE))
+    added.push(`workspaces ${JSON.stringify(WORKSPACE)}`);
+  if (problems.length > 0) return { ok: false, problems };
+  if (added.length === 0) return { ok: true, text: null, added };
+
+  const merged: Record<string, unknown> = {
+    ...pkg,
+    scripts: { ...(scripts as object), ...missing(scripts as object) },
+    workspaces: (workspaces as unknown[]).includes(WORKSPACE)
+      ? workspaces
+      : [...(workspaces as unknown[]), WORKSPACE],
+  };
+  const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? "  ";
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const json = JSON.stringify(merged, null, indent).replaceAll("\n", eol);
+  return { ok: true, text: `${json}${eol}`, added };
+}
+
+function missing(scripts: object): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(SCRIPTS).filter(([k]) => !(k in scripts)),
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
