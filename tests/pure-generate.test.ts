@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gatherInputs, specInput } from "../generator/index.js";
 import {
+  readFixture,
   repoRoot,
   snapshotDir,
   tempProject,
@@ -58,55 +59,92 @@ const permissionFlag = process.allowedNodeEnvironmentFlags.has("--permission")
   ? "--permission"
   : "--experimental-permission";
 
+let bundled: Promise<string> | undefined;
+
+/** The CLI's files in `dir`, against generate()'s in the sandbox from the inputs gathered there. */
+async function compare(dir: string, specText: string) {
+  const bundle = await (bundled ??= bundleGenerator());
+  const cli = await toolgen(dir);
+  expect(cli.code).toBe(0);
+  const written = snapshotDir(path.join(dir, "generated"));
+
+  const inputs = gatherInputs(specInput("tools.yaml", specText, dir), {
+    cwd: dir,
+  });
+  const json = (f: (typeof inputs.templates)["defaults"] | null) =>
+    f === null ? null : { ...f, texts: [...f.texts] };
+  const run = spawnSync(
+    process.execPath,
+    [
+      permissionFlag,
+      `--allow-fs-read=${bundle}`,
+      "--no-warnings",
+      "--input-type=module",
+      "-e",
+      child,
+    ],
+    {
+      input: JSON.stringify({
+        bundle: new URL(`file://${bundle}`).href,
+        probe: path.join(dir, "tools.yaml"),
+        inputs: {
+          ...inputs,
+          templates: {
+            defaults: json(inputs.templates.defaults),
+            user: json(inputs.templates.user),
+          },
+        },
+      }),
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  expect(run.stderr).toBe("");
+  const out = JSON.parse(run.stdout) as {
+    denied: string;
+    files: { path: string; content: string }[];
+  };
+  expect(out.denied).toBe("ERR_ACCESS_DENIED");
+  expect(Object.fromEntries(out.files.map((f) => [f.path, f.content]))).toEqual(
+    written,
+  );
+}
+
 describe("generate() with no file system", () => {
   it("writes the same files as the CLI, reading nothing but its own code", async () => {
-    const bundle = await bundleGenerator();
     const text = fs.readFileSync(path.join(repoRoot, "tools.yaml"), "utf8");
     const dir = tempProject(text);
-    const cli = await toolgen(dir);
-    expect(cli.code).toBe(0);
-    const written = snapshotDir(path.join(dir, "generated"));
+    try {
+      await compare(dir, text);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
-    const inputs = gatherInputs(specInput("tools.yaml", text, dir), {
-      cwd: dir,
-    });
-    const json = (f: (typeof inputs.templates)["defaults"] | null) =>
-      f === null ? null : { ...f, texts: [...f.texts] };
-    const run = spawnSync(
-      process.execPath,
-      [
-        permissionFlag,
-        `--allow-fs-read=${bundle}`,
-        "--no-warnings",
-        "--input-type=module",
-        "-e",
-        child,
-      ],
-      {
-        input: JSON.stringify({
-          bundle: new URL(`file://${bundle}`).href,
-          probe: path.join(dir, "tools.yaml"),
-          inputs: {
-            ...inputs,
-            templates: {
-              defaults: json(inputs.templates.defaults),
-              user: json(inputs.templates.user),
-            },
-          },
-        }),
-        encoding: "utf8",
-        maxBuffer: 256 * 1024 * 1024,
-      },
+  it("takes the user's templates and their partials as inputs too", async () => {
+    const text = readFixture("valid", "minimal", "tools.yaml").replace(
+      '    package: "@acme/prompts"\n',
+      '    package: "@acme/prompts"\n    templates: templates\n',
     );
-    expect(run.stderr).toBe("");
-    const out = JSON.parse(run.stdout) as {
-      denied: string;
-      files: { path: string; content: string }[];
-    };
-    expect(out.denied).toBe("ERR_ACCESS_DENIED");
-    expect(
-      Object.fromEntries(out.files.map((f) => [f.path, f.content])),
-    ).toEqual(written);
-    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain("templates: templates");
+    const dir = tempProject(text);
+    try {
+      const partials = path.join(dir, "templates", "partials", "tools");
+      fs.mkdirSync(partials, { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, "templates", "section.md.hbs"),
+        "## {{upper heading}}\n{{#each tools}}\n{{> tools/item}}\n{{/each}}\n",
+      );
+      fs.writeFileSync(path.join(partials, "item.hbs"), "- {{name}}\n");
+      await compare(dir, text);
+      expect(
+        fs.readFileSync(
+          path.join(dir, "generated/docs/sections/notes.mcp.md"),
+          "utf8",
+        ),
+      ).toContain("\n## NOTES\n- add_note\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

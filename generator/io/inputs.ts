@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  PARTIALS_FOLDER,
   TEMPLATE_NAMES,
+  type PartialText,
   type TemplateFolder,
 } from "../emitters/docs/templates.js";
 import type { GenerateInputs, SpecInput } from "../index.js";
@@ -63,21 +65,61 @@ function templatesSetting(spec: SpecInput): string | undefined {
     : undefined;
 }
 
-/** The files of a templates folder and the text of each template among them. */
+/** The files of a templates folder, the text of each template among them, and its partials. */
 export function readTemplateFolder(folder: string): TemplateFolder {
   const names = listFolder(folder);
   const texts = new Map<string, string | { error: string }>();
-  for (const name of TEMPLATE_NAMES) {
-    if (!names?.includes(name)) continue;
+  for (const name of TEMPLATE_NAMES)
+    if (names?.includes(name))
+      texts.set(name, readText(path.join(folder, name)));
+  const partials =
+    names === null ? [] : readPartials(path.join(folder, PARTIALS_FOLDER));
+  return { folder, names, texts, partials };
+}
+
+/**
+ * The `.hbs` files below a partials folder, at any depth (links followed), each named by its
+ * path there without `.hbs` (`a/b.hbs` is `a/b`), in sorted order; none when there is no folder.
+ */
+function readPartials(root: string): PartialText[] {
+  const found: PartialText[] = [];
+  const seen = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    let real: string;
+    let entries: string[];
     try {
-      texts.set(name, fs.readFileSync(path.join(folder, name), "utf8"));
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (typeof code !== "string") throw e;
-      texts.set(name, { error: code });
+      real = fs.realpathSync(dir);
+      entries = fs.readdirSync(dir);
+    } catch {
+      return;
     }
+    // A link back up the tree would never end.
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const entry of entries.sort()) {
+      const full = path.join(dir, entry);
+      const stat = fs.statSync(full, { throwIfNoEntry: false });
+      if (stat?.isDirectory()) walk(full, `${prefix}${entry}/`);
+      else if (stat?.isFile() && entry.endsWith(".hbs"))
+        found.push({
+          name: `${prefix}${entry.slice(0, -".hbs".length)}`,
+          text: readText(full),
+        });
+    }
+  };
+  walk(root, "");
+  return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** A file's text, or the error code of its reading. */
+function readText(file: string): string | { error: string } {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code !== "string") throw e;
+    return { error: code };
   }
-  return { folder, names, texts };
 }
 
 function listFolder(folder: string): string[] | null {

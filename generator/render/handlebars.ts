@@ -28,14 +28,33 @@ export class TemplateError extends Error {
   }
 }
 
+/** What a template may call besides its context: helpers by name, and partials by name. */
+export interface TemplateParts {
+  readonly helpers?: Readonly<Record<string, (...args: unknown[]) => unknown>>;
+  /** Handlebars' own helpers to remove (e.g. `log`, which prints). */
+  readonly hiddenHelpers?: readonly string[];
+  readonly partials?: ReadonlyMap<string, CompiledPartial>;
+}
+
+/** A partial, compiled once and shared by every template that calls it. */
+export interface CompiledPartial {
+  readonly file: string;
+  readonly source: string;
+  readonly delegate: HandlebarsTemplateDelegate;
+}
+
 /**
  * Parses `source` at once, so a syntax error surfaces before anything renders; toolgen's own
  * templates may come precompiled (in the bundle), parsed and compiled at build time.
  * Each template gets its own Handlebars environment: nothing registered on one leaks into another.
  */
-export function compileTemplate(file: string, source: string): Template {
-  const text = source.replace(/\r\n?/g, "\n");
-  const hb = Handlebars.create();
+export function compileTemplate(
+  file: string,
+  source: string,
+  parts: TemplateParts = {},
+): Template {
+  const text = lf(source);
+  const hb = environment(parts);
   const spec = precompiledTemplate(text);
   const compiled =
     spec === undefined ? parsedAndCompiled(hb, file, text) : hb.template(spec);
@@ -50,6 +69,41 @@ export function compileTemplate(file: string, source: string): Template {
       }
     },
   };
+}
+
+/**
+ * A partial's text compiled as templates are. An error while it renders is located in its own
+ * file, whichever template called it.
+ */
+export function compilePartial(
+  file: string,
+  source: string,
+  parts: TemplateParts = {},
+): CompiledPartial {
+  const text = lf(source);
+  const compiled = parsedAndCompiled(environment(parts), file, text);
+  const delegate: HandlebarsTemplateDelegate = (context, options) => {
+    try {
+      return compiled(context, options);
+    } catch (e) {
+      throw templateError(file, e);
+    }
+  };
+  return { file, source: text, delegate };
+}
+
+function lf(source: string): string {
+  return source.replace(/\r\n?/g, "\n");
+}
+
+function environment(parts: TemplateParts): typeof Handlebars {
+  const hb = Handlebars.create();
+  for (const name of parts.hiddenHelpers ?? []) hb.unregisterHelper(name);
+  for (const [name, helper] of Object.entries(parts.helpers ?? {}))
+    hb.registerHelper(name, helper);
+  for (const [name, partial] of parts.partials ?? [])
+    hb.registerPartial(name, partial.delegate);
+  return hb;
 }
 
 /** Compiled on first use by Handlebars; parsed now, to report a syntax error when the template is loaded. */
@@ -79,9 +133,12 @@ const TOKENS: Record<string, string> = {
   INVALID: "text",
 };
 
-/** Handlebars' own errors become TemplateErrors; anything else is a bug and escapes unchanged. */
+/**
+ * Handlebars' own errors become TemplateErrors; one already located (in a partial) stays as it
+ * is; anything else is a bug and escapes unchanged.
+ */
 function templateError(file: string, e: unknown): unknown {
-  if (!(e instanceof Error)) return e;
+  if (!(e instanceof Error) || e instanceof TemplateError) return e;
   const parse = /^Parse error on line (\d+):/.exec(e.message);
   if (parse) {
     const got = /got '([^']*)'\s*$/.exec(e.message)?.[1];

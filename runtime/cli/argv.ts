@@ -1,5 +1,6 @@
 import { convert } from "./convert.js";
 import { mainType } from "./main-type.js";
+import { unknownCommand, unknownOption } from "./mistyped.js";
 import type { CliCommandSpec, CliData, CliInput, Json } from "./types.js";
 
 /** What a command line asks for, or why it cannot be run (a usage error, exit 2). */
@@ -66,11 +67,14 @@ export function parseCommandLine(
     if (asked.kind === "one") return { kind: "help", command: asked.command };
     if (leading.length === 1) return { kind: "help", command: null };
     if (asked.kind === "none")
-      return usage(unknownCommand(data.commands, leading[1]!.word), null);
+      return usage(
+        unknownCommand(data.commands, words(leading, 1), true),
+        null,
+      );
     matched = asked;
   }
   if (matched.kind === "none")
-    return usage(unknownCommand(data.commands, leading[0]!.word), null);
+    return usage(unknownCommand(data.commands, words(leading, 0), false), null);
   if (matched.kind === "ambiguous")
     return usage(
       `${matched.flags.join(" and ")} cannot be used together`,
@@ -82,7 +86,7 @@ export function parseCommandLine(
   const rest = argv
     .map((t, i) => ({ t, i }))
     .filter(({ i }) => !used.has(i) && i !== cut);
-  return readArguments(command, rest, cut);
+  return readArguments(data, command, rest, cut);
 }
 
 type Match =
@@ -134,6 +138,7 @@ function match(
 
 /** Options and positionals after the keyword, converted and checked against each input's schema. */
 function readArguments(
+  data: CliData,
   command: CliCommandSpec,
   rest: readonly { t: string; i: number }[],
   cut: number,
@@ -178,7 +183,7 @@ function readArguments(
     }
     if (!input)
       return usage(
-        `unknown option '${eq === -1 ? t : t.slice(0, eq)}'`,
+        unknownOption(eq === -1 ? t : t.slice(0, eq), command, data),
         command,
       );
     if (mainType(input.schema) === "boolean" && inline === undefined) {
@@ -246,17 +251,9 @@ function readArguments(
   return { kind: "run", command, input, json };
 }
 
-/** Names the commands a first word starts, so `notes` alone lists `notes find`, `notes put`. */
-function unknownCommand(
-  commands: readonly CliCommandSpec[],
-  first: string,
-): string {
-  const near = commands
-    .filter((c) => c.keyword.split(" ")[0] === first)
-    .map((c) => c.keyword);
-  return near.length > 0
-    ? `'${first}' needs more words: ${near.join(", ")}`
-    : `unknown command '${first}'`;
+/** The leading words from the `skip`th on (1 after `help`). */
+function words(leading: readonly { word: string }[], skip: number): string[] {
+  return leading.slice(skip).map((l) => l.word);
 }
 
 function usage(message: string, command: CliCommandSpec | null): Invocation {

@@ -76,6 +76,47 @@ describe("the inputs the CLI gathers for generate()", () => {
       folder: other,
       names: null,
       texts: new Map(),
+      partials: [],
     });
+  });
+
+  it("reads the partials/ folder's .hbs files at any depth (links followed), named by their path there, in sorted order", () => {
+    const text = withTemplates("prompts");
+    const dir = project(text);
+    const partials = path.join(dir, "prompts", "partials");
+    const files: Record<string, string> = {
+      "z.hbs": "z",
+      "b/a.hbs": "b/a",
+      "a.hbs": "a",
+      "a/b/c.hbs": "a/b/c",
+      "notes.txt": "not a partial",
+    };
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(partials, name)), {
+        recursive: true,
+      });
+      fs.writeFileSync(path.join(partials, name), content);
+    }
+    // A linked folder is read through its link; a link back up is read once.
+    fs.mkdirSync(path.join(dir, "shared"));
+    fs.writeFileSync(path.join(dir, "shared", "s.hbs"), "s");
+    fs.symlinkSync(
+      path.join(dir, "shared"),
+      path.join(partials, "linked"),
+      "dir",
+    );
+    fs.symlinkSync(partials, path.join(partials, "b", "up"), "dir");
+
+    const user = gatherInputs(specInput("tools.yaml", text, dir), { cwd: dir })
+      .templates.user!;
+    const expected = ["a", "a/b/c", "b/a", "linked/s", "z"];
+    expect(user.partials).toEqual(
+      expected.map((name) => ({
+        name,
+        text: name === "linked/s" ? "s" : name,
+      })),
+    );
+    // The partials folder is no template file.
+    expect(user.names).not.toContain("partials");
   });
 });

@@ -1,10 +1,15 @@
 import path from "node:path";
 import {
+  compilePartial,
   compileTemplate,
   TemplateError,
+  type CompiledPartial,
   type Template,
+  type TemplateParts,
 } from "../../render/handlebars.js";
 import type { Diagnostic } from "../../diagnostics.js";
+import { HELPER_NAMES, HIDDEN_HELPERS, TOOLGEN_HELPERS } from "./helpers.js";
+import { checkCalls } from "./template-refs.js";
 
 /** Every template the docs target renders, by file name. */
 export const TEMPLATE_NAMES = [
@@ -16,7 +21,18 @@ export const TEMPLATE_NAMES = [
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 export type Templates = Readonly<Record<TemplateName, Template>>;
 
-/** A folder of templates as io/ read it: the names of its files, and each template's text or why it could not be read. */
+/** The folder inside a templates folder whose `.hbs` files are partials. */
+export const PARTIALS_FOLDER = "partials";
+
+/** A partial as io/ read it. */
+export interface PartialText {
+  /** How templates call it: its path under partials/ without `.hbs`, e.g. `item`, `a/b`. */
+  readonly name: string;
+  /** Its text, or the error code of its reading. */
+  readonly text: string | { readonly error: string };
+}
+
+/** A folder of templates as io/ read it: the names of its files, each template's text or why it could not be read, and its partials. */
 export interface TemplateFolder {
   /** Absolute. */
   readonly folder: string;
@@ -24,6 +40,8 @@ export interface TemplateFolder {
   readonly names: readonly string[] | null;
   /** The text of each template it holds, or the error code of its reading. */
   readonly texts: ReadonlyMap<string, string | { readonly error: string }>;
+  /** The `.hbs` files of its partials/ folder (at any depth), sorted by name; empty without one. */
+  readonly partials: readonly PartialText[];
 }
 
 /** The template texts generate() reads: toolgen's own, and the user's folder when one is set. */
@@ -61,12 +79,18 @@ export function loadTemplates(
         problems.push({
           severity: "warning",
           file: shown(path.join(user.folder, name)),
-          message: `toolgen does not use this template: the templates it reads are ${TEMPLATE_NAMES.join(", ")}`,
+          message: `toolgen does not use this template: the templates it reads are ${TEMPLATE_NAMES.join(", ")} (a partial goes in ${PARTIALS_FOLDER}/)`,
         });
     }
   }
+  const partials = loadPartials(user, shown, problems);
+  const parts: TemplateParts = {
+    helpers: TOOLGEN_HELPERS,
+    hiddenHelpers: HIDDEN_HELPERS,
+    partials: partials ?? new Map(),
+  };
   const loaded: Partial<Record<TemplateName, Template>> = {};
-  let ok = true;
+  let ok = partials !== null;
   for (const name of TEMPLATE_NAMES) {
     const from = user?.names?.includes(name) ? user : inputs.defaults;
     const file = path.join(from.folder, name);
@@ -81,7 +105,16 @@ export function loadTemplates(
         ok = false;
         continue;
       }
-      loaded[name] = compileTemplate(shown(file), text);
+      loaded[name] = compileTemplate(shown(file), text, parts);
+      if (from === user) {
+        const unknown = checkCalls(shown(file), loaded[name].source, {
+          helpers: HELPER_NAMES,
+          partials: user.partials.map((p) => p.name),
+          partialsFolder: shown(path.join(user.folder, PARTIALS_FOLDER)),
+        });
+        problems.push(...unknown);
+        if (unknown.length > 0) ok = false;
+      }
     } catch (e) {
       if (!(e instanceof TemplateError)) throw e;
       problems.push(templateDiagnostic(e));
@@ -89,6 +122,53 @@ export function loadTemplates(
     }
   }
   return { templates: ok ? (loaded as Templates) : null, problems };
+}
+
+/**
+ * The user's partials, compiled and checked as templates are, by name; null when any is
+ * unusable (the problems say why). None without a user's folder.
+ */
+function loadPartials(
+  user: TemplateFolder | null,
+  shown: (file: string) => string,
+  problems: Diagnostic[],
+): Map<string, CompiledPartial> | null {
+  const partials = new Map<string, CompiledPartial>();
+  if (user === null) return partials;
+  const folder = path.join(user.folder, PARTIALS_FOLDER);
+  const names = user.partials.map((p) => p.name);
+  let ok = true;
+  for (const { name, text } of user.partials) {
+    const file = shown(path.join(folder, `${name}.hbs`));
+    if (typeof text !== "string") {
+      problems.push({
+        severity: "error",
+        file,
+        message: `cannot read the partial: ${text.error}`,
+      });
+      ok = false;
+      continue;
+    }
+    try {
+      const partial = compilePartial(file, text, {
+        helpers: TOOLGEN_HELPERS,
+        hiddenHelpers: HIDDEN_HELPERS,
+      });
+      partials.set(name, partial);
+      const unknown = checkCalls(file, partial.source, {
+        helpers: HELPER_NAMES,
+        partials: names,
+        partialsFolder: shown(folder),
+      });
+      problems.push(...unknown);
+      if (unknown.length > 0) ok = false;
+    } catch (e) {
+      if (!(e instanceof TemplateError)) throw e;
+      problems.push(templateDiagnostic(e));
+      ok = false;
+    }
+  }
+  return ok ? partials : null;
 }
 
 export function templateDiagnostic(e: TemplateError): Diagnostic {

@@ -22,7 +22,7 @@ describe("exit codes", () => {
     ],
     [
       ["peer"],
-      "molecule: unknown command 'peer'\nRun 'molecule --help' to list the commands.\n",
+      "molecule: unknown command 'peer': did you mean 'peers'?\nRun 'molecule --help' to list the commands.\n",
     ],
     [
       ["peers", "extra"],

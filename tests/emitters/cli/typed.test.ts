@@ -231,3 +231,24 @@ describe("help shows each option's type", () => {
     await expect(run.stdout).toMatchFileSnapshot(`__snapshots__/help/${file}`);
   });
 });
+
+describe("a mistyped word of a multi-word command", () => {
+  it("is suggested back with the words before it, from the generated commands", async () => {
+    const { bin, commands } = JSON.parse(
+      fs.readFileSync(path.join(root, "cli", "commands.json"), "utf8"),
+    ) as { bin: string; commands: { keyword: string }[] };
+    const multi = commands
+      .map((c) => c.keyword.split(" "))
+      .filter((w) => w.length === 2 && !w[1]!.startsWith("-"));
+    expect(multi.length).toBeGreaterThan(0);
+    for (const [first, second] of multi as [string, string][]) {
+      const typo = second.slice(0, -1);
+      expect(await typed(first, typo, "x")).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `${bin}: unknown command '${first} ${typo}': did you mean '${first} ${second}'?\nRun '${bin} --help' to list the commands.\n`,
+      });
+    }
+    expect(platform.requests).toEqual([]);
+  });
+});

@@ -58,15 +58,18 @@ export function minimalVariant(
   return stringify(spec);
 }
 
-/** A project holding `spec` and, under `templates/`, the given template files. */
+/** A project holding `spec` and, under `templates/`, the given template files (`partials/item.hbs` in its folder). */
 export function projectWithTemplates(
   spec: string,
   templates: Record<string, string>,
 ): string {
   const dir = tempProject(spec);
   fs.mkdirSync(path.join(dir, "templates"));
-  for (const [name, source] of Object.entries(templates))
-    fs.writeFileSync(path.join(dir, "templates", name), source);
+  for (const [name, source] of Object.entries(templates)) {
+    const file = path.join(dir, "templates", name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, source);
+  }
   return dir;
 }
 

@@ -144,7 +144,15 @@ describe("parseCommandLine: usage errors", () => {
   it.each<[string[], string, string | null]>([
     [[], "missing command", null],
     [["--json"], "missing command", null],
-    [["sned", "bob"], "unknown command 'sned'", null],
+    [["sned", "bob"], "unknown command 'sned': did you mean 'send'?", null],
+    [["serch"], "unknown command 'serch': did you mean 'search'?", null],
+    [
+      ["help", "serch"],
+      "unknown command 'serch': did you mean 'search'?",
+      null,
+    ],
+    [["hlep", "send"], "unknown command 'hlep': did you mean 'help'?", null],
+    [["help", "hlep"], "unknown command 'hlep'", null],
     [["help", "nothing"], "unknown command 'nothing'", null],
     [["--async", "bob"], "missing command", null],
     [["--version"], "unknown option '--version': a command comes first", null],
@@ -172,6 +180,31 @@ describe("parseCommandLine: usage errors", () => {
       "send",
     ],
     [["send", "bob", "hi", "-x"], "unknown option '-x'", "send"],
+    [
+      ["search", "q", "--limt", "2"],
+      "unknown option '--limt': did you mean '--limit'?",
+      "search",
+    ],
+    [
+      ["search", "q", "--min-scroe=2"],
+      "unknown option '--min-scroe': did you mean '--min-score'?",
+      "search",
+    ],
+    [
+      ["search", "q", "--no-exat"],
+      "unknown option '--no-exat': did you mean '--no-exact'?",
+      "search",
+    ],
+    [
+      ["search", "q", "--jsno"],
+      "unknown option '--jsno': did you mean '--json'?",
+      "search",
+    ],
+    [
+      ["send", "--asnyc", "bob", "hi"],
+      "unknown option '--asnyc': did you mean '--async'?",
+      "send",
+    ],
     [
       ["send", "bob", "hi", "--source-workspace-id"],
       "option '--source-workspace-id' needs a value",
