@@ -14,6 +14,7 @@ export const E2E = [
   "tests/pure-generate.test.ts",
   "tests/emitters/targets.test.ts",
   "tests/emitters/cli/bin-commands.test.ts",
+  "tests/emitters/cli/bin-did-you-mean.test.ts",
   "tests/emitters/cli/bin-exit-codes.test.ts",
   "tests/emitters/cli/bin-local-tool.test.ts",
   "tests/emitters/cli/help.test.ts",
