@@ -39,10 +39,10 @@ function edit(text) {
 
   const oldName = renamed.get("name");
   renamed.set("name", `${oldName}_v2`);
-  renamed.set("renamed_from", [
-    ...(renamed.toJS().renamed_from ?? []),
-    oldName,
-  ]);
+  renamed.set(
+    "renamed_from",
+    doc.createNode([...(renamed.toJS(doc).renamed_from ?? []), oldName]),
+  );
   tools.items.splice(tools.items.indexOf(removed), 1);
 
   const last = sections[sections.length - 1];
