@@ -143,7 +143,7 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
     }
     const report = writeTree(outDir, files);
     io.out(
-      `toolgen: ${shown}/: ${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
+      `toolgen: ${shown}/: ${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged.length} unchanged\n`,
     );
     return EXIT.ok;
   } catch (e) {
