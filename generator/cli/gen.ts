@@ -7,6 +7,7 @@ import { EXIT, type Io } from "./io.js";
 import { reportGithub } from "./report-github.js";
 import { reportJson } from "./report-json.js";
 import { reportText, type Verbosity } from "./report-text.js";
+import { watchGen } from "./gen-watch.js";
 
 const HELP = `Usage: toolgen [options]
 
@@ -19,6 +20,9 @@ Options:
   --templates <dir>    your own prompt-doc templates (overrides docs.templates)
   --check              write nothing; exit 1 when the output folder differs
                        from what the spec produces, with a diff of each file
+  --watch              generate, then again whenever the spec, a file of your
+                       templates folder or a runtime package the spec names
+                       changes; Ctrl-C stops (not with --check)
   --format <format>    text (the default), json (one JSON document on stdout)
                        or github (GitHub Actions annotations, then the text;
                        the default when GITHUB_ACTIONS=true)
@@ -45,6 +49,7 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
         out: { type: "string" },
         templates: { type: "string" },
         check: { type: "boolean" },
+        watch: { type: "boolean" },
         format: { type: "string" },
         verbose: { type: "boolean" },
         quiet: { type: "boolean" },
@@ -72,6 +77,8 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
       io,
       `--format '${format}' is not one of ${FORMATS.join(", ")}`,
     );
+  if (args.watch && args.check)
+    return usage(io, "--watch and --check cannot be combined");
   if (args.quiet && args.verbose)
     return usage(io, "--quiet and --verbose cannot be combined");
 
@@ -91,9 +98,12 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
     else if (format === "github") reportGithub(run, io, how);
     else reportText(run, io, how);
   };
-  const run = await genRun(options, io);
-  report(run);
-  return run.exit;
+  if (!args.watch) {
+    const run = await genRun(options, io);
+    report(run);
+    return run.exit;
+  }
+  return watchGen(options, io, how, report);
 }
 
 function usage(io: Io, message: string): number {
