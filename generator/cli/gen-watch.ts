@@ -38,12 +38,12 @@ export async function watchGen(
           `toolgen: the runtime package ${name} does not resolve from the spec's folder: not watched\n`,
       );
       const watching = `toolgen: watching ${targets.map((t) => t.label).join(", ")} (Ctrl-C to stop)\n`;
-      // Said on the first run, and again only when what is watched changed.
-      if (`${missing.join("")}${watching}` !== said) {
-        said = `${missing.join("")}${watching}`;
-        notice(said);
-      }
-      return { targets, skip: run.outDir };
+      // Said once the folders are watched: on the first run, and again when they change.
+      const saying = `${missing.join("")}${watching}`;
+      const watched = () => {
+        if (saying !== said) notice((said = saying));
+      };
+      return { targets, skip: run.outDir, watched };
     },
   });
   notice("toolgen: stopped watching\n");

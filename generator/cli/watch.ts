@@ -10,7 +10,12 @@ export interface WatchLoop {
    * One run, reported; returns what to watch next (a run may name other folders), and the
    * folder never to watch (the output folder: gen's own writes are no change).
    */
-  run(): Promise<{ targets: readonly WatchTarget[]; skip: string }>;
+  run(): Promise<{
+    targets: readonly WatchTarget[];
+    skip: string;
+    /** Called once the targets are watched. */
+    watched(): void;
+  }>;
   /** A line for the person watching (stderr). */
   notice(text: string): void;
   /** The working folder: a changed file is named relative to it. */
@@ -54,7 +59,10 @@ export function watchLoop(loop: WatchLoop): Promise<void> {
       changed = undefined;
       try {
         const next = await loop.run();
-        if (!stopped) follow(next.targets, next.skip);
+        if (!stopped) {
+          follow(next.targets, next.skip);
+          next.watched();
+        }
       } catch (e) {
         // A bug of toolgen's: said, and the watch goes on with the folders it had.
         loop.notice(
@@ -96,8 +104,14 @@ export function watchLoop(loop: WatchLoop): Promise<void> {
       let fsWatcher: fs.FSWatcher;
       try {
         fsWatcher = fs.watch(dir);
-      } catch {
-        return undefined; // Gone, or not a folder: the next run looks again.
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        // Gone, or not a folder: the next run looks again. Anything else is said.
+        if (code !== "ENOENT" && code !== "ENOTDIR")
+          loop.notice(
+            `toolgen: cannot watch ${path.relative(loop.cwd, dir) || "."}: ${(e as Error).message}\n`,
+          );
+        return undefined;
       }
       const w: Watcher = {
         names: "all",
