@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Diagnostic } from "../index.js";
 import { toPosix } from "../io/tree.js";
 import type { FileEntry, GenRun } from "./gen-run.js";
 import type { Io } from "./io.js";
@@ -10,7 +11,7 @@ import { reportText, type Verbosity } from "./report-text.js";
  * `--format github`: one workflow command a problem on stdout, which GitHub Actions turns into
  * an annotation on the file and line (`::error file=…,line=…,col=…,endColumn=…,title=toolgen::…`,
  * warnings as `::warning`), one a drifted file under --check, then the text report as usual
- * for the log (frames, diffs, the summary).
+ * for the log (frames, diffs, the summary), each message on one line.
  */
 export function reportGithub(run: GenRun, io: Io, how: Verbosity): void {
   const root = repositoryRoot(run.specPath, io);
@@ -49,7 +50,15 @@ export function reportGithub(run: GenRun, io: Io, how: Verbosity): void {
       `toolgen: ${run.problem}`,
     );
   io.out(out);
-  reportText(run, io, how);
+  // GitHub reads commands on stderr too: in the log, a message's line breaks are shown as \n, so
+  // no line of text from the spec begins a command of its own.
+  const oneLine = (d: Diagnostic) => ({
+    ...d,
+    message: d.message.replace(/\r\n|\r|\n/g, (b) =>
+      b === "\n" ? "\\n" : b === "\r" ? "\\r" : "\\r\\n",
+    ),
+  });
+  reportText({ ...run, diagnostics: run.diagnostics.map(oneLine) }, io, how);
 }
 
 function driftMessage(f: FileEntry, shown: string, run: GenRun): string {

@@ -106,6 +106,12 @@ describe("--format github", () => {
       expected.length,
     );
     expect(annotations(result.stdout)).toEqual(expected);
+    // GitHub reads commands on stderr too: there, the log shows the line break as \n.
+    expect(result.stderr.split("\n").filter((l) => /^\s*::/.test(l))).toEqual(
+      [],
+    );
+    const forged = expected.find((a) => a.message.includes("\n"))!;
+    expect(result.stderr).toContain(forged.message.replaceAll("\n", "\\n"));
   });
 
   it("escapes a file name's colon and comma", async () => {
