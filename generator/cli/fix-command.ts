@@ -1,7 +1,8 @@
 /**
- * The command that brings the output up to date, with this run's options but --check: the npm
- * script that ran toolgen when it is one that generates (npm sets npm_lifecycle_event and
- * npm_lifecycle_script; its extra options follow `--`), else `npx toolgen` with every option.
+ * The command that brings the output up to date, with this run's options but --check and those
+ * that only shape the report (--format, --verbose, --quiet): the npm script that ran toolgen when
+ * it is one that generates (npm sets npm_lifecycle_event and npm_lifecycle_script; its extra
+ * options follow `--`), else `npx toolgen` with every option.
  */
 export function fixCommand(
   argv: readonly string[],
@@ -9,7 +10,12 @@ export function fixCommand(
 ): string {
   const words = (list: readonly string[]) =>
     list
-      .filter((a) => a !== "--check")
+      .filter(
+        (a, i) =>
+          !REPORT_ONLY.has(a) &&
+          !a.startsWith("--format=") &&
+          !(i > 0 && list[i - 1] === "--format"),
+      )
       .map((a) => ` ${shellWord(a)}`)
       .join("");
   const script = env.npm_lifecycle_event;
@@ -28,6 +34,9 @@ export function fixCommand(
   }
   return `npx toolgen${words(argv)}`;
 }
+
+/** Options that change what a run says, not what it writes; --format takes the next word. */
+const REPORT_ONLY = new Set(["--check", "--format", "--verbose", "--quiet"]);
 
 /** How many of argv's first words the script's command itself wrote (its last words). */
 function scriptArgs(command: string, argv: readonly string[]): number {

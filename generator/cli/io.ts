@@ -3,8 +3,13 @@ export const EXIT = { ok: 0, drift: 1, invalid: 2, bug: 3 } as const;
 
 export interface Io {
   readonly cwd: string;
-  /** The process's environment, read for npm's npm_lifecycle_* (the script that ran toolgen). */
+  /**
+   * The process's environment: npm's npm_lifecycle_* (the script that ran toolgen),
+   * GITHUB_ACTIONS and GITHUB_WORKSPACE (--format github).
+   */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Stops a command that runs until stopped (--watch); without it, SIGINT and SIGTERM do. */
+  readonly signal?: AbortSignal;
   out(text: string): void;
   err(text: string): void;
 }

@@ -7,7 +7,8 @@ import { isLeftover, listFiles, readIfExists } from "./tree.js";
 export interface WriteReport {
   readonly written: readonly string[];
   readonly deleted: readonly string[];
-  readonly unchanged: number;
+  /** Files whose bytes were already right, left untouched (the manifest among them). */
+  readonly unchanged: readonly string[];
 }
 
 /** The output folder holds files toolgen did not write; nothing was touched. */
@@ -75,12 +76,12 @@ export function writeTree(
   removeEmptyDirs(outDir, deleted);
 
   const written: string[] = [];
-  let unchanged = 0;
+  const unchanged: string[] = [];
   for (const file of files) {
     if (file.path === MANIFEST) continue;
     const target = path.join(outDir, file.path);
     if (readIfExists(target) === file.content) {
-      unchanged++;
+      unchanged.push(file.path);
       continue;
     }
     writeAtomic(target, file.content);
@@ -92,7 +93,7 @@ export function writeTree(
     manifestWritten = true;
   }
   if (manifestWritten) written.push(MANIFEST);
-  else unchanged++;
+  else unchanged.push(MANIFEST);
   return { written, deleted, unchanged };
 }
 

@@ -6,14 +6,19 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** Runs `node <bin> ...args` as a subprocess with exactly `env` (plus PATH), without blocking the server. */
+/**
+ * Runs `node <bin> ...args` as a subprocess with exactly `env` (plus PATH), from `cwd` (this
+ * process's by default), without blocking the server.
+ */
 export function runBin(
   bin: string,
   args: readonly string[],
   env: Record<string, string>,
+  cwd?: string,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
+      cwd,
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -26,10 +26,18 @@ export async function toolgen(
   cwd: string,
   ...args: string[]
 ): Promise<RunResult> {
+  return toolgenIn({ cwd }, ...args);
+}
+
+/** As toolgen(), with an environment (none by default) and a signal that stops --watch. */
+export async function toolgenIn(
+  context: Pick<Io, "cwd" | "env" | "signal">,
+  ...args: string[]
+): Promise<RunResult> {
   let stdout = "";
   let stderr = "";
   const io: Io = {
-    cwd,
+    ...context,
     out: (t) => void (stdout += t),
     err: (t) => void (stderr += t),
   };

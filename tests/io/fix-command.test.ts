@@ -81,6 +81,18 @@ describe("the command the drift message says to run", () => {
       fix: "npx toolgen --out 'other dir'",
     },
     {
+      name: "without the options that only shape the report",
+      argv: ["--check", "--format", "text", "--verbose", "--out", "other dir"],
+      env: {},
+      fix: "npx toolgen --out 'other dir'",
+    },
+    {
+      name: "as the script, without the report options given after --",
+      argv: ["--check", "--format=text", "--quiet"],
+      env: script("gen", "toolgen"),
+      fix: "npm run gen",
+    },
+    {
       name: "started by a script that is not toolgen's (a test runner)",
       argv: ["--check"],
       env: script("test", "vitest run"),

@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  checkTree,
+  ForeignFilesError,
+  gatherInputs,
+  generate,
+  SpecError,
+  specInput,
+  writeTree,
+  type Diagnostic,
+  type Drift,
+  type GeneratedFile,
+} from "../index.js";
+import { unsafeOutDir } from "../io/guard.js";
+import { decodeSpec } from "../read/encoding.js";
+import { fixCommand } from "./fix-command.js";
+import { EXIT, type Io } from "./io.js";
+
+/** What one gen run asks for: the options of the command line that matter to it. */
+export interface GenOptions {
+  /** The spec as given (relative to cwd or absolute). */
+  readonly spec: string;
+  readonly out?: string;
+  readonly templates?: string;
+  readonly check: boolean;
+  /** The command line, for the fixing command a drift report names. */
+  readonly argv: readonly string[];
+}
+
+/**
+ * How a run ended: `written` (something was written or deleted), `unchanged` (the output was
+ * already right, or --check found it so), `drift` (--check found it out of date), `invalid` (the
+ * spec or a template has errors), `error` (anything else stopped the run).
+ */
+export type Outcome = "written" | "unchanged" | "drift" | "invalid" | "error";
+
+/** A file's part in a run: gen writes, deletes or leaves it; --check finds it so or not. */
+export type FileStatus =
+  | "written"
+  | "deleted"
+  | "unchanged"
+  | "changed"
+  | "missing"
+  | "extra"
+  | "foreign";
+
+export interface FileEntry {
+  /** Relative to the output folder, / separated. */
+  readonly path: string;
+  readonly status: FileStatus;
+  /** A unified diff from the disk to the spec, for a `changed` file. */
+  readonly diff?: string;
+}
+
+/** Everything a reporter needs to say about one run; nothing of it printed yet. */
+export interface GenRun {
+  readonly outcome: Outcome;
+  readonly exit: number;
+  readonly check: boolean;
+  /** The spec's absolute path, and its name in messages (relative to cwd). */
+  readonly specPath: string;
+  readonly specFile: string;
+  /** The spec's text, when it could be read and decoded. */
+  readonly specText?: string;
+  /** The output folder: absolute, and as shown (relative to cwd). */
+  readonly outDir: string;
+  readonly shownOut: string;
+  /** Errors and warnings, in report order (warnings only, on a run that went through). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The text of a diagnostic's file, for its code frame. */
+  readonly source: (file: string) => string | undefined;
+  /** Sorted by path. */
+  readonly files: readonly FileEntry[];
+  /** How many files the spec produces (the manifest among them); 0 when it produced none. */
+  readonly produced: number;
+  /** On drift: the command that brings the output up to date. */
+  readonly fix?: string;
+  /** On outcome `error`: what stopped the run (one sentence), with the stack on a bug. */
+  readonly problem?: string;
+  readonly stack?: string;
+}
+
+/** One gen (or --check) run: reads, generates, writes or compares; reports nothing. */
+export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
+  const specPath = path.resolve(io.cwd, options.spec);
+  const rawOut = options.out ?? path.join(path.dirname(specPath), "generated");
+  const outDir = path.resolve(io.cwd, rawOut);
+  const shownOut = path.relative(io.cwd, outDir) || ".";
+  const specFile = specInput(specPath, "", io.cwd).file;
+  const sources = new Map<string, string>();
+  const base = {
+    check: options.check,
+    specPath,
+    specFile,
+    outDir,
+    shownOut,
+    source: (file: string) => sources.get(file) ?? readQuietly(file, io.cwd),
+    files: [],
+    produced: 0,
+  };
+  const stopped = (problem: string, exit: number = EXIT.invalid): GenRun => ({
+    ...base,
+    outcome: "error",
+    exit,
+    diagnostics: [],
+    problem,
+  });
+  const invalid = (diagnostics: readonly Diagnostic[]): GenRun => ({
+    ...base,
+    specText: sources.get(specFile),
+    outcome: "invalid",
+    exit: EXIT.invalid,
+    diagnostics,
+  });
+
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(specPath);
+  } catch (e) {
+    return stopped(
+      `cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+  let text: string;
+  try {
+    text = decodeSpec(specFile, bytes);
+  } catch (e) {
+    if (!(e instanceof SpecError)) throw e;
+    sources.set(specFile, bytes.toString("utf8"));
+    return invalid(e.diagnostics);
+  }
+  sources.set(specFile, text);
+  const unsafe = unsafeOutDir(rawOut, outDir, specPath);
+  if (unsafe)
+    return stopped(
+      `refusing to use ${outDir} as the output folder: ${unsafe}. Nothing was written.`,
+    );
+
+  const spec = specInput(specPath, text, io.cwd);
+  const withText = { ...base, specText: text };
+  let warnings: readonly Diagnostic[] = [];
+  try {
+    const inputs = gatherInputs(spec, {
+      templates: options.templates
+        ? path.resolve(io.cwd, options.templates)
+        : undefined,
+      cwd: io.cwd,
+    });
+    const generated = generate(inputs);
+    warnings = generated.warnings;
+    const { files } = generated;
+    const done = { ...withText, diagnostics: warnings, produced: files.length };
+    if (options.check) {
+      const drift = await checkTree(outDir, files);
+      const entries = checkEntries(files, drift);
+      if (entries.every((f) => f.status === "unchanged"))
+        return { ...done, outcome: "unchanged", exit: EXIT.ok, files: entries };
+      return {
+        ...done,
+        outcome: "drift",
+        exit: EXIT.drift,
+        files: entries,
+        fix: fixCommand(options.argv, io.env ?? {}),
+      };
+    }
+    const report = writeTree(outDir, files);
+    const entries = byPath([
+      ...report.written.map((p) => ({ path: p, status: "written" as const })),
+      ...report.deleted.map((p) => ({ path: p, status: "deleted" as const })),
+      ...report.unchanged.map((p) => ({
+        path: p,
+        status: "unchanged" as const,
+      })),
+    ]);
+    const touched = report.written.length + report.deleted.length > 0;
+    return {
+      ...done,
+      outcome: touched ? "written" : "unchanged",
+      exit: EXIT.ok,
+      files: entries,
+    };
+  } catch (e) {
+    if (e instanceof SpecError) return { ...invalid(e.diagnostics) };
+    const after = { ...withText, diagnostics: warnings };
+    if (e instanceof ForeignFilesError) {
+      const advice = e.owned
+        ? "Move them out of that folder"
+        : "Empty that folder or choose another --out";
+      return {
+        ...after,
+        outcome: "error",
+        exit: EXIT.invalid,
+        problem: `refusing to write: ${e.message}. ${advice}. Nothing was written.`,
+      };
+    }
+    const fsError = e as NodeJS.ErrnoException;
+    if (
+      typeof fsError.code === "string" &&
+      typeof fsError.syscall === "string"
+    ) {
+      // The disk said no (a file where a folder belongs, no permission, no space): no bug of toolgen's.
+      return {
+        ...after,
+        outcome: "error",
+        exit: EXIT.invalid,
+        problem: `cannot ${options.check ? "read" : "write"} ${shownOut}/: ${fsError.message}`,
+      };
+    }
+    return {
+      ...after,
+      outcome: "error",
+      exit: EXIT.bug,
+      problem: "internal error (a bug in toolgen, not in your spec)",
+      stack: (e as Error).stack ?? String(e),
+    };
+  }
+}
+
+/** Every file --check looked at: the produced ones (unchanged or not) and the ones it found besides. */
+function checkEntries(
+  files: readonly GeneratedFile[],
+  drift: Drift,
+): FileEntry[] {
+  const found = new Map<string, FileEntry>();
+  for (const c of drift.changed)
+    found.set(c.path, { path: c.path, status: "changed", diff: c.diff });
+  for (const p of drift.missing) found.set(p, { path: p, status: "missing" });
+  for (const p of drift.extra) found.set(p, { path: p, status: "extra" });
+  for (const p of drift.foreign) found.set(p, { path: p, status: "foreign" });
+  for (const f of files)
+    if (!found.has(f.path))
+      found.set(f.path, { path: f.path, status: "unchanged" });
+  return byPath([...found.values()]);
+}
+
+function byPath(entries: FileEntry[]): FileEntry[] {
+  return entries.sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+}
+
+function readQuietly(file: string, cwd: string): string | undefined {
+  try {
+    return fs.readFileSync(path.resolve(cwd, file), "utf8");
+  } catch {
+    return undefined;
+  }
+}

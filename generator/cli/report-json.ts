@@ -1,0 +1,57 @@
+import path from "node:path";
+import { toPosix } from "../io/tree.js";
+import type { GenRun } from "./gen-run.js";
+import type { Io } from "./io.js";
+import { diagnosticRange } from "./report-range.js";
+
+/**
+ * `--format json`: the whole run as one JSON document on one line of stdout (so `--watch`
+ * prints one document a run, as JSON Lines). Its shape (README, "Machine-readable output"):
+ *
+ *   { "outcome": "written" | "unchanged" | "drift" | "invalid" | "error",
+ *     "exitCode": 0 | 1 | 2 | 3, "check": boolean, "spec": string, "out": string,
+ *     "diagnostics": [{ "severity": "error" | "warning", "file": string,
+ *                       "line": number | null, "column": number | null,
+ *                       "end": { "line": number, "column": number } | null,
+ *                       "message": string, "code": string | null }],
+ *     "files": [{ "path": string, "status": "written" | "deleted" | "unchanged" | "changed"
+ *                 | "missing" | "extra" | "foreign", "diff"?: string }],
+ *     "fix": string | null, "error": string | null }
+ *
+ * Paths are as the text report shows them (relative to the working folder, / separated);
+ * `end` is the last character the frame underlines; `code` is null for a problem that has
+ * no code. Every diagnostic and file is there whatever --quiet or --verbose say.
+ */
+export function reportJson(run: GenRun, io: Io): void {
+  const out = toPosix(run.shownOut);
+  const document = {
+    outcome: run.outcome,
+    exitCode: run.exit,
+    check: run.check,
+    spec: toPosix(run.specFile),
+    out,
+    diagnostics: run.diagnostics.map((d) => {
+      const range = diagnosticRange(d, run.source(d.file));
+      return {
+        severity: d.severity,
+        file: toPosix(d.file),
+        line: range?.line ?? null,
+        column: range?.column ?? null,
+        end: range?.end ?? null,
+        message: d.message,
+        code: d.code ?? null,
+      };
+    }),
+    files: run.files.map((f) => ({
+      path: path.posix.join(out, f.path),
+      status: f.status,
+      ...(f.diff === undefined ? {} : { diff: f.diff }),
+    })),
+    fix: run.fix ?? null,
+    error:
+      run.problem === undefined
+        ? null
+        : `${run.problem}${run.stack === undefined ? "" : `:\n${run.stack}`}`,
+  };
+  io.out(`${JSON.stringify(document)}\n`);
+}

@@ -1,0 +1,26 @@
+import type { Diagnostic } from "../index.js";
+
+/** Where a diagnostic is, 1-based; `end` is the last character underlined (inclusive). */
+export interface Range {
+  readonly line: number;
+  readonly column: number;
+  readonly end: { readonly line: number; readonly column: number };
+}
+
+/**
+ * A diagnostic's place as a range on its line, the span clipped to the line as its code frame
+ * clips the caret; null when it has no line.
+ */
+export function diagnosticRange(d: Diagnostic, source?: string): Range | null {
+  if (d.line === undefined) return null;
+  const column = d.col ?? 1;
+  let span = d.length ?? 1;
+  const text = source?.split(/\r?\n|\r/)[d.line - 1];
+  if (text !== undefined) span = Math.min(span, text.length - (column - 1));
+  span = Math.max(1, span);
+  return {
+    line: d.line,
+    column,
+    end: { line: d.line, column: column + span - 1 },
+  };
+}
