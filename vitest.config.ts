@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
 export const E2E = [
   "tests/bench.test.ts",
   "tests/package/**/*.test.ts",
+  "tests/cli/format-github.test.ts",
+  "tests/cli/watch.test.ts",
   "tests/determinism.test.ts",
   "tests/pure-generate.test.ts",
   "tests/emitters/targets.test.ts",
