@@ -28,7 +28,14 @@ const CORE_TAGS = new Set(
 );
 
 /** Where a path's value is written (`key: true`: the key of its last step). */
-export type Locate = (path: JsonPath, options?: { key?: boolean }) => Place;
+export type Locate = (path: JsonPath, options?: LocateOptions) => Place;
+
+export interface LocateOptions {
+  /** Point at the key of the last path step rather than its value. */
+  readonly key?: boolean;
+  /** Point at this word inside the value, where its text writes it as a whole word. */
+  readonly token?: string;
+}
 /** Offsets to lines and columns (lines.ts). */
 export type At = (offset: number, length?: number) => Place;
 
@@ -157,7 +164,7 @@ function locateIn(
   source: string,
   at: At,
   path: JsonPath,
-  options: { key?: boolean } = {},
+  options: LocateOptions = {},
 ): Place {
   let node: unknown = doc.contents;
   let keyNode: unknown;
@@ -181,10 +188,40 @@ function locateIn(
   const target = options.key && isNode(keyNode) ? keyNode : last;
   const range = target?.range;
   if (!range) return { line: 1, col: 1, length: 1 };
-  const start = at(range[0]);
   const text = source.slice(range[0], range[1]);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  return { ...start, length: Math.max(1, firstLine.trimEnd().length) };
+  if (options.token !== undefined && target === last) {
+    const found = wholeWord(text, options.token);
+    if (found >= 0) return at(range[0] + found, options.token.length);
+  }
+  // A block scalar (`>-`, `|`) is its content: point at its first line, not at the indicator.
+  const start =
+    isScalar(target) &&
+    (target.type === "BLOCK_FOLDED" || target.type === "BLOCK_LITERAL")
+      ? range[0] + blockContentStart(text)
+      : range[0];
+  const firstLine = source.slice(start, range[1]).split(/\r?\n/, 1)[0] ?? "";
+  return { ...at(start), length: Math.max(1, firstLine.trimEnd().length) };
+}
+
+/** Where `word` first occurs in `text` as a whole word (no letter, digit, _ or - either side), or -1. */
+function wholeWord(text: string, word: string): number {
+  const inWord = /[A-Za-z0-9_-]/;
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    const before = text[i - 1];
+    const after = text[i + word.length];
+    if (
+      !(before !== undefined && inWord.test(before) && inWord.test(word[0]!)) &&
+      !(after !== undefined && inWord.test(after) && inWord.test(word.at(-1)!))
+    )
+      return i;
+  }
+  return -1;
+}
+
+/** The offset of a block scalar's first content character, past its indicator line; 0 when it has no content. */
+function blockContentStart(text: string): number {
+  const m = /^[^\n]*\n(?:[ \t]*\r?\n)*([ \t]*)\S/.exec(text);
+  return m ? m[0].length - 1 : 0;
 }
 
 /** The yaml library's positioned document, read with the options every diagnostic relies on. */
