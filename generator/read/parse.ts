@@ -53,7 +53,9 @@ export function parseSpec(
   const at = lineIndex(source);
   const fail = (message: string, place?: Place): ParseResult => ({
     ok: false,
-    diagnostics: [{ severity: "error", message, file, ...place }],
+    diagnostics: [
+      { severity: "error", code: "nesting-too-deep", message, file, ...place },
+    ],
   });
 
   const flow = nestingDepth(source);

@@ -45,16 +45,16 @@ export type YamlRead =
 
 /** The spec's value read by the yaml library, or every problem it has, located. */
 export function readWithYaml(file: string, source: string, at: At): YamlRead {
-  const fail = (message: string, place?: Place): YamlRead => ({
+  const fail = (code: string, message: string, place?: Place): YamlRead => ({
     ok: false,
-    diagnostics: [{ severity: "error", message, file, ...place }],
+    diagnostics: [{ severity: "error", code, message, file, ...place }],
   });
   let doc: Document;
   try {
     doc = readDocument(source);
   } catch (e) {
     if (e instanceof RangeError)
-      return fail("the YAML is nested too deeply to read");
+      return fail("nesting-too-deep", "the YAML is nested too deeply to read");
     throw e;
   }
   // One syntax error sets off a cascade of follow-on errors: report the first, plus
@@ -87,6 +87,7 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
             : -1;
         return {
           severity: "error" as const,
+          code: open >= 0 ? "unclosed-quote" : yamlCode(p.code),
           message:
             open >= 0
               ? `this ${source[open] === '"' ? "double" : "single"}-quoted string is never closed`
@@ -100,13 +101,18 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
     };
   }
   if (doc.contents === null)
-    return fail("the spec is empty", { line: 1, col: 1, length: 1 });
+    return fail("empty-spec", "the spec is empty", {
+      line: 1,
+      col: 1,
+      length: 1,
+    });
   const tags = unknownTags(doc);
   if (tags.length > 0) {
     return {
       ok: false,
       diagnostics: tags.map((t) => ({
         severity: "error" as const,
+        code: "unknown-tag",
         message: tagMessage(t.tag),
         file,
         ...at(t.offset, t.tag.length),
@@ -125,6 +131,7 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
     if (unresolved) {
       const name = unresolved[1]!;
       return fail(
+        "alias-before-anchor",
         `the alias *${name} comes before its anchor &${name} (or there is none): an anchor must be set before it is used`,
         at(firstAlias(doc, name), name.length + 1),
       );
@@ -134,6 +141,7 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
       (e instanceof Error && /alias/i.test(e.message))
     ) {
       return fail(
+        "alias-expansion",
         `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the values out`,
         at(firstAlias(doc), 1),
       );
@@ -234,6 +242,24 @@ function readDocument(source: string): Document {
     schema: "core",
     stringKeys: true,
   });
+}
+
+/** The yaml library's codes as toolgen's: the ones a spec author meets by name, the rest as a syntax error. */
+function yamlCode(code: string): string {
+  switch (code) {
+    case "DUPLICATE_KEY":
+      return "duplicate-key";
+    case "TAB_AS_INDENT":
+      return "tab-indent";
+    case "MULTIPLE_DOCS":
+      return "multiple-documents";
+    case "TAG_RESOLVE_FAILED":
+      return "unknown-tag";
+    case "NON_STRING_KEY":
+      return "non-string-key";
+    default:
+      return "yaml-syntax";
+  }
 }
 
 /** The yaml library's codes, said the way a spec author thinks of them. */

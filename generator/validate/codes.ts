@@ -1,8 +1,22 @@
 /**
- * Every kind of problem validation reports, by its stable code (Diagnostic.code): one code a
- * kind, kebab-case, never reworded once released. The README's table of codes is this one.
+ * Every kind of problem toolgen finds in a spec and its templates, by its stable code
+ * (Diagnostic.code): one code a kind, kebab-case, never reworded once released. The README's
+ * table of codes is this one.
  */
 export const CODES = {
+  // Reading the spec (read/): found before any check runs, and alone.
+  "not-utf8": "the spec's bytes are not UTF-8",
+  "yaml-syntax": "YAML the reader cannot read (the first such error only)",
+  "unclosed-quote": "a quoted string that is never closed",
+  "duplicate-key": "a key written twice in one mapping",
+  "tab-indent": "a tab used for indentation",
+  "multiple-documents": "more than one YAML document (a --- line)",
+  "non-string-key": "a key that is a list or a mapping",
+  "unknown-tag": "a tag beyond plain values (!!binary, !include)",
+  "alias-before-anchor": "an alias used before its anchor, or without one",
+  "alias-expansion": "aliases expanding to too many nodes",
+  "nesting-too-deep": "nesting deeper than 64 levels",
+  "empty-spec": "an empty spec",
   // The structure of the spec (tools.schema.json), by the rule broken.
   "unknown-key": "a key the spec format does not have, often a misspelling",
   "missing-key":
