@@ -15,6 +15,9 @@ const TOOL_LIKE =
  */
 export const checkDocMentions: Check = (spec) => {
   const problems: Problem[] = [];
+  // A tool or section whose name cannot be read would make its every mention look stale.
+  if (!allNamed(spec.raw.tools, "name") || !allNamed(spec.raw.sections, "id"))
+    return problems;
   const tools = spec.names.filter((n): n is string => n !== undefined);
   // Built at the first word to look up: on a large spec it holds tens of thousands of names, often for nothing.
   let known: Set<string> | undefined;
@@ -90,6 +93,14 @@ function docTexts({
     if (withCli) text(t.cli, ["tools", i, "cli", "summary"]);
   });
   return out;
+}
+
+/** True when `list` is a list of mappings each with a string `key`. */
+function allNamed(list: unknown, key: string): boolean {
+  return (
+    Array.isArray(list) &&
+    list.every((item) => isRecord(item) && typeof item[key] === "string")
+  );
 }
 
 /** The mappings of a list, each at its own index (anything else as an empty mapping). */

@@ -126,6 +126,14 @@ describe("no cascade: a part set aside brings no second report", () => {
     ]);
   });
 
+  it("a tool whose name cannot be read: a text mentioning that name is not taken for a stale one", () => {
+    const text = minimalVariant(
+      ["  - name: get_note", "  - nmae: get_note"],
+      ["When in doubt.", "When in doubt; get_note first."],
+    );
+    expect(diagnosticsOf(text).map((d) => d.code)).toEqual(["unknown-key"]);
+  });
+
   it("a tool with an error in its usage has its CLI options left unchecked: they build on the usage", () => {
     const text = minimalVariant(
       ["usage: add <text>", "usage: add <text> <text>"],
