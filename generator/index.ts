@@ -1,6 +1,9 @@
 import path from "node:path";
 import { renderPromptDocs } from "./emitters/docs/render.js";
-import type { TemplateInputs } from "./emitters/docs/templates.js";
+import {
+  loadTemplates,
+  type TemplateInputs,
+} from "./emitters/docs/templates.js";
 import { emitDeclared } from "./emitters/index.js";
 import type { EmitContext, GeneratedFile } from "./emitters/types.js";
 import { buildModel } from "./model/build.js";
@@ -57,7 +60,15 @@ export interface Generated {
  * once: read, validate, model, render and check the prompt docs, emit.
  */
 export function generate(inputs: GenerateInputs): Generated {
-  const { spec, model, warnings: found } = loadSpec(inputs.spec);
+  const spec = readSpec(inputs.spec);
+  const found = validateSpec(spec);
+  // Rendering needs the model, which only a valid spec has; the templates' own problems are
+  // reported with the spec's all the same, so that one run says everything it can.
+  if (found.some(isError))
+    throw new SpecError(
+      sortDiagnostics([...found, ...templateProblems(spec, inputs)]),
+    );
+  const model = buildModel(spec.value);
 
   // The prompt docs are rendered, and checked, for the docs target only.
   const docs =
@@ -78,6 +89,17 @@ export function generate(inputs: GenerateInputs): Generated {
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assertUnique(files);
   return { files, warnings: problems };
+}
+
+/** The problems of the docs templates themselves (unreadable, not compiling, unused), when the spec declares the docs target. */
+function templateProblems(
+  spec: ParsedSpec,
+  inputs: GenerateInputs,
+): readonly Diagnostic[] {
+  const docs = (spec.value as { targets?: { docs?: unknown } } | null)?.targets
+    ?.docs;
+  if (docs === null || typeof docs !== "object") return [];
+  return loadTemplates(inputs.templates, inputs.cwd).problems;
 }
 
 /** The spec's text read into a value and its locations; throws SpecError when it cannot be read. */

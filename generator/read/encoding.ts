@@ -38,6 +38,7 @@ function invalidAt(file: string, bytes: Uint8Array) {
   const byte = bytes[good]!.toString(16).toUpperCase().padStart(2, "0");
   return {
     severity: "error" as const,
+    code: "not-utf8",
     file,
     line,
     col,

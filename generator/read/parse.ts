@@ -2,7 +2,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { blockDepth, deepestPath, MAX_DEPTH, nestingDepth } from "./depth.js";
 import { readFast } from "./fast-yaml.js";
 import { lineIndex } from "./lines.js";
-import { lazyLocate, readWithYaml } from "./yaml.js";
+import { lazyLocate, readWithYaml, type LocateOptions } from "./yaml.js";
 
 export { MAX_DEPTH } from "./depth.js";
 export { readFast } from "./fast-yaml.js";
@@ -14,8 +14,11 @@ export interface ParsedSpec {
   readonly file: string;
   readonly source: string;
   readonly value: unknown;
-  /** Where the value at `path` is written; `key: true` points at the key of the last step instead. */
-  locate(path: JsonPath, options?: { key?: boolean }): Place;
+  /**
+   * Where the value at `path` is written; `key: true` points at the key of the last step
+   * instead, `token` at that word inside the value.
+   */
+  locate(path: JsonPath, options?: LocateOptions): Place;
 }
 
 export interface Place {
@@ -50,7 +53,9 @@ export function parseSpec(
   const at = lineIndex(source);
   const fail = (message: string, place?: Place): ParseResult => ({
     ok: false,
-    diagnostics: [{ severity: "error", message, file, ...place }],
+    diagnostics: [
+      { severity: "error", code: "nesting-too-deep", message, file, ...place },
+    ],
   });
 
   const flow = nestingDepth(source);

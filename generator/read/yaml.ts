@@ -28,7 +28,14 @@ const CORE_TAGS = new Set(
 );
 
 /** Where a path's value is written (`key: true`: the key of its last step). */
-export type Locate = (path: JsonPath, options?: { key?: boolean }) => Place;
+export type Locate = (path: JsonPath, options?: LocateOptions) => Place;
+
+export interface LocateOptions {
+  /** Point at the key of the last path step rather than its value. */
+  readonly key?: boolean;
+  /** Point at this word inside the value, where its text writes it as a whole word. */
+  readonly token?: string;
+}
 /** Offsets to lines and columns (lines.ts). */
 export type At = (offset: number, length?: number) => Place;
 
@@ -38,16 +45,16 @@ export type YamlRead =
 
 /** The spec's value read by the yaml library, or every problem it has, located. */
 export function readWithYaml(file: string, source: string, at: At): YamlRead {
-  const fail = (message: string, place?: Place): YamlRead => ({
+  const fail = (code: string, message: string, place?: Place): YamlRead => ({
     ok: false,
-    diagnostics: [{ severity: "error", message, file, ...place }],
+    diagnostics: [{ severity: "error", code, message, file, ...place }],
   });
   let doc: Document;
   try {
     doc = readDocument(source);
   } catch (e) {
     if (e instanceof RangeError)
-      return fail("the YAML is nested too deeply to read");
+      return fail("nesting-too-deep", "the YAML is nested too deeply to read");
     throw e;
   }
   // One syntax error sets off a cascade of follow-on errors: report the first, plus
@@ -80,6 +87,7 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
             : -1;
         return {
           severity: "error" as const,
+          code: open >= 0 ? "unclosed-quote" : yamlCode(p.code),
           message:
             open >= 0
               ? `this ${source[open] === '"' ? "double" : "single"}-quoted string is never closed`
@@ -93,13 +101,18 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
     };
   }
   if (doc.contents === null)
-    return fail("the spec is empty", { line: 1, col: 1, length: 1 });
+    return fail("empty-spec", "the spec is empty", {
+      line: 1,
+      col: 1,
+      length: 1,
+    });
   const tags = unknownTags(doc);
   if (tags.length > 0) {
     return {
       ok: false,
       diagnostics: tags.map((t) => ({
         severity: "error" as const,
+        code: "unknown-tag",
         message: tagMessage(t.tag),
         file,
         ...at(t.offset, t.tag.length),
@@ -118,6 +131,7 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
     if (unresolved) {
       const name = unresolved[1]!;
       return fail(
+        "alias-before-anchor",
         `the alias *${name} comes before its anchor &${name} (or there is none): an anchor must be set before it is used`,
         at(firstAlias(doc, name), name.length + 1),
       );
@@ -127,6 +141,7 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
       (e instanceof Error && /alias/i.test(e.message))
     ) {
       return fail(
+        "alias-expansion",
         `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the values out`,
         at(firstAlias(doc), 1),
       );
@@ -157,7 +172,7 @@ function locateIn(
   source: string,
   at: At,
   path: JsonPath,
-  options: { key?: boolean } = {},
+  options: LocateOptions = {},
 ): Place {
   let node: unknown = doc.contents;
   let keyNode: unknown;
@@ -181,10 +196,40 @@ function locateIn(
   const target = options.key && isNode(keyNode) ? keyNode : last;
   const range = target?.range;
   if (!range) return { line: 1, col: 1, length: 1 };
-  const start = at(range[0]);
   const text = source.slice(range[0], range[1]);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  return { ...start, length: Math.max(1, firstLine.trimEnd().length) };
+  if (options.token !== undefined && target === last) {
+    const found = wholeWord(text, options.token);
+    if (found >= 0) return at(range[0] + found, options.token.length);
+  }
+  // A block scalar (`>-`, `|`) is its content: point at its first line, not at the indicator.
+  const start =
+    isScalar(target) &&
+    (target.type === "BLOCK_FOLDED" || target.type === "BLOCK_LITERAL")
+      ? range[0] + blockContentStart(text)
+      : range[0];
+  const firstLine = source.slice(start, range[1]).split(/\r?\n/, 1)[0] ?? "";
+  return { ...at(start), length: Math.max(1, firstLine.trimEnd().length) };
+}
+
+/** Where `word` first occurs in `text` as a whole word (no letter, digit, _ or - either side), or -1. */
+function wholeWord(text: string, word: string): number {
+  const inWord = /[A-Za-z0-9_-]/;
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    const before = text[i - 1];
+    const after = text[i + word.length];
+    if (
+      !(before !== undefined && inWord.test(before) && inWord.test(word[0]!)) &&
+      !(after !== undefined && inWord.test(after) && inWord.test(word.at(-1)!))
+    )
+      return i;
+  }
+  return -1;
+}
+
+/** The offset of a block scalar's first content character, past its indicator line; 0 when it has no content. */
+function blockContentStart(text: string): number {
+  const m = /^[^\n]*\n(?:[ \t]*\r?\n)*([ \t]*)\S/.exec(text);
+  return m ? m[0].length - 1 : 0;
 }
 
 /** The yaml library's positioned document, read with the options every diagnostic relies on. */
@@ -197,6 +242,24 @@ function readDocument(source: string): Document {
     schema: "core",
     stringKeys: true,
   });
+}
+
+/** The yaml library's codes as toolgen's: the ones a spec author meets by name, the rest as a syntax error. */
+function yamlCode(code: string): string {
+  switch (code) {
+    case "DUPLICATE_KEY":
+      return "duplicate-key";
+    case "TAB_AS_INDENT":
+      return "tab-indent";
+    case "MULTIPLE_DOCS":
+      return "multiple-documents";
+    case "TAG_RESOLVE_FAILED":
+      return "unknown-tag";
+    case "NON_STRING_KEY":
+      return "non-string-key";
+    default:
+      return "yaml-syntax";
+  }
 }
 
 /** The yaml library's codes, said the way a spec author thinks of them. */

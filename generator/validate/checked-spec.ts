@@ -1,15 +1,36 @@
-import type { RawSpec, RawTool } from "../model/raw.js";
+import type { RawSpec, RawTargets, RawTool } from "../model/raw.js";
+import type { JsonObject } from "../model/types.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 
-/** What the semantic checks read: the spec as written, once its structure is sound where they look. */
+export type RawSection = RawSpec["sections"][number];
+export type TargetName = keyof RawTargets;
+
+/**
+ * What the semantic checks read: the spec as written, and which of its parts are sound. A part
+ * whose structure is broken is set aside (undefined), and the checks skip it, so that one run
+ * reports a misspelt key in one tool, a bad setting of a target and an unknown placeholder in
+ * another tool, and nothing that only follows from a broken part.
+ */
 export interface CheckedSpec {
+  /** The spec as written: read it only where the fields below say it is sound. */
   readonly raw: RawSpec;
-  /**
-   * `raw.tools`, with each tool whose structure is broken as undefined: the checks skip it, so
-   * that one run reports a misspelt key in one tool and an unknown placeholder in another.
-   */
+  /** The targets whose settings are sound. */
+  readonly targets: RawTargets;
+  /** Every target the spec declares, its settings sound or not. */
+  readonly declared: ReadonlySet<TargetName>;
+  /** `raw.sections`, each section whose structure is broken as undefined. */
+  readonly sections: readonly (RawSection | undefined)[];
+  /** Every section id the spec declares, or null when one cannot be read (a tool's section is then not checked). */
+  readonly sectionIds: ReadonlySet<string> | null;
+  /** `raw.tools`, each tool whose structure is broken as undefined. */
   readonly tools: readonly (RawTool | undefined)[];
+  /** Each tool's name where it is sound, its tool broken or not. */
+  readonly names: readonly (string | undefined)[];
+  /** Each tool's input schema where it is sound, its tool broken or not. */
+  readonly inputs: readonly (JsonObject | undefined)[];
+  /** True when no structure problem lies at or under `path`: a text there can be read as written. */
+  soundAt(path: JsonPath): boolean;
   /** The text the spec was read from. */
   readonly source: string;
 }
@@ -59,11 +80,11 @@ export function listHint(names: readonly string[]): string {
   return names.length ? ` (known: ${names.join(", ")})` : "";
 }
 
-/** The first section of each id, as a search of the list in order would find it. */
+/** The first sound section of each id, as a search of the list in order would find it. */
 export function sectionsById(
-  raw: RawSpec,
-): Map<string, RawSpec["sections"][number]> {
-  const byId = new Map<string, RawSpec["sections"][number]>();
-  for (const s of raw.sections) if (!byId.has(s.id)) byId.set(s.id, s);
+  sections: readonly (RawSection | undefined)[],
+): Map<string, RawSection> {
+  const byId = new Map<string, RawSection>();
+  for (const s of sections) if (s && !byId.has(s.id)) byId.set(s.id, s);
   return byId;
 }

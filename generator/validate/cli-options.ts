@@ -1,3 +1,4 @@
+import type { Code } from "./codes.js";
 import { mainType } from "../model/main-type.js";
 import { kebabCase } from "../model/names.js";
 import type { RawTool } from "../model/raw.js";
@@ -5,6 +6,7 @@ import type { Problem } from "./problem.js";
 import {
   inputNames,
   requiredInputs,
+  sectionsById,
   type Check,
   type CheckedSpec,
 } from "./checked-spec.js";
@@ -51,12 +53,20 @@ export const checkCliOptions: Check = (spec) => {
   }
   for (const { tool, index: i, cli } of commands) {
     const selecting = selectingByPlain.get(plainOf(cli.keyword))!;
-    const usage = (message: string) =>
-      report({ path: ["tools", i, "cli", "usage"], message });
+    const who = `tool '${tool.name}'`;
+    const usage = (message: string, code: Code, token: string) =>
+      report({
+        path: ["tools", i, "cli", "usage"],
+        message: `${who}: ${message}`,
+        code,
+        token,
+      });
     for (const word of cli.keyword.split(" ")) {
       if (word.startsWith("--") && RESERVED.has(word.slice(2)))
         usage(
           `usage flag '${word}' is an option every command keeps for itself: choose another word`,
+          "reserved-flag-word",
+          word,
         );
     }
     // A command whose plain words begin with another command's: that one's first argument can
@@ -70,7 +80,8 @@ export const checkCliOptions: Check = (spec) => {
         report({
           path: ["tools", i, "cli", "usage"],
           severity: "warning",
-          message: `command '${cli.keyword}' begins like command '${usageOf(other.tool)}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${spec.raw.targets.cli!.bin} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
+          message: `${who}: command '${cli.keyword}' begins like command '${usageOf(other.tool)}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${spec.targets.cli?.bin ?? "<bin>"} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
+          code: "command-prefix",
         });
         break;
       }
@@ -80,6 +91,8 @@ export const checkCliOptions: Check = (spec) => {
       if (!required.has(name)) {
         usage(
           `usage placeholder <${name}> is an optional input, but a positional argument must always be given: make '${name}' required, or leave it to its --${kebabCase(name)} option`,
+          "optional-positional",
+          `<${name}>`,
         );
       }
     }
@@ -100,19 +113,27 @@ export const checkCliOptions: Check = (spec) => {
       if (cli.positionals.includes(name)) continue;
       const option = kebabCase(name);
       const at = ["tools", i, "input", "properties", name];
-      const problem = (message: string) =>
-        report({ path: at, key: true, message });
+      const problem = (message: string, code: Code) =>
+        report({
+          path: at,
+          key: true,
+          message: `${who}, input '${name}' ${message}`,
+          code,
+        });
       if (negations.has(option)) {
         problem(
-          `input '${name}' would be the CLI option --${option}, which already turns off the boolean '${negations.get(option)}': rename it`,
+          `would be the CLI option --${option}, which already turns off the boolean '${negations.get(option)}': rename it`,
+          "option-is-negation",
         );
       } else if (RESERVED.has(option)) {
         problem(
-          `input '${name}' would be the CLI option --${option}, which every command keeps for itself: rename it, or take it as a <${name}> in the usage`,
+          `would be the CLI option --${option}, which every command keeps for itself: rename it, or take it as a <${name}> in the usage`,
+          "reserved-option",
         );
       } else if (selecting.has(option)) {
         problem(
-          `input '${name}' would be the CLI option --${option}, which already selects the command '${selecting.get(option)}': rename it, or take it as a <${name}> in the usage`,
+          `would be the CLI option --${option}, which already selects the command '${selecting.get(option)}': rename it, or take it as a <${name}> in the usage`,
+          "option-selects-command",
         );
       }
     }
@@ -131,7 +152,10 @@ function commandsInOrder(spec: CheckedSpec): Command[] {
     list.push({ tool, index, cli });
     bySection.set(tool.section, list);
   });
-  return spec.raw.sections.flatMap((s) => bySection.get(s.id) ?? []);
+  // A section is listed once, at its first place; the order does not depend on a broken one.
+  return [...sectionsById(spec.sections).keys()].flatMap(
+    (id) => bySection.get(id) ?? [],
+  );
 }
 
 /** The usage as the model writes it: its words joined by one space. */

@@ -1,3 +1,4 @@
+import type { Code } from "./codes.js";
 import { kebabCase } from "../model/names.js";
 import type { RawTool } from "../model/raw.js";
 import type { Problem } from "./problem.js";
@@ -20,15 +21,20 @@ export const checkCliUsages: Check = (spec) => {
   const commands = cliCommands(spec);
   commands.forEach((command, i) => {
     if (command === undefined) return;
-    for (const message of command.faults)
-      problems.push({ path: toolPath(i, "cli", "usage"), message });
+    for (const fault of command.faults)
+      problems.push({
+        ...fault,
+        path: toolPath(i, "cli", "usage"),
+        message: `tool '${spec.tools[i]!.name}': ${fault.message}`,
+      });
   });
   firstSeen(
     commands.map((c) => c?.keyword),
     (i, first) =>
       problems.push({
         path: toolPath(i, "cli", "usage"),
-        message: `CLI command '${commands[i]!.keyword}' is already the usage of tool '${spec.tools[first]!.name}'`,
+        message: `tool '${spec.tools[i]!.name}': CLI command '${commands[i]!.keyword}' is already the usage of tool '${spec.tools[first]!.name}'`,
+        code: "duplicate-command",
       }),
   );
   spec.tools.forEach((t, i) => {
@@ -39,7 +45,8 @@ export const checkCliUsages: Check = (spec) => {
       problems.push({
         path: toolPath(i, "input", "properties", names[j]!),
         key: true,
-        message: `inputs '${names[j]}' and '${names[first]}' both become the CLI option --${kebabCase(names[j]!)}: rename one`,
+        message: `tool '${t.name}': inputs '${names[j]}' and '${names[first]}' both become the CLI option --${kebabCase(names[j]!)}: rename one`,
+        code: "cli-option-collision",
       }),
     );
   });
@@ -50,7 +57,14 @@ export const checkCliUsages: Check = (spec) => {
 export interface ReadUsage {
   readonly keyword: string;
   readonly positionals: readonly string[];
-  readonly faults: readonly string[];
+  readonly faults: readonly UsageFault[];
+}
+
+/** What is wrong with a usage, and the word of it to point at. */
+export interface UsageFault {
+  readonly message: string;
+  readonly code: Code;
+  readonly token?: string;
 }
 
 /**
@@ -58,8 +72,8 @@ export interface ReadUsage {
  * without the cli target, whose usages are then ignored.
  */
 export function cliCommands(spec: CheckedSpec): (ReadUsage | undefined)[] {
-  const byId = sectionsById(spec.raw);
-  const withCli = spec.raw.targets.cli !== undefined;
+  const byId = sectionsById(spec.sections);
+  const withCli = spec.declared.has("cli");
   return spec.tools.map((t) =>
     withCli && t?.cli && byId.get(t.section)?.cli ? readUsage(t) : undefined,
   );
@@ -68,7 +82,7 @@ export function cliCommands(spec: CheckedSpec): (ReadUsage | undefined)[] {
 /** `delegate --async <workspace_id> <task>` → keyword `delegate --async`, positionals [workspace_id, task]. */
 function readUsage(tool: RawTool): ReadUsage {
   const inputs = inputNames(tool);
-  const faults: string[] = [];
+  const faults: UsageFault[] = [];
   const keywords: string[] = [];
   const positionals: string[] = [];
   for (const word of tool.cli!.usage.trim().split(/\s+/)) {
@@ -76,23 +90,36 @@ function readUsage(tool: RawTool): ReadUsage {
     if (m) {
       const name = m[1]!;
       if (!inputs.includes(name))
-        faults.push(
-          `usage placeholder <${name}> is not an input of this tool${listHint(inputs)}`,
-        );
+        faults.push({
+          message: `usage placeholder <${name}> is not an input of this tool${listHint(inputs)}`,
+          code: "unknown-input",
+          token: word,
+        });
       else if (positionals.includes(name))
-        faults.push(`usage names <${name}> twice`);
+        faults.push({
+          message: `usage names <${name}> twice`,
+          code: "duplicate-placeholder",
+          token: word,
+        });
       positionals.push(name);
     } else if (positionals.length > 0) {
-      faults.push(
-        `usage keyword '${word}' comes after a placeholder: write the keywords and flags first`,
-      );
+      faults.push({
+        message: `usage keyword '${word}' comes after a placeholder: write the keywords and flags first`,
+        code: "usage-word-order",
+        token: word,
+      });
     } else if (!/^(--)?[a-z][a-z0-9-]*$/.test(word)) {
-      faults.push(
-        `usage word '${word}' is neither a keyword (lower-case letters, digits, -), a --flag nor an <input>`,
-      );
+      faults.push({
+        message: `usage word '${word}' is neither a keyword (lower-case letters, digits, -), a --flag nor an <input>`,
+        code: "bad-usage-word",
+        token: word,
+      });
     } else keywords.push(word);
   }
   if (keywords.length === 0 || keywords[0]!.startsWith("--"))
-    faults.push("usage must start with a command keyword");
+    faults.push({
+      message: "usage must start with a command keyword",
+      code: "usage-without-keyword",
+    });
   return { keyword: keywords.join(" "), positionals, faults };
 }

@@ -1,6 +1,7 @@
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { inputNames, type Check, type CheckedSpec } from "./checked-spec.js";
+import { describePath } from "./subject.js";
 import { suggest } from "./suggest.js";
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
@@ -10,11 +11,14 @@ const TOOL_LIKE =
 /**
  * Warns when a text the model reads mentions a tool that does not exist, most often a
  * name left behind by a rename. Input names and section ids are known words, not tools;
- * old names are already an error of the spec. Read on a valid spec.
+ * old names are already an error of the spec. Reads the sound parts of the spec.
  */
 export const checkDocMentions: Check = (spec) => {
   const problems: Problem[] = [];
-  const tools = spec.raw.tools.map((t) => t.name);
+  // A tool or section whose name cannot be read would make its every mention look stale.
+  if (!allNamed(spec.raw.tools, "name") || !allNamed(spec.raw.sections, "id"))
+    return problems;
+  const tools = spec.names.filter((n): n is string => n !== undefined);
   // Built at the first word to look up: on a large spec it holds tens of thousands of names, often for nothing.
   let known: Set<string> | undefined;
   for (const { path, text } of docTexts(spec)) {
@@ -28,57 +32,82 @@ export const checkDocMentions: Check = (spec) => {
       problems.push({
         path,
         severity: "warning",
-        message: `'${word}' reads like a tool name, but no tool has it (left behind by a rename?)${close ? `; did you mean '${close}'?` : ""}`,
+        token: word,
+        code: "unknown-tool-mention",
+        message: `${describePath(spec.raw, path)}: '${word}' reads like a tool name, but no tool has it (left behind by a rename?)${close ? `; did you mean '${close}'?` : ""}`,
       });
     }
   }
   return problems;
 };
 
-/** The snake_case words that are no mistake: tool and input names, old names, section ids. */
+/**
+ * The snake_case words that are no mistake: tool and input names, old names, section ids. Read
+ * from every tool and section, broken or not, so that no word is taken for a stale name only
+ * because its tool is set aside.
+ */
 function knownWords({ raw }: CheckedSpec): Set<string> {
   const known = new Set<string>();
-  for (const t of raw.tools) {
-    known.add(t.name);
-    for (const name of inputNames(t)) known.add(name);
-    for (const old of t.renamed_from ?? []) known.add(old);
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+  for (const t of list(raw.tools)) {
+    if (typeof t.name === "string") known.add(t.name);
+    if (isRecord(t.input) && isRecord(t.input.properties))
+      for (const name of Object.keys(t.input.properties)) known.add(name);
+    for (const old of strings(t.renamed_from)) known.add(old);
   }
-  for (const s of raw.sections) known.add(s.id);
+  for (const s of list(raw.sections))
+    if (typeof s.id === "string") known.add(s.id);
   return known;
 }
 
-/** Every spec text that reaches the prompt docs, with its path in the spec. */
-function docTexts({ raw }: CheckedSpec): { path: JsonPath; text: string }[] {
+/**
+ * Every spec text that reaches the prompt docs, with its path in the spec: each one written as a
+ * string where the structure is sound, its tool, section or target broken elsewhere or not.
+ */
+function docTexts({
+  raw,
+  declared,
+  soundAt,
+}: CheckedSpec): { path: JsonPath; text: string }[] {
   const out: { path: JsonPath; text: string }[] = [];
-  if (raw.targets.docs)
-    out.push({
-      path: ["targets", "docs", "preamble"],
-      text: raw.targets.docs.preamble,
-    });
+  const text = (container: unknown, path: JsonPath) => {
+    const value = isRecord(container) ? container[path.at(-1)!] : undefined;
+    if (typeof value === "string" && soundAt(path))
+      out.push({ path, text: value });
+  };
+  const targets = isRecord(raw.targets) ? raw.targets : {};
+  text(targets.docs, ["targets", "docs", "preamble"]);
   // Without the cli target, the CLI texts are ignored: they reach no prompt doc.
-  const withCli = raw.targets.cli !== undefined;
-  raw.sections.forEach((s, i) => {
-    out.push(
-      { path: ["sections", i, "heading"], text: s.heading },
-      { path: ["sections", i, "label"], text: s.label },
-    );
-    if (s.footer !== undefined)
-      out.push({ path: ["sections", i, "footer"], text: s.footer });
-    if (withCli && s.cli)
-      out.push({ path: ["sections", i, "cli", "intro"], text: s.cli.intro });
-    if (withCli && s.cli?.closing)
-      out.push({
-        path: ["sections", i, "cli", "closing"],
-        text: s.cli.closing,
-      });
+  const withCli = declared.has("cli");
+  list(raw.sections).forEach((s, i) => {
+    for (const key of ["heading", "label", "footer"])
+      text(s, ["sections", i, key]);
+    if (withCli)
+      for (const key of ["intro", "closing"])
+        text(s.cli, ["sections", i, "cli", key]);
   });
-  raw.tools.forEach((t, i) => {
-    out.push(
-      { path: ["tools", i, "short"], text: t.short },
-      { path: ["tools", i, "when_to_use"], text: t.when_to_use },
-    );
-    if (withCli && t.cli)
-      out.push({ path: ["tools", i, "cli", "summary"], text: t.cli.summary });
+  list(raw.tools).forEach((t, i) => {
+    text(t, ["tools", i, "short"]);
+    text(t, ["tools", i, "when_to_use"]);
+    if (withCli) text(t.cli, ["tools", i, "cli", "summary"]);
   });
   return out;
+}
+
+/** True when `list` is a list of mappings each with a string `key`. */
+function allNamed(list: unknown, key: string): boolean {
+  return (
+    Array.isArray(list) &&
+    list.every((item) => isRecord(item) && typeof item[key] === "string")
+  );
+}
+
+/** The mappings of a list, each at its own index (anything else as an empty mapping). */
+function list(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.map((v) => (isRecord(v) ? v : {})) : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
-import { HIDDEN } from "./hidden.js";
+import { HIDDEN, UNPRINTABLE } from "./hidden.js";
+import { describePath } from "./subject.js";
 import type { Problem } from "./problem.js";
 import type { Check } from "./checked-spec.js";
 
@@ -25,7 +26,11 @@ export function hiddenTextProblems(raw: unknown, source?: string): Problem[] {
   const problems: Problem[] = [];
   if (source === undefined || mayHoldHidden(source))
     findHidden(raw, [], problems);
-  return problems;
+  // Named once the walk is done: the names come from the spec read whole.
+  return problems.map((p) => ({
+    ...p,
+    message: `${escaped(describePath(raw, p.key ? p.path.slice(0, -1) : p.path))}${p.key ? ": a key" : ""} ${p.message}`,
+  }));
 }
 
 /**
@@ -69,8 +74,18 @@ function reportHidden(
   problems.push({
     path: [...path],
     key,
-    message: `text contains the invisible character U+${code}, which hides text from reviewers but not from the model`,
+    token: found[0],
+    message: `contains the invisible character U+${code}, which hides text from reviewers but not from the model`,
+    code: "hidden-character",
   });
+}
+
+/** A text with its control and invisible characters written as escapes, so a message never hides or reorders text. */
+function escaped(text: string): string {
+  return text.replace(
+    UNPRINTABLE,
+    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  );
 }
 
 /** Every string of the spec, keys included, with a hidden character (none inside a tool whose structure is broken). */

@@ -1,5 +1,6 @@
 import type { RawFields, RawFieldValue, RawTool } from "../model/raw.js";
 import type { Problem } from "./problem.js";
+import { suggest } from "./suggest.js";
 import {
   inputNames,
   listHint,
@@ -40,16 +41,23 @@ function checkBinding(
   report: (p: Problem, input?: true) => void,
 ): void {
   const raw = tool.http;
+  const who = `tool '${tool.name}'`;
   const inputs = inputNames(tool);
   const required = requiredInputs(tool);
   const known = new Set(inputs);
   const used = new Set<string>();
+  // Each reference naming no input, reported at the end with the input it most likely meant.
+  const unknown: { name: string; problem: Problem }[] = [];
   const source = (value: RawFieldValue, where: (string | number)[]) => {
     if (typeof value !== "string" || value === WORKSPACE) return;
     if (!known.has(value))
-      report({
-        path: where,
-        message: `'${value}' is not an input of this tool${listHint(inputs)}`,
+      unknown.push({
+        name: value,
+        problem: {
+          path: where,
+          message: `${who}: '${value}' in http.${where[0]} is not an input of this tool`,
+          code: "unknown-input",
+        },
       });
     used.add(value);
   };
@@ -72,11 +80,23 @@ function checkBinding(
   ) {
     if (m.index > last) literals.push(raw.path.slice(last, m.index));
     const name = m[1]!;
-    source(name, ["path"]);
+    if (name !== WORKSPACE && !known.has(name))
+      unknown.push({
+        name,
+        problem: {
+          path: ["path"],
+          token: m[0],
+          message: `${who}: path placeholder ${m[0]} is not an input of this tool`,
+          code: "unknown-input",
+        },
+      });
+    used.add(name);
     if (name !== WORKSPACE && known.has(name) && !required.includes(name))
       report({
         path: ["path"],
-        message: `path placeholder {${name}} must be a required input: a path cannot leave it out`,
+        token: m[0],
+        message: `${who}: path placeholder {${name}} must be a required input: a path cannot leave it out`,
+        code: "optional-path-placeholder",
       });
     last = m.index + m[0].length;
   }
@@ -87,8 +107,8 @@ function checkBinding(
       pathBroken = true;
       report({
         path: ["path"],
-        message:
-          "the path may not contain ?, # or unmatched braces: put query values under 'query'",
+        message: `${who}: the path may not contain ?, # or unmatched braces: put query values under 'query'`,
+        code: "malformed-path",
       });
     }
   }
@@ -98,9 +118,13 @@ function checkBinding(
   fields(raw.headers, "headers");
   if (raw.route !== undefined) {
     if (!known.has(raw.route))
-      report({
-        path: ["route"],
-        message: `route '${raw.route}' is not an input of this tool${listHint(inputs)}`,
+      unknown.push({
+        name: raw.route,
+        problem: {
+          path: ["route"],
+          message: `${who}: route '${raw.route}' is not an input of this tool`,
+          code: "unknown-input",
+        },
       });
     used.add(raw.route);
   }
@@ -111,31 +135,49 @@ function checkBinding(
     report({
       path: ["body"],
       key: true,
-      message: `a ${raw.method} request has no body: send these values in the query`,
+      message: `${who}: a ${raw.method} request has no body: send these values in the query`,
+      code: "body-not-allowed",
     });
   for (const name of Object.keys(raw.headers ?? {})) {
     if (name.toLowerCase() === "authorization")
       report({
         path: ["headers", name],
         key: true,
-        message:
-          "a binding may not set Authorization: the client sends the routed workspace's own token",
+        message: `${who}: a binding may not set Authorization: the client sends the routed workspace's own token`,
+        code: "authorization-header",
       });
     else if (!HEADER_NAME.test(name))
       report({
         path: ["headers", name],
         key: true,
-        message: `'${name}' is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~)`,
+        message: `${who}: '${name}' is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~)`,
+        code: "bad-header-name",
       });
   }
-  for (const input of inputs) {
+  // A reference naming no input most likely meant an input sent nowhere: one close to it, or the
+  // only one. That input is then named in the reference's message, not reported again.
+  const unsent = inputs.filter((input) => !used.has(input));
+  const meant = new Set<string>();
+  for (const { name, problem } of unknown) {
+    const open = unsent.filter((input) => !meant.has(input));
+    const near =
+      suggest(name, open) ??
+      (unknown.length === 1 && open.length === 1 ? open[0] : undefined);
+    if (near !== undefined) meant.add(near);
+    report({
+      ...problem,
+      message: `${problem.message}${near !== undefined ? `; did you mean '${near}'?` : listHint(inputs)}`,
+    });
+  }
+  for (const input of unsent) {
     // A placeholder the broken path meant to hold is reported there, not again here.
-    if (!used.has(input) && !(pathBroken && raw.path.includes(input)))
+    if (!meant.has(input) && !(pathBroken && raw.path.includes(input)))
       report(
         {
           path: [input],
           key: true,
-          message: `input '${input}' is never sent: place it in the path, query, body or headers, or make it the route`,
+          message: `${who}, input '${input}' is never sent: place it in the path, query, body or headers, or make it the route`,
+          code: "input-never-sent",
         },
         true,
       );

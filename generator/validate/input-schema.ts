@@ -1,3 +1,4 @@
+import type { Code } from "./codes.js";
 import type { ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
@@ -125,14 +126,15 @@ function visitNode(node: object, inData: boolean, walk: SchemaWalk): void {
       path: [...path, "properties", "__proto__"],
       key: true,
       message: PROTO_MESSAGE,
+      code: "proto-input-name",
     });
   }
   if (inData) return;
   if (Array.isArray(required)) checkRequired(properties, required, walk);
   if (typeof ref === "string") {
-    const message = refProblem(walk.root, ref);
-    if (message !== undefined)
-      walk.shape.push({ path: [...path, "$ref"], message });
+    const found = refProblem(walk.root, ref);
+    if (found !== undefined)
+      walk.shape.push({ path: [...path, "$ref"], ...found });
   }
   if (valued) walk.valued.push({ node: record, path: [...path] });
 }
@@ -152,6 +154,7 @@ function checkRequired(
       walk.shape.push({
         path: [...walk.path, "required", i],
         message: `'required' names '${name}', which is not one of the properties${names.length ? ` (${names.join(", ")})` : ""}`,
+        code: "required-not-a-property",
       });
   });
 }
@@ -160,16 +163,29 @@ function checkRequired(
  * `$ref` may only point inside the schema (toolgen never fetches anything), at something that
  * exists, and not round in a circle of references that never reaches a schema.
  */
-function refProblem(schema: JsonObject, ref: string): string | undefined {
+function refProblem(
+  schema: JsonObject,
+  ref: string,
+): { message: string; code: Code } | undefined {
   const seen: string[] = [];
   for (let current: string = ref; ;) {
     if (!current.startsWith("#"))
-      return `'$ref' may only point inside this input schema (#/…), not at '${current}'`;
+      return {
+        message: `'$ref' may only point inside this input schema (#/…), not at '${current}'`,
+        code: "ref-outside-schema",
+      };
     if (seen.includes(current))
-      return `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`;
+      return {
+        message: `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`,
+        code: "ref-circular",
+      };
     seen.push(current);
     const target = resolvePointer(schema, current.slice(1));
-    if (target === undefined) return `'$ref' points at nothing: '${current}'`;
+    if (target === undefined)
+      return {
+        message: `'$ref' points at nothing: '${current}'`,
+        code: "ref-dangling",
+      };
     const next =
       target !== null && typeof target === "object" && !Array.isArray(target)
         ? (target as Record<string, unknown>).$ref
@@ -207,6 +223,7 @@ function metaSchemaProblems(errors: readonly ErrorObject[]): Problem[] {
       return {
         path,
         message: `the input schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
+        code: "invalid-json-schema",
       };
     }
     const e = list.find((x) => x.keyword !== "anyOf") ?? list[0]!;
@@ -214,6 +231,7 @@ function metaSchemaProblems(errors: readonly ErrorObject[]): Problem[] {
     return {
       path,
       message: `the input schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
+      code: "invalid-json-schema",
     };
   });
 }
@@ -232,6 +250,7 @@ function compileProblem(schema: JsonObject, message: string): Problem {
       path: found ?? [],
       key: found !== undefined,
       message: `unknown JSON Schema keyword '${keyword}'${near ? `; did you mean '${near}'?` : ""}`,
+      code: "unknown-schema-keyword",
     };
   }
   const at = /at (?:path )?"#([^"]*)"/.exec(message);
@@ -245,6 +264,7 @@ function compileProblem(schema: JsonObject, message: string): Problem {
     return {
       path: [...path, "format"],
       message: `unknown format '${format[1]}'${hint}`,
+      code: "unknown-format",
     };
   }
   const text = message
@@ -253,6 +273,7 @@ function compileProblem(schema: JsonObject, message: string): Problem {
   return {
     path,
     message: `the input schema is not valid JSON Schema: ${text}`,
+    code: "invalid-json-schema",
   };
 }
 
@@ -269,14 +290,14 @@ function valueProblems(valued: readonly Valued[]): Problem[] {
     const { default: fallback, enum: values, ...rest } = node;
     if (Array.isArray(values))
       values.forEach((v, i) =>
-        checkValue(v, rest, [...path, "enum", i], "enum value", problems),
+        checkValue(v, rest, [...path, "enum", i], "enum", problems),
       );
     if ("default" in node)
       checkValue(
         fallback,
         Array.isArray(values) ? { ...rest, enum: values } : rest,
         [...path, "default"],
-        "the default",
+        "default",
         problems,
       );
   }
@@ -307,7 +328,7 @@ function checkValue(
   value: unknown,
   against: Record<string, unknown>,
   where: Path,
-  label: string,
+  kind: "default" | "enum",
   problems: Problem[],
 ): void {
   // Compiling a validator per value costs a millisecond; a plain scalar is checked directly.
@@ -325,7 +346,11 @@ function checkValue(
         : "";
     problems.push({
       path: where,
-      message: `${label} ${JSON.stringify(value)} does not fit its own schema: it ${first?.message ?? "is invalid"}${quote}`,
+      message: `${kind === "default" ? "the default" : "enum value"} ${JSON.stringify(value)} does not fit its own schema: ${first?.message ?? "is invalid"}${quote}`,
+      code:
+        kind === "default"
+          ? "default-not-in-schema"
+          : "enum-value-not-in-schema",
     });
   }
 }

@@ -23,33 +23,35 @@ const RESERVED_TYPE_NAMES = new Set([
  * Section ids and tool names: each declared once, no two tools cased into one name of the
  * generated code, and none taking a name that code defines itself.
  */
-export const checkNames: Check = ({ raw, tools }) => {
+export const checkNames: Check = ({ sections, tools, names }) => {
   const problems: Problem[] = [];
   firstSeen(
-    raw.sections.map((s) => s.id),
+    sections.map((s) => s?.id),
     (i, first) =>
       problems.push({
         path: ["sections", i, "id"],
-        message: `section '${raw.sections[i]!.id}' is declared twice (first as section ${first + 1})`,
+        message: `section '${sections[i]!.id}' is declared twice (first as section ${first + 1})`,
+        code: "duplicate-section-id",
       }),
   );
-  firstSeen(
-    tools.map((t) => t?.name),
-    (i, first) =>
-      problems.push({
-        path: toolPath(i, "name"),
-        message: `tool '${tools[i]!.name}' is declared twice (first as tool ${first + 1})`,
-      }),
+  // A tool whose structure is broken elsewhere still takes its name, when that is sound.
+  firstSeen(names, (i, first) =>
+    problems.push({
+      path: toolPath(i, "name"),
+      message: `tool '${names[i]}' is declared twice (first as tool ${first + 1})`,
+      code: "duplicate-tool-name",
+    }),
   );
-  const camelNames = tools.map((t) => t && camelCase(t.name));
+  const camelNames = names.map((name) => name && camelCase(name));
   firstSeen(
     camelNames.map((name) => name?.toLowerCase()),
     (i, first) => {
-      const [a, b] = [tools[first]!, tools[i]!];
-      if (a.name !== b.name)
+      const [a, b] = [names[first]!, names[i]!];
+      if (a !== b)
         problems.push({
           path: toolPath(i, "name"),
-          message: `tool '${b.name}' and tool '${a.name}' both become '${camelNames[i]}' in generated code: rename one`,
+          message: `tool '${b}' and tool '${a}' both become '${camelNames[i]}' in generated code: rename one`,
+          code: "tool-name-collision",
         });
     },
   );
@@ -63,12 +65,14 @@ export const checkNames: Check = ({ raw, tools }) => {
       problems.push({
         path: toolPath(i, "name"),
         message: `tool name '${t.name}' clashes with a name the generated code defines`,
+        code: "reserved-tool-name",
       });
     // A client with a `then` method is a thenable: `await createClient(…)` would call it and never resolve.
     else if (t.http !== undefined && camelNames[i] === "then")
       problems.push({
         path: toolPath(i, "name"),
         message: `tool name '${t.name}' would be the client's method then(), which makes the client look like a promise: rename it`,
+        code: "reserved-tool-name",
       });
   });
   return problems;

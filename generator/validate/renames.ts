@@ -1,6 +1,7 @@
 import type { Problem } from "./problem.js";
 import { inSoundPart } from "./hidden-text.js";
 import { toolPath, type Check } from "./checked-spec.js";
+import { describePath } from "./subject.js";
 
 type Step = string | number;
 
@@ -8,10 +9,10 @@ type Step = string | number;
  * Each renamed_from name: not the tool's own name, nor another tool's, nor an old name of a
  * second tool; and never written in a text of the prompt docs.
  */
-export const checkRenames: Check = ({ raw, tools }) => {
+export const checkRenames: Check = ({ raw, tools, names }) => {
   const problems: Problem[] = [];
   const inUse = new Map<string, number>();
-  tools.forEach((t, i) => t && inUse.set(t.name, i));
+  names.forEach((name, i) => name !== undefined && inUse.set(name, i));
   const oldNames = new Map<string, string>();
   tools.forEach((t, i) =>
     t?.renamed_from?.forEach((old, j) => {
@@ -19,17 +20,20 @@ export const checkRenames: Check = ({ raw, tools }) => {
       if (old === t.name)
         problems.push({
           path: at,
-          message: `'${old}' is this tool's own name: a tool cannot be renamed from itself`,
+          message: `tool '${t.name}': renamed_from '${old}' is this tool's own name: a tool cannot be renamed from itself`,
+          code: "renamed-from-itself",
         });
       else if (inUse.has(old))
         problems.push({
           path: at,
-          message: `'${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}`,
+          message: `tool '${t.name}': renamed_from '${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}`,
+          code: "renamed-name-in-use",
         });
       else if (oldNames.has(old) && oldNames.get(old) !== t.name)
         problems.push({
           path: at,
-          message: `'${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only`,
+          message: `tool '${t.name}': renamed_from '${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only`,
+          code: "old-name-reused",
         });
       if (!oldNames.has(old)) oldNames.set(old, t.name);
     }),
@@ -70,7 +74,9 @@ export function oldNamesInDocs(
     for (const old of new Set(found)) {
       problems.push({
         path: [...path],
-        message: `'${old}' is an old name of '${oldNames.get(old)}' and must not appear in the prompt docs`,
+        token: old,
+        message: `${describePath(raw, path)}: '${old}' is an old name of '${oldNames.get(old)}' and must not appear in the prompt docs`,
+        code: "stale-name",
       });
     }
   });

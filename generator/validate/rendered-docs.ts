@@ -96,6 +96,7 @@ function checkRenamedNames(
       if (at !== undefined)
         emit({
           severity: "error",
+          code: "stale-name",
           file: r.template.file,
           message,
           ...position(r.template.source, at),
@@ -106,6 +107,7 @@ function checkRenamedNames(
         const { line } = position(r.text, index);
         emit({
           severity: "error",
+          code: "stale-name",
           file: r.template.file,
           message: `${message}: the text it renders into docs/${r.path} has it on line ${line}: ${r.text.split("\n")[line - 1]}`,
         });
@@ -133,6 +135,7 @@ function checkBudget(
         report({
           path: ["sections", s.index, "id"],
           severity: "warning",
+          code: "over-budget",
           message: `section '${s.section.id}' renders to ${length} characters for ${runtime} runtimes, over the budget of ${budget} set in targets.docs.budget: shorten its texts or raise the budget`,
         });
     }

@@ -11,42 +11,53 @@ import {
  * and, with the cli target, a cli block exactly when its section is on the CLI. Without the cli
  * target, the CLI decisions are neither required nor checked: they are ignored.
  */
-export const checkToolPlacement: Check = ({ raw, tools }) => {
+export const checkToolPlacement: Check = ({
+  declared,
+  sections,
+  sectionIds,
+  tools,
+}) => {
   const problems: Problem[] = [];
-  const withCli = raw.targets.cli !== undefined;
-  const byId = sectionsById(raw);
-  const ids = [...byId.keys()];
+  const withCli = declared.has("cli");
+  const byId = sectionsById(sections);
+  const ids = [...(sectionIds ?? [])];
   tools.forEach((t, i) => {
     if (t === undefined) return;
+    // A section set aside for its own problems is still known by its id, but not whether it is on the CLI.
     const section = byId.get(t.section);
-    if (!section)
+    if (sectionIds !== null && !sectionIds.has(t.section))
       problems.push({
         path: toolPath(i, "section"),
-        message: `unknown section '${t.section}'${listHint(ids)}`,
+        message: `tool '${t.name}': unknown section '${t.section}'${listHint(ids)}`,
+        code: "unknown-section",
       });
     if (t.http && t.local)
       problems.push({
         path: toolPath(i, "local"),
         key: true,
         message: `tool '${t.name}' has both http and local: keep one`,
+        code: "http-and-local",
       });
     else if (!t.http && !t.local)
       problems.push({
         path: toolPath(i, "name"),
         message: `tool '${t.name}' needs either an http binding or 'local: true'`,
+        code: "no-binding",
       });
-    if (!withCli) return;
+    if (!withCli || !section) return;
     if (section?.cli) {
       if (t.cli === undefined)
         problems.push({
           path: toolPath(i, "name"),
           message: `tool '${t.name}' is in section '${t.section}', which is on the CLI: declare its cli usage, or 'cli: null' to leave it out`,
+          code: "cli-decision-missing",
         });
-    } else if (t.cli !== undefined && section) {
+    } else if (t.cli !== undefined) {
       problems.push({
         path: toolPath(i, "cli"),
         key: true,
-        message: `section '${t.section}' is not on the CLI (it has no cli block), so tool '${t.name}' cannot declare one`,
+        message: `tool '${t.name}': section '${t.section}' is not on the CLI (it has no cli block), so the tool cannot declare one`,
+        code: "cli-off-section",
       });
     }
   });

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "./problem.js";
 import { structureValidator } from "./structure-validator.js";
+import { describePath, valueAt } from "./subject.js";
 import { suggest } from "./suggest.js";
 
 let validator: ValidateFunction | undefined;
@@ -33,54 +34,86 @@ function toProblem(e: ErrorObject, root: unknown): Found {
         path: [...path, key],
         key: true,
         message: `${path.length ? `${where}: ` : ""}unknown key '${key}'${hint}`,
+        code: "unknown-key",
         suggested: near,
       };
     }
     case "required":
+      // Pointed at the key of the mapping that lacks it (a list item has none: its first line).
       return {
         path,
+        key: true,
         message: `${where} is missing the required key '${e.params.missingProperty}'`,
+        code: "missing-key",
         missing: String(e.params.missingProperty),
       };
     case "type":
       return {
         path,
         message: `${where} must be ${article(String(e.params.type))}, not ${describe(valueAt(root, path))}${quoteHint(String(e.params.type), valueAt(root, path))}`,
+        code: "wrong-type",
       };
     case "enum":
       return {
         path,
         message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+        code: "not-allowed",
       };
     case "const":
       return {
         path,
         message: `${where} must be ${JSON.stringify(e.params.allowedValue)}`,
+        code: "not-allowed",
       };
     case "pattern":
       return {
         path,
         message: `${where} ${patternMessage(String(e.params.pattern), valueAt(root, path))}`,
+        code: "bad-format",
       };
     case "minItems":
       return {
         path,
         message: `${where} must have at least ${e.params.limit} item(s)`,
+        code: "too-few-items",
       };
     case "minProperties":
       return {
         path,
         message: `${where} is empty: declare at least one of ${knownKeys(e.parentSchema).join(", ")}`,
+        code: "empty-mapping",
       };
     case "minLength":
-      return { path, message: `${where} must not be empty` };
+      return {
+        path,
+        message: `${where} must not be empty`,
+        code: "empty-text",
+      };
     case "uniqueItems":
       return {
         path,
         message: `${where} lists the same value twice (items ${e.params.j} and ${e.params.i})`,
+        code: "duplicate-item",
+      };
+    case "minimum":
+    case "maximum":
+      return {
+        path,
+        message: `${where} ${e.message ?? "is out of range"}`,
+        code: "out-of-range",
+      };
+    case "maxLength":
+      return {
+        path,
+        message: `${where} ${e.message ?? "is too long"}`,
+        code: "too-long",
       };
     default:
-      return { path, message: `${where} ${e.message ?? "is invalid"}` };
+      return {
+        path,
+        message: `${where} ${e.message ?? "is invalid"}`,
+        code: "invalid-value",
+      };
   }
 }
 
@@ -133,33 +166,6 @@ function describe(value: unknown): string {
   if (typeof value === "object") return "a mapping";
   if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
   return `${typeof value} ${JSON.stringify(value)}`;
-}
-
-/** `tools.3.http.method` → `tool 'list_peers': 'http.method'`, the way a spec author finds it. */
-export function describePath(
-  root: unknown,
-  path: readonly (string | number)[],
-): string {
-  if (path.length === 0) return "the spec";
-  const [top, index, ...rest] = path;
-  if ((top === "tools" || top === "sections") && typeof index === "number") {
-    const entry = valueAt(root, [top, index]) as
-      Record<string, unknown> | undefined;
-    const id = top === "tools" ? entry?.name : entry?.id;
-    const label =
-      typeof id === "string"
-        ? `${top === "tools" ? "tool" : "section"} '${id}'`
-        : `${top === "tools" ? "tool" : "section"} ${index + 1}`;
-    return rest.length ? `${label}: '${rest.join(".")}'` : label;
-  }
-  return `'${path.join(".")}'`;
-}
-
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let v = root;
-  for (const step of path)
-    v = (v as Record<string | number, unknown> | undefined)?.[step];
-  return v;
 }
 
 export function pointerToPath(pointer: string): (string | number)[] {

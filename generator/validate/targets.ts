@@ -1,3 +1,4 @@
+import type { Code } from "./codes.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { firstSeen, type Check } from "./checked-spec.js";
@@ -17,19 +18,21 @@ const NEEDS_CLIENT = [
  * The generated packages are installed side by side: two declared packages with one name, two
  * bins with one name, or two settings read from one environment variable cannot all work.
  */
-export const checkTargets: Check = ({ raw }) => {
+export const checkTargets: Check = ({ targets, declared }) => {
   const problems: Problem[] = [];
-  const { client, mcp, cli, docs, langchain } = raw.targets;
+  const { client, mcp, cli, docs, langchain } = targets;
   for (const [target, what] of NEEDS_CLIENT)
-    if (raw.targets[target] !== undefined && client === undefined)
+    if (declared.has(target) && !declared.has("client"))
       problems.push({
         path: ["targets", target],
         key: true,
         message: `targets.${target} needs targets.client: ${what} calls the platform through the client package`,
+        code: "target-needs-client",
       });
   const each = (
     entries: readonly (readonly [JsonPath, string | undefined])[],
     what: string,
+    code: Code,
   ) => {
     const declared = entries.filter(
       (e): e is readonly [JsonPath, string] => e[1] !== undefined,
@@ -39,7 +42,8 @@ export const checkTargets: Check = ({ raw }) => {
       (i, first) =>
         problems.push({
           path: declared[i]![0],
-          message: `${what} '${declared[i]![1]}' is already ${declared[first]![0].join(".")}: each needs its own`,
+          message: `${declared[i]![0].join(".")} '${declared[i]![1]}' is already ${declared[first]![0].join(".")}: each needs its own ${what}`,
+          code,
         }),
     );
   };
@@ -52,6 +56,7 @@ export const checkTargets: Check = ({ raw }) => {
       [["targets", "docs", "package"], docs?.package],
     ],
     "package name",
+    "duplicate-package-name",
   );
   each(
     [
@@ -59,6 +64,7 @@ export const checkTargets: Check = ({ raw }) => {
       [["targets", "cli", "bin"], cli?.bin],
     ],
     "bin",
+    "duplicate-bin",
   );
   each(
     [
@@ -68,6 +74,7 @@ export const checkTargets: Check = ({ raw }) => {
       [["targets", "client", "env", "workspaces"], client?.env.workspaces],
     ],
     "environment variable",
+    "duplicate-env-name",
   );
   return problems;
 };

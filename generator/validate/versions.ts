@@ -9,24 +9,25 @@ const TARGETS = ["client", "mcp", "langchain", "cli", "docs"] as const;
 /**
  * What npm reads from the generated package.json files: each `version` (top-level or a
  * target's) a semver 2.0.0 version, and each `runtime_version` an npm range beside the
- * `runtime` whose versions it ranges over.
+ * `runtime` whose versions it ranges over. Only the sound targets are read.
  */
-export const checkVersions: Check = ({ raw }) => {
+export const checkVersions: Check = ({ raw, targets, soundAt }) => {
   const problems: Problem[] = [];
   const version = (settings: RawPublish, path: JsonPath) => {
     if (settings.version !== undefined && !isSemver(settings.version))
       problems.push({
         path: [...path, "version"],
+        code: "bad-version",
         message: `'${[...path, "version"].join(".")}' must be a semver version such as 1.2.0 (MAJOR.MINOR.PATCH, then an optional -prerelease and +build), not ${JSON.stringify(settings.version)}`,
       });
   };
-  version(raw, []);
+  if (soundAt(["version"])) version(raw, []);
   for (const target of TARGETS) {
-    const settings = raw.targets[target];
+    const settings = targets[target];
     if (settings !== undefined) version(settings, ["targets", target]);
   }
   for (const target of ["mcp", "cli"] as const)
-    problems.push(...runtimeVersion(raw.targets, target));
+    problems.push(...runtimeVersion(targets, target));
   return problems;
 };
 
@@ -39,6 +40,7 @@ function runtimeVersion(targets: RawTargets, target: "mcp" | "cli"): Problem[] {
       {
         path,
         key: true,
+        code: "runtime-version-without-runtime",
         message: `'${path.join(".")}' is the range of the runtime package's versions, but targets.${target} names no runtime`,
       },
     ];
@@ -46,6 +48,7 @@ function runtimeVersion(targets: RawTargets, target: "mcp" | "cli"): Problem[] {
   return [
     {
       path,
+      code: "bad-version-range",
       message: `'${path.join(".")}' must be an npm version range such as ^1.2.0, >=1.2.0 <2.0.0, ^1.0.0 || ^2.0.0 or *, not ${JSON.stringify(settings.runtime_version)}`,
     },
   ];

@@ -48,9 +48,9 @@ describe("CLI option names", () => {
         ),
       ),
     ).toEqual([
-      "19:20: input 'json' would be the CLI option --json, which every command keeps for itself: rename it, or take it as a <json> in the usage",
-      "19:44: input 'all' would be the CLI option --all, which already selects the command 'run --all': rename it, or take it as a <all> in the usage",
-      "19:67: input 'help' would be the CLI option --help, which every command keeps for itself: rename it, or take it as a <help> in the usage",
+      "19:20: tool 'go', input 'json' would be the CLI option --json, which every command keeps for itself: rename it, or take it as a <json> in the usage",
+      "19:44: tool 'go', input 'all' would be the CLI option --all, which already selects the command 'run --all': rename it, or take it as a <all> in the usage",
+      "19:67: tool 'go', input 'help' would be the CLI option --help, which every command keeps for itself: rename it, or take it as a <help> in the usage",
     ]);
   });
 
@@ -58,7 +58,7 @@ describe("CLI option names", () => {
     expect(
       problems(spec("min_score: { type: string }, minScore: { type: string }")),
     ).toEqual([
-      "19:49: inputs 'minScore' and 'min_score' both become the CLI option --min-score: rename one",
+      "19:49: tool 'go': inputs 'minScore' and 'min_score' both become the CLI option --min-score: rename one",
     ]);
   });
 
@@ -68,7 +68,7 @@ describe("CLI option names", () => {
         spec("verbose: { type: boolean }, no_verbose: { type: boolean }"),
       ),
     ).toEqual([
-      "19:48: input 'no_verbose' would be the CLI option --no-verbose, which already turns off the boolean 'verbose': rename it",
+      "19:48: tool 'go', input 'no_verbose' would be the CLI option --no-verbose, which already turns off the boolean 'verbose': rename it",
     ]);
     expect(
       problems(
@@ -90,7 +90,7 @@ describe("CLI usage lines", () => {
     expect(
       problems(spec("text: { type: string }", "run --json <text>", "[text]")),
     ).toEqual([
-      "22:19: usage flag '--json' is an option every command keeps for itself: choose another word",
+      "22:23: tool 'go': usage flag '--json' is an option every command keeps for itself: choose another word",
     ]);
   });
 
@@ -104,7 +104,7 @@ describe("CLI usage lines", () => {
         ),
       ),
     ).toEqual([
-      "22:19: usage placeholder <tag> is an optional input, but a positional argument must always be given: make 'tag' required, or leave it to its --tag option",
+      "22:30: tool 'go': usage placeholder <tag> is an optional input, but a positional argument must always be given: make 'tag' required, or leave it to its --tag option",
     ]);
   });
 });
@@ -127,7 +127,7 @@ describe("CLI commands that begin alike", () => {
     expect(
       warnings.map((w) => `${w.severity} ${w.line}:${w.col}: ${w.message}`),
     ).toEqual([
-      "warning 36:19: command 'run extra' begins like command 'run <text>': there, a <text> of 'extra' must be written after -- (c run -- extra)",
+      "warning 36:19: tool 'go_extra': command 'run extra' begins like command 'run <text>': there, a <text> of 'extra' must be written after -- (c run -- extra)",
     ]);
   });
 });

@@ -18,8 +18,8 @@ type Node = Record<string, unknown>;
  * node. Slow and plain, so the one walk is held to it. Covers what the walk finds ('required',
  * '$ref', '__proto__') and the values of plain schemas; what ajv says of the others is ajv's.
  */
-function slowProblems(schema: JsonObject): Problem[] | "not plain" {
-  const problems: Problem[] = [];
+function slowProblems(schema: JsonObject): Found[] | "not plain" {
+  const problems: Found[] = [];
   walkObjects(schema, (node, path) => {
     const props = node.properties;
     const required = node.required;
@@ -74,7 +74,7 @@ function slowProblems(schema: JsonObject): Problem[] | "not plain" {
       current = next;
     }
   });
-  const proto = protoProperties(schema).map((path): Problem => ({
+  const proto = protoProperties(schema).map((path): Found => ({
     path,
     key: true,
     message: PROTO,
@@ -170,7 +170,10 @@ function protoProperties(schema: unknown): Path[] {
 }
 
 /** Problems in a comparable order, with value messages cut to their label (the wording is ajv's). */
-function normalised(problems: readonly Problem[]): string[] {
+/** A problem as this reference finds it: what is compared, the code aside. */
+type Found = Omit<Problem, "code">;
+
+function normalised(problems: readonly Found[]): string[] {
   return problems
     .map((p) =>
       JSON.stringify({

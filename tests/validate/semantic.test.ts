@@ -26,13 +26,13 @@ describe("target settings the packages would clash on", () => {
         ]),
       ),
     ).toEqual([
-      "7:25: package name '@acme/client' is already targets.client.package: each needs its own",
+      "7:25: targets.langchain.package '@acme/client' is already targets.client.package: each needs its own package name",
     ]);
   });
 
   it("refuses the CLI's bin named as the MCP server's", () => {
     expect(problems(variant(["bin: acme }", "bin: acme-mcp }"]))).toEqual([
-      "8:37: bin 'acme-mcp' is already targets.mcp.bin: each needs its own",
+      "8:37: targets.cli.bin 'acme-mcp' is already targets.mcp.bin: each needs its own bin",
     ]);
   });
 
@@ -42,7 +42,7 @@ describe("target settings the packages would clash on", () => {
         variant(["workspace_id: ACME_WORKSPACE", "workspace_id: ACME_URL"]),
       ),
     ).toEqual([
-      "5:46: environment variable 'ACME_URL' is already targets.client.env.base_url: each needs its own",
+      "5:46: targets.client.env.workspace_id 'ACME_URL' is already targets.client.env.base_url: each needs its own environment variable",
     ]);
   });
 });
@@ -64,7 +64,7 @@ describe("tool names and renames", () => {
         variant(["renamed_from: [create_note]", "renamed_from: [add_note]"]),
       ),
     ).toEqual([
-      "25:20: 'add_note' is this tool's own name: a tool cannot be renamed from itself",
+      "25:20: tool 'add_note': renamed_from 'add_note' is this tool's own name: a tool cannot be renamed from itself",
     ]);
     expect(
       problems(
@@ -74,7 +74,7 @@ describe("tool names and renames", () => {
         ]),
       ),
     ).toEqual([
-      "45:20: 'create_note' is already an old name of 'add_note': one old name can lead to one tool only",
+      "45:20: tool 'get_note': renamed_from 'create_note' is already an old name of 'add_note': one old name can lead to one tool only",
     ]);
   });
 });
@@ -91,7 +91,7 @@ describe("a spec broken in some tools' structure", () => {
     ]);
   });
 
-  it("has nothing else checked when the targets are broken: the model could not be trusted", () => {
+  it("still has the rest checked when a target is broken: only that target's settings are set aside", () => {
     const text = variant(
       [
         'langchain: { package: "@acme/langchain" }',
@@ -99,9 +99,9 @@ describe("a spec broken in some tools' structure", () => {
       ],
       ["name: ping", "name: get_note"],
     );
-    // The duplicate get_note is not reported: only the structure is.
     expect(problems(text)).toEqual([
       "7:16: 'targets.langchain': unknown key 'pakage'; did you mean 'package'?",
+      "57:11: tool 'get_note' is declared twice (first as tool 2)",
     ]);
   });
 });

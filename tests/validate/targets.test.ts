@@ -60,7 +60,7 @@ describe("the set of targets", () => {
         ),
       ),
     ).toEqual([
-      "7:14: package name '@acme/client' is already targets.client.package: each needs its own",
+      "7:14: targets.docs.package '@acme/client' is already targets.client.package: each needs its own package name",
     ]);
   });
 });
@@ -96,10 +96,10 @@ describe("CLI decisions without the cli target", () => {
       ],
     );
     expect(problems(text)).toEqual([
-      "41:14: usage keyword 'Add' comes after a placeholder: write the keywords and flags first",
-      "41:14: usage must start with a command keyword",
-      "41:14: usage placeholder <nothing> is not an input of this tool (known: text, tag, workspace)",
-      "63:5: section 'misc' is not on the CLI (it has no cli block), so tool 'ping' cannot declare one",
+      "41:14: tool 'add_note': usage must start with a command keyword",
+      "41:14: tool 'add_note': usage placeholder <nothing> is not an input of this tool (known: text, tag, workspace)",
+      "41:24: tool 'add_note': usage keyword 'Add' comes after a placeholder: write the keywords and flags first",
+      "63:5: tool 'ping': section 'misc' is not on the CLI (it has no cli block), so the tool cannot declare one",
     ]);
   });
 });

@@ -122,6 +122,13 @@ describe("old names in the prompt docs", () => {
           const found = oldNamesInDocs(raw, oldNames).map(
             (p) => `${p.path.join(".")}: ${p.message}`,
           );
+          // The texts as messages name them: the tool has no name, so it goes by its number.
+          const named: Record<string, string> = {
+            "tools.0.short": "tool 1: 'short'",
+            "tools.0.cli.usage": "tool 1: 'cli.usage'",
+            "tools.0.when_to_use.0": "tool 1: 'when_to_use.0'",
+            "targets.docs.preamble": "'targets.docs.preamble'",
+          };
           const expected = [
             ...["tools.0.short", "tools.0.cli.usage"].flatMap((at) =>
               oldNamesBySet(short, oldNames).map((old) => ({ at, old })),
@@ -132,7 +139,7 @@ describe("old names in the prompt docs", () => {
             ),
           ].map(
             ({ at, old }) =>
-              `${at}: '${old}' is an old name of 'now' and must not appear in the prompt docs`,
+              `${at}: ${named[at]}: '${old}' is an old name of 'now' and must not appear in the prompt docs`,
           );
           expect(found.sort()).toEqual(expected.sort());
         },

@@ -21,8 +21,11 @@ const cases: [name: string, mustSay: string][] = [
     "'required' names 'note_id', which is not one of the properties",
   ],
   ["input-schema-invalid", "the input schema is not valid JSON Schema"],
-  ["path-placeholder-unknown", "'note_id' is not an input of this tool"],
-  ["body-field-unknown", "'tags' is not an input of this tool"],
+  [
+    "path-placeholder-unknown",
+    "path placeholder {note_id} is not an input of this tool; did you mean 'id'?",
+  ],
+  ["body-field-unknown", "'tags' in http.body is not an input of this tool"],
   [
     "cli-decision-missing",
     "declare its cli usage, or 'cli: null' to leave it out",
@@ -51,7 +54,14 @@ const cases: [name: string, mustSay: string][] = [
   ["path-placeholder-malformed", "1 error(s)"],
   ["yaml-syntax", "tools.yaml:"],
   ["several-errors", "3 error(s)"],
-  ["structure-and-meaning", "'note_id' is not an input of this tool"],
+  [
+    "structure-and-meaning",
+    "path placeholder {note_id} is not an input of this tool",
+  ],
+  [
+    "every-part",
+    `tool 'ping', input 'priority': the default "ten" does not fit its own schema: must be integer`,
+  ],
   [
     "targets-empty",
     "'targets' is empty: declare at least one of client, mcp, langchain, cli, docs",

@@ -1,6 +1,7 @@
 import Handlebars from "handlebars";
 import type { Diagnostic } from "../../diagnostics.js";
 import { suggest } from "../../validate/suggest.js";
+import type { Code } from "../../validate/codes.js";
 
 /*
  * The helpers and partials a user's template calls, found by walking its syntax tree before
@@ -48,29 +49,40 @@ export function checkCalls(
     return [];
   }
   const calls = findCalls(ast);
-  const found: { call: Call; message: string }[] = [];
+  const found: { call: Call; code: Code; message: string }[] = [];
   for (const call of calls.helpers)
     if (!known.helpers.includes(call.name))
-      found.push({ call, message: unknownHelper(call.name, known) });
+      found.push({
+        call,
+        code: "unknown-helper",
+        message: unknownHelper(call.name, known),
+      });
   const partials = [...known.partials, ...calls.inline];
   for (const call of calls.partials)
     if (!partials.includes(call.name))
-      found.push({ call, message: unknownPartial(call.name, partials, known) });
+      found.push({
+        call,
+        code: "unknown-partial",
+        message: unknownPartial(call.name, partials, known),
+      });
   for (const call of calls.computed)
     found.push({
       call,
+      code: "computed-partial",
       message:
         "a partial is called by its name ({{> item}}), not chosen while rendering: toolgen checks every partial a template calls",
     });
   for (const call of calls.decorators)
     found.push({
       call,
+      code: "unknown-decorator",
       message: `unknown decorator '${call.name}': the one decorator templates may use is {{#*inline "name"}}`,
     });
   return found
     .sort((a, b) => a.call.line - b.call.line || a.call.col - b.call.col)
-    .map(({ call, message }) => ({
+    .map(({ call, code, message }) => ({
       severity: "error",
+      code,
       file,
       message,
       line: call.line,

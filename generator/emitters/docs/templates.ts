@@ -66,6 +66,7 @@ export function loadTemplates(
     if (user.names === null) {
       problems.push({
         severity: "error",
+        code: "template-folder-unreadable",
         file: shown(user.folder),
         message: "the templates folder does not exist or cannot be read",
       });
@@ -78,6 +79,7 @@ export function loadTemplates(
       )
         problems.push({
           severity: "warning",
+          code: "unused-template",
           file: shown(path.join(user.folder, name)),
           message: `toolgen does not use this template: the templates it reads are ${TEMPLATE_NAMES.join(", ")} (a partial goes in ${PARTIALS_FOLDER}/)`,
         });
@@ -99,6 +101,7 @@ export function loadTemplates(
       if (typeof text !== "string") {
         problems.push({
           severity: "error",
+          code: "template-unreadable",
           file: shown(file),
           message: `cannot read the template: ${text.error}`,
         });
@@ -143,6 +146,7 @@ function loadPartials(
     if (typeof text !== "string") {
       problems.push({
         severity: "error",
+        code: "template-unreadable",
         file,
         message: `cannot read the partial: ${text.error}`,
       });
@@ -174,6 +178,7 @@ function loadPartials(
 export function templateDiagnostic(e: TemplateError): Diagnostic {
   return {
     severity: "error",
+    code: "template-error",
     file: e.file,
     message: e.message,
     ...(e.line === undefined ? {} : { line: e.line, col: e.col ?? 1 }),

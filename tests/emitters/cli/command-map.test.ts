@@ -94,7 +94,7 @@ describe("the command map", () => {
       generateFromDisk(spec(file));
     } catch (e) {
       expect((e as SpecError).diagnostics.map((d) => d.message)).toContain(
-        "CLI command 'add' is already the usage of tool 'add_note'",
+        "tool 'get_note': CLI command 'add' is already the usage of tool 'add_note'",
       );
     }
   });

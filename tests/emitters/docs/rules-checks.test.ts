@@ -131,7 +131,7 @@ describe("warnings about what the model reads", () => {
       [
         "warning",
         lineOf(spec, "get_notes afterwards"),
-        "'get_notes' reads like a tool name, but no tool has it (left behind by a rename?); did you mean 'get_note'?",
+        "tool 'ping': 'when_to_use': 'get_notes' reads like a tool name, but no tool has it (left behind by a rename?); did you mean 'get_note'?",
       ],
     ]);
   });

@@ -1,0 +1,115 @@
+/**
+ * Every kind of problem toolgen finds in a spec and its templates, by its stable code
+ * (Diagnostic.code): one code a kind, kebab-case, never reworded once released. The README's
+ * table of codes is this one.
+ */
+export const CODES = {
+  // Reading the spec (read/): found before any check runs, and alone.
+  "not-utf8": "the spec's bytes are not UTF-8",
+  "yaml-syntax": "YAML the reader cannot read (the first such error only)",
+  "unclosed-quote": "a quoted string that is never closed",
+  "duplicate-key": "a key written twice in one mapping",
+  "tab-indent": "a tab used for indentation",
+  "multiple-documents": "more than one YAML document (a --- line)",
+  "non-string-key": "a key that is a list or a mapping",
+  "unknown-tag": "a tag beyond plain values (!!binary, !include)",
+  "alias-before-anchor": "an alias used before its anchor, or without one",
+  "alias-expansion": "aliases expanding to too many nodes",
+  "nesting-too-deep": "nesting deeper than 64 levels",
+  "empty-spec": "an empty spec",
+  // The structure of the spec (tools.schema.json), by the rule broken.
+  "unknown-key": "a key the spec format does not have, often a misspelling",
+  "missing-key":
+    "a required key is missing (the caret is on the mapping's key)",
+  "wrong-type": "a value of the wrong type (a number where text is meant…)",
+  "not-allowed":
+    "a value outside the allowed ones (an HTTP method, input.type)",
+  "bad-format":
+    "text of the wrong form (a name, package, bin, env variable, a line)",
+  "too-few-items": "an empty list where at least one item is needed",
+  "empty-mapping":
+    "an empty mapping where at least one key is needed (targets)",
+  "empty-text": "an empty text",
+  "duplicate-item": "a list names one value twice",
+  "out-of-range": "a number out of its range (targets.docs.budget)",
+  "too-long": "a text over its length limit (a package name)",
+  "invalid-value": "any other value the spec format refuses",
+  // Targets.
+  "target-needs-client": "mcp, langchain or cli declared without client",
+  "duplicate-package-name": "two targets with one package name",
+  "duplicate-bin": "the MCP and CLI bins with one name",
+  "duplicate-env-name":
+    "two client settings read from one environment variable",
+  // Names and places.
+  "duplicate-section-id": "a section id declared twice",
+  "duplicate-tool-name": "a tool name declared twice",
+  "tool-name-collision":
+    "two tool names that become one name in generated code",
+  "reserved-tool-name":
+    "a tool name the generated code takes itself (PlatformError, then)",
+  "unknown-section": "a tool in a section the spec does not declare",
+  "http-and-local": "a tool with both an http binding and local: true",
+  "no-binding": "a tool with neither an http binding nor local: true",
+  "cli-decision-missing":
+    "a tool in a CLI section without a cli block or cli: null",
+  "cli-off-section": "a cli block on a tool whose section is not on the CLI",
+  // HTTP bindings.
+  "unknown-input": "a placeholder, field or route naming no input of the tool",
+  "optional-path-placeholder": "a path placeholder naming an optional input",
+  "malformed-path": "a path holding ?, # or an unmatched brace",
+  "body-not-allowed": "a body on a GET or DELETE binding",
+  "authorization-header": "a binding setting the Authorization header",
+  "bad-header-name": "a header name HTTP does not allow",
+  "input-never-sent": "an input no part of the request carries",
+  // CLI usages and options.
+  "duplicate-placeholder": "a usage naming one <input> twice",
+  "usage-word-order": "a usage keyword after a placeholder",
+  "bad-usage-word": "a usage word that is no keyword, --flag or <input>",
+  "usage-without-keyword": "a usage that does not start with a command keyword",
+  "duplicate-command": "two tools with one CLI command",
+  "cli-option-collision": "two inputs that become one --option",
+  "reserved-flag-word":
+    "a usage flag the CLI keeps for itself (--json, --help)",
+  "optional-positional": "a usage placeholder naming an optional input",
+  "option-is-negation": "an input whose --option is a boolean's --no- form",
+  "reserved-option": "an input whose --option the CLI keeps for itself",
+  "option-selects-command": "an input whose --option selects another command",
+  "command-prefix":
+    "a command beginning like another that takes an argument (warning)",
+  // Renames and texts.
+  "renamed-from-itself": "a tool renamed from its own name",
+  "renamed-name-in-use": "an old name that is still another tool's name",
+  "old-name-reused": "one old name given to two tools",
+  "stale-name": "an old name in a text of the prompt docs",
+  "hidden-character": "an invisible or control character in a text",
+  "unknown-tool-mention": "a snake_case word in the docs no tool has (warning)",
+  // Input schemas.
+  "required-not-a-property": "'required' naming no property",
+  "ref-outside-schema": "a $ref pointing outside the input schema",
+  "ref-circular": "$refs going round in a circle",
+  "ref-dangling": "a $ref pointing at nothing",
+  "proto-input-name": "an input named __proto__",
+  "invalid-json-schema": "an input schema that is not valid JSON Schema",
+  "unknown-schema-keyword": "a JSON Schema keyword that does not exist",
+  "unknown-format": "a format ajv does not know",
+  "default-not-in-schema": "a default its own schema refuses",
+  "enum-value-not-in-schema": "an enum value its own schema refuses",
+  // What npm reads from the generated package.json files.
+  "bad-version": "a version that is not semver 2.0.0 (MAJOR.MINOR.PATCH)",
+  "bad-version-range": "a runtime_version that is not an npm version range",
+  "runtime-version-without-runtime":
+    "a runtime_version on a target that names no runtime package",
+  // The prompt docs' templates and rendered texts.
+  "template-folder-unreadable":
+    "the templates folder does not exist or cannot be read",
+  "template-unreadable": "a template file that cannot be read",
+  "template-error": "a template that does not compile or render",
+  "unused-template": "a .hbs file toolgen does not read (warning)",
+  "unknown-helper": "a template calls a helper toolgen does not have",
+  "unknown-partial": "a template calls a partial no file of partials/ defines",
+  "computed-partial": "a partial chosen while rendering ({{> (expression)}})",
+  "unknown-decorator": "a decorator other than {{#*inline}}",
+  "over-budget": "a section's rendered text over targets.docs.budget (warning)",
+} as const;
+
+export type Code = keyof typeof CODES;
