@@ -5,7 +5,7 @@ import { SpecError, type Diagnostic } from "../../generator/index.js";
 import { CODES } from "../../generator/validate/codes.js";
 import { corpus } from "../hardening/corpus/index.js";
 import { generateFromDisk } from "../helpers/generate.js";
-import { fixtures } from "../helpers/project.js";
+import { fixtures, repoRoot } from "../helpers/project.js";
 
 /** Every diagnostic of a spec text: its errors, or the warnings of a valid spec. */
 function diagnosticsOf(text: string): readonly Diagnostic[] {
@@ -34,6 +34,18 @@ describe("diagnostic codes", () => {
       expect(code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(meaning.length).toBeGreaterThan(0);
     }
+  });
+
+  it("are the README's table, row for row", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const table = readme.slice(
+      readme.indexOf("### Diagnostic codes"),
+      readme.indexOf("</details>", readme.indexOf("### Diagnostic codes")),
+    );
+    const rows = [...table.matchAll(/^\| `([a-z0-9-]+)` \| (.+) \|$/gm)].map(
+      ([, code, meaning]) => [code, meaning.replaceAll("\\|", "|")],
+    );
+    expect(rows).toEqual(Object.entries(CODES));
   });
 
   it.each([...invalid, ...corpusSpecs])(
