@@ -43,7 +43,7 @@ describe("diagnostic codes", () => {
       readme.indexOf("</details>", readme.indexOf("### Diagnostic codes")),
     );
     const rows = [...table.matchAll(/^\| `([a-z0-9-]+)` \| (.+) \|$/gm)].map(
-      ([, code, meaning]) => [code, meaning.replaceAll("\\|", "|")],
+      ([, code, meaning]) => [code, meaning!.replaceAll("\\|", "|")],
     );
     expect(rows).toEqual(Object.entries(CODES));
   });

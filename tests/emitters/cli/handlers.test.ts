@@ -1,6 +1,9 @@
-import type { CliHandlers, MainOptions } from "@molecule/platform-cli";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import type { MainOptions as MainOptionsOf } from "../../../runtime/cli/surface.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+} from "../../helpers/platform-fixture.js";
 import {
   startPlatform,
   type PlatformServer,
@@ -11,12 +14,19 @@ import {
  * imported by package name, as that runtime would, against a real HTTP server.
  */
 // The CLI package generated from the platform fixture (a frozen copy of tools.yaml), whose
-// commands these are; typed as the repository's generated package, which has the same interface.
+// commands these are; typed by the runtime's own surface and the fixture's client, never by the
+// repository's generated package, whose tools change as tools.yaml is edited.
+type Handler = (
+  input: { readonly [name: string]: unknown },
+  ctx: { readonly client: FixtureClient; readonly signal?: AbortSignal },
+) => Promise<unknown>;
+type CliHandlers = { readonly [tool: string]: Handler };
+type MainOptions = MainOptionsOf<CliHandlers, FixtureClient>;
 const fixture = installPlatformFixture();
 afterAll(() => fixture.remove());
-const { main } = await fixture.load<typeof import("@molecule/platform-cli")>(
-  "@molecule/platform-cli",
-);
+const { main } = await fixture.load<{
+  main(argv: readonly string[], options?: MainOptions): Promise<number>;
+}>("@molecule/platform-cli");
 
 let platform: PlatformServer;
 let env: Record<string, string>;
@@ -67,7 +77,7 @@ describe("main(argv, { handlers })", () => {
       {
         delegate_task: async (input, ctx) => {
           inputs.push(input);
-          const peers = (await ctx.client.$call("list_peers", {})) as {
+          const peers = (await ctx.client.listPeers({})) as {
             id: string;
           }[];
           return {
@@ -163,7 +173,7 @@ describe("main(argv, { runtime })", () => {
       delegate_task: async (input, ctx) => {
         seen.push(input);
         rt.events.push("handled");
-        const peers = (await ctx.client.$call("list_peers", {})) as unknown[];
+        const peers = (await ctx.client.listPeers({})) as unknown[];
         return `sent to ${input.workspace_id}, ${peers.length} peer(s) known`;
       },
     });

@@ -1,27 +1,47 @@
-import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
-import type { PlatformTool } from "@molecule/platform-langchain";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type {
+  CreateToolsOptions,
+  PlatformTool as ToolOf,
+  SpecTypes,
+} from "../../../runtime/langchain/surface.js";
+import type { LocalHandler } from "../../../runtime/shared/handler.js";
 import {
   startPlatform,
   type PlatformServer,
   type Seen,
 } from "../../helpers/platform-server.js";
-import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import {
+  installPlatformFixture,
+  type FixtureClient,
+  type FixtureClientPackage,
+} from "../../helpers/platform-fixture.js";
 
 // What the package-*.test.ts share. Importing this module sets the test file up: it installs the
 // fixture's packages, starts the platform server and resets it before each test; `server`,
 // `client` and `handled` are then the current ones.
 
 // The packages generated from the platform fixture (a frozen copy of tools.yaml), whose tools
-// these tests name; typed as the repository's generated packages, which have the same interface.
+// these tests name; typed by the runtime's own surface over the fixture's names, never by the
+// repository's generated packages, whose tools change as tools.yaml is edited.
+export type LocalHandlers = { readonly [tool: string]: LocalHandler };
+interface FixtureSpec extends SpecTypes {
+  readonly sections: { readonly [id: string]: string };
+  readonly inputs: { readonly [tool: string]: { [name: string]: unknown } };
+  readonly handlers: LocalHandlers;
+  readonly client: FixtureClient;
+}
+export type PlatformTool = ToolOf<FixtureSpec, string>;
 const fixture = installPlatformFixture();
 afterAll(() => fixture.remove());
-export const { createClient, PlatformError } = await fixture.load<
-  typeof import("@molecule/platform-client")
->("@molecule/platform-client");
-export const { createTools } = await fixture.load<
-  typeof import("@molecule/platform-langchain")
->("@molecule/platform-langchain");
+export const { createClient, PlatformError } =
+  await fixture.load<FixtureClientPackage>("@molecule/platform-client");
+export const { createTools } = await fixture.load<{
+  createTools(
+    options: CreateToolsOptions<FixtureSpec, string, string> & {
+      readonly handlers?: Partial<LocalHandlers>;
+    },
+  ): PlatformTool[];
+}>("@molecule/platform-langchain");
 
 export const TOKENS = {
   primary: "tok-primary-1f2e",
@@ -29,7 +49,7 @@ export const TOKENS = {
 };
 
 export let server: PlatformServer;
-export let client: PlatformClient;
+export let client: FixtureClient;
 /** Every local handler call, in order. */
 export let handled: { tool: string; input: unknown; ctx: unknown }[];
 

@@ -1,7 +1,12 @@
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import type { LocalHandlers } from "@molecule/platform-client";
 import { describe, expect, it } from "vitest";
-import { byName, client, createTools, handlers } from "./package-setup.js";
+import {
+  byName,
+  client,
+  createTools,
+  handlers,
+  type LocalHandlers,
+} from "./package-setup.js";
 import { spec, specTool } from "./spec.js";
 
 // The tools createTools makes: every spec tool with its description and schema, or the subset
