@@ -117,6 +117,7 @@ describe("a partial that is wrong", () => {
     expect(errorsIn(dir)).toEqual([
       {
         severity: "error",
+        code: "unknown-partial",
         file: "templates/partials/name.hbs",
         message: "unknown partial 'nmae': did you mean 'name'?",
         line: 1,
@@ -125,6 +126,7 @@ describe("a partial that is wrong", () => {
       },
       {
         severity: "error",
+        code: "unknown-partial",
         file: "templates/section.md.hbs",
         message: "unknown partial 'tools/itme': did you mean 'tools/item'?",
         line: 3,
@@ -133,6 +135,7 @@ describe("a partial that is wrong", () => {
       },
       {
         severity: "error",
+        code: "unknown-partial",
         file: "templates/section.md.hbs",
         message:
           "unknown partial 'footer': a partial is a .hbs file in templates/partials/ (there: name, tools/item)",

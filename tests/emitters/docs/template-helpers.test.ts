@@ -119,6 +119,7 @@ describe("a helper that is wrong", () => {
     expect(errors.map((d) => ({ ...d, file: shown(d) }))).toEqual([
       {
         severity: "error",
+        code: "unknown-helper",
         file: path.join("templates", "section.md.hbs"),
         message: "unknown helper 'uper': did you mean 'upper'?",
         line: 1,
@@ -127,6 +128,7 @@ describe("a helper that is wrong", () => {
       },
       {
         severity: "error",
+        code: "unknown-helper",
         file: path.join("templates", "section.md.hbs"),
         message: `unknown helper 'frob': the helpers are ${list}`,
         line: 2,
@@ -136,6 +138,7 @@ describe("a helper that is wrong", () => {
       // Handlebars' log helper prints to the console: toolgen's templates have none.
       {
         severity: "error",
+        code: "unknown-helper",
         file: path.join("templates", "section.md.hbs"),
         message: `unknown helper 'log': the helpers are ${list}`,
         line: 3,
