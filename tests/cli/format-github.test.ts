@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runBin } from "../helpers/bin.js";
 import { repoRoot, toolgen, toolgenIn } from "../helpers/project.js";
 import {
@@ -12,14 +12,10 @@ import {
   lastColumn,
   libraryDiagnostics,
   sourceOf,
+  removedAfterEach,
 } from "./scenarios.js";
 
-const dirs: string[] = [];
-const keep = (dir: string) => (dirs.push(dir), dir);
-afterEach(() => {
-  for (const d of dirs.splice(0))
-    fs.rmSync(d, { recursive: true, force: true });
-});
+const keep = removedAfterEach();
 
 const CODES: Record<string, string> = {
   "%25": "%",

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { snapshotDir, toolgen } from "../helpers/project.js";
 import {
   brokenProject,
@@ -11,14 +11,10 @@ import {
   lastColumn,
   libraryDiagnostics,
   sourceOf,
+  removedAfterEach,
 } from "./scenarios.js";
 
-const dirs: string[] = [];
-const keep = (dir: string) => (dirs.push(dir), dir);
-afterEach(() => {
-  for (const d of dirs.splice(0))
-    fs.rmSync(d, { recursive: true, force: true });
-});
+const keep = removedAfterEach();
 
 /** Runs toolgen --format json: stdout must be one JSON document on one line, and nothing else. */
 async function json(dir: string, ...args: string[]) {

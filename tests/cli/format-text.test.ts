@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../generator/index.js";
 import {
   minimalVariant,
@@ -15,14 +15,10 @@ import {
   driftedProject,
   libraryDiagnostics,
   sourceOf,
+  removedAfterEach,
 } from "./scenarios.js";
 
-const dirs: string[] = [];
-const keep = (dir: string) => (dirs.push(dir), dir);
-afterEach(() => {
-  for (const d of dirs.splice(0))
-    fs.rmSync(d, { recursive: true, force: true });
-});
+const keep = removedAfterEach();
 
 describe("--format text (the default)", () => {
   it("shows every error and warning with its frame, a blank line between frames", async () => {
