@@ -1,3 +1,5 @@
+import { distance } from "../shared/distance.js";
+
 /**
  * "Did you mean …?" for a mistyped command word or option. A candidate is close to what was
  * typed when, compared without case and without leading dashes, it is at most 2 edits away (an
@@ -47,24 +49,4 @@ function closeness(word: string, candidate: string): number | undefined {
   if (word.length >= MIN_PREFIX && candidate.startsWith(word))
     return MAX_EDITS + 1;
   return undefined;
-}
-
-/** Edit distance where swapping two neighbours counts as one edit (optimal string alignment). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(
-        d[i - 1]![j]! + 1,
-        d[i]![j - 1]! + 1,
-        d[i - 1]![j - 1]! + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
 }

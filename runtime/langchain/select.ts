@@ -1,4 +1,5 @@
 import type { ToolData, ToolEntry } from "./types.js";
+import { distance } from "../shared/distance.js";
 
 /**
  * The tools `createTools` returns, in spec order: every tool when neither `sections` nor
@@ -64,23 +65,4 @@ function closest(name: string, candidates: readonly string[]): string {
     }
   }
   return best === null ? "" : ` (did you mean '${best}'?)`;
-}
-
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(
-        Math.min(
-          previous[j]! + 1,
-          current[j - 1]! + 1,
-          previous[j - 1]! + cost,
-        ),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

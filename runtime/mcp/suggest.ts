@@ -1,3 +1,5 @@
+import { distance } from "../shared/distance.js";
+
 /** Names longer than this are not compared: a caller may send anything as a name. */
 const LONGEST = 64;
 
@@ -22,20 +24,4 @@ export function closestName(
     }
   }
   return best;
-}
-
-/** Levenshtein distance, one row at a time. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(
-        Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
