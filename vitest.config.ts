@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -53,6 +54,8 @@ export default defineConfig({
           exclude: E2E,
           // Threads start faster than forks; no quick test changes the process's directory.
           pool: "threads",
+          // Every core: vitest's default leaves one free, which doubles the loop on 2 cores.
+          maxWorkers: Math.max(2, os.availableParallelism()),
         },
       },
       { extends: true, test: { name: "e2e", include: E2E } },
