@@ -56,9 +56,14 @@ export default defineConfig({
           pool: "threads",
           // Every core: vitest's default leaves one free, which doubles the loop on 2 cores.
           maxWorkers: Math.max(2, os.availableParallelism()),
+          // With different workers, vitest runs the projects one after the other: quick first.
+          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: "e2e", include: E2E } },
+      {
+        extends: true,
+        test: { name: "e2e", include: E2E, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });
