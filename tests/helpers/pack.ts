@@ -13,14 +13,15 @@ export interface Run {
 }
 
 /**
- * Runs a command to its end, never throwing on a non-zero exit. npm's own warnings (about this
- * machine's npm config, say) are left out of stderr: they are not toolgen's.
+ * Runs a command to its end, never throwing on a non-zero exit. npm's own warnings and notices
+ * (about this machine's npm config, a tarball's contents) are left out of stderr: they are not
+ * toolgen's. The environment defaults to `cleanEnv`.
  */
 export function run(
   command: string,
   args: readonly string[],
   cwd: string,
-  env: Record<string, string | undefined> = process.env,
+  env: Record<string, string | undefined> = cleanEnv,
 ): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
@@ -36,7 +37,7 @@ export function run(
         resolve({
           code,
           stdout,
-          stderr: stderr.replace(/^npm warn .*\n/gm, ""),
+          stderr: stderr.replace(/^npm (warn|notice) .*\n/gm, ""),
         });
       },
     );

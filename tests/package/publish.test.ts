@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import {
   startPlatform,
   type PlatformServer,
 } from "../helpers/platform-server.js";
+import { npm, run, type Run } from "../helpers/pack.js";
 import { readFixture, toolgen } from "../helpers/project.js";
 
 // The packages of a spec that sets a version, as their author publishes them and a user installs
@@ -34,41 +34,6 @@ interface Spec {
 const specText = readFixture("valid", "publishable", "tools.yaml");
 const spec = parse(specText) as Spec;
 const RUNTIME_VERSION = "1.2.0";
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs a command to its end, never throwing on a non-zero exit; npm's own warnings are left out. */
-function run(
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv = cleanEnv,
-): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === "number" ? error.code : -1) : 0,
-          stdout,
-          stderr: stderr.replace(/^npm (warn|notice) .*\n/gm, ""),
-        }),
-    );
-  });
-}
-
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-
-// Without the npm_* variables of the `npm test` that may be running this file.
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !k.startsWith("npm_")),
-);
 
 /** The runtime package the spec names: createRuntime({ client, env }) answers the local tools. */
 function writeRuntime(dir: string): void {
