@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runBin } from "../helpers/bin.js";
-import { repoRoot, toolgen, toolgenIn } from "../helpers/project.js";
+import {
+  removedAfterEach,
+  repoRoot,
+  toolgen,
+  toolgenIn,
+} from "../helpers/project.js";
 import {
   brokenProject,
   cleanProject,
@@ -12,7 +17,6 @@ import {
   lastColumn,
   libraryDiagnostics,
   sourceOf,
-  removedAfterEach,
 } from "./scenarios.js";
 
 const keep = removedAfterEach();

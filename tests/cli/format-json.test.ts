@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { snapshotDir, toolgen } from "../helpers/project.js";
+import { removedAfterEach, snapshotDir, toolgen } from "../helpers/project.js";
 import {
   brokenProject,
   cleanProject,
@@ -11,7 +11,6 @@ import {
   lastColumn,
   libraryDiagnostics,
   sourceOf,
-  removedAfterEach,
 } from "./scenarios.js";
 
 const keep = removedAfterEach();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../generator/index.js";
 import {
   minimalVariant,
+  removedAfterEach,
   snapshotDir,
   tempProject,
   toolgen,
@@ -15,7 +16,6 @@ import {
   driftedProject,
   libraryDiagnostics,
   sourceOf,
-  removedAfterEach,
 } from "./scenarios.js";
 
 const keep = removedAfterEach();

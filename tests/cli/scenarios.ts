@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
 import {
   gatherInputs,
   generate,
@@ -104,14 +104,4 @@ export async function driftedProject(): Promise<string> {
   fs.writeFileSync(path.join(out, DRIFT.extra), "// from an older spec\n");
   fs.writeFileSync(path.join(out, DRIFT.foreign), "// someone's notes\n");
   return dir;
-}
-
-/** Removes the folders it is given after each test of the calling file; returns each folder. */
-export function removedAfterEach(): (dir: string) => string {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0))
-      fs.rmSync(d, { recursive: true, force: true });
-  });
-  return (dir) => (dirs.push(dir), dir);
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterEach } from "vitest";
 import { main, type Io } from "../../generator/cli.js";
 import { SpecError } from "../../generator/index.js";
 import { generateFromDisk } from "./generate.js";
@@ -88,4 +89,14 @@ export function specProblems(text: string): string[] {
     throw e;
   }
   return [];
+}
+
+/** Removes the folders it is given after each test of the calling file; returns each folder. */
+export function removedAfterEach(): (dir: string) => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0))
+      fs.rmSync(d, { recursive: true, force: true });
+  });
+  return (dir) => (dirs.push(dir), dir);
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEMPLATE_NAMES } from "../../generator/emitters/docs/templates.js";
 import { specInput } from "../../generator/index.js";
 import {
@@ -8,7 +8,11 @@ import {
   gatherInputs,
   runtimeDist,
 } from "../../generator/io/inputs.js";
-import { readFixture, tempProject } from "../helpers/project.js";
+import {
+  readFixture,
+  removedAfterEach,
+  tempProject,
+} from "../helpers/project.js";
 
 const minimal = readFixture("valid", "minimal", "tools.yaml");
 const withTemplates = (folder: string) =>
@@ -17,15 +21,10 @@ const withTemplates = (folder: string) =>
     `    package: "@acme/prompts"\n    templates: ${folder}\n`,
   );
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0))
-    fs.rmSync(dir, { recursive: true, force: true });
-});
+const removed = removedAfterEach();
 function project(text: string): string {
   const dir = tempProject(text);
-  made.push(dir);
-  return dir;
+  return removed(dir);
 }
 
 describe("the inputs the CLI gathers for generate()", () => {

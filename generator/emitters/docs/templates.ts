@@ -9,7 +9,7 @@ import {
 } from "../../render/handlebars.js";
 import type { Diagnostic } from "../../diagnostics.js";
 import { HELPER_NAMES, HIDDEN_HELPERS, TOOLGEN_HELPERS } from "./helpers.js";
-import { checkCalls } from "./template-refs.js";
+import { checkCalls, type KnownNames } from "./template-refs.js";
 
 /** Every template the docs target renders, by file name. */
 export const TEMPLATE_NAMES = [
@@ -110,11 +110,11 @@ export function loadTemplates(
       }
       loaded[name] = compileTemplate(shown(file), text, parts);
       if (from === user) {
-        const unknown = checkCalls(shown(file), loaded[name].source, {
-          helpers: HELPER_NAMES,
-          partials: user.partials.map((p) => p.name),
-          partialsFolder: shown(path.join(user.folder, PARTIALS_FOLDER)),
-        });
+        const unknown = checkCalls(
+          shown(file),
+          loaded[name].source,
+          knownNames(user, shown),
+        );
         problems.push(...unknown);
         if (unknown.length > 0) ok = false;
       }
@@ -139,7 +139,6 @@ function loadPartials(
   const partials = new Map<string, CompiledPartial>();
   if (user === null) return partials;
   const folder = path.join(user.folder, PARTIALS_FOLDER);
-  const names = user.partials.map((p) => p.name);
   let ok = true;
   for (const { name, text } of user.partials) {
     const file = shown(path.join(folder, `${name}.hbs`));
@@ -159,11 +158,7 @@ function loadPartials(
         hiddenHelpers: HIDDEN_HELPERS,
       });
       partials.set(name, partial);
-      const unknown = checkCalls(file, partial.source, {
-        helpers: HELPER_NAMES,
-        partials: names,
-        partialsFolder: shown(folder),
-      });
+      const unknown = checkCalls(file, partial.source, knownNames(user, shown));
       problems.push(...unknown);
       if (unknown.length > 0) ok = false;
     } catch (e) {
@@ -194,4 +189,16 @@ export function shownPath(file: string, cwd: string): string {
   const shown =
     rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
   return shown.split(path.sep).join("/");
+}
+
+/** What the user's templates and partials may call: toolgen's helpers and the user's partials. */
+function knownNames(
+  user: TemplateFolder,
+  shown: (file: string) => string,
+): KnownNames {
+  return {
+    helpers: HELPER_NAMES,
+    partials: user.partials.map((p) => p.name),
+    partialsFolder: shown(path.join(user.folder, PARTIALS_FOLDER)),
+  };
 }

@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { snapshotDir, toolgen } from "../../helpers/project.js";
+import {
+  removedAfterEach,
+  snapshotDir,
+  toolgen,
+} from "../../helpers/project.js";
 import {
   docsOf,
   errorsOf,
@@ -16,11 +20,7 @@ import {
 // A user's templates may call partials: the .hbs files of partials/ in the templates folder,
 // each named by its path there without .hbs. Expectations are built from the spec's own texts.
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0))
-    fs.rmSync(dir, { recursive: true, force: true });
-});
+const removed = removedAfterEach();
 /** The errors of generating in `dir`, each path in them relative to it, as a CLI run there shows them. */
 function errorsIn(dir: string) {
   const inside = (p: string) => p.split(`${dir}${path.sep}`).join("");
@@ -32,8 +32,7 @@ function errorsIn(dir: string) {
 }
 function project(spec: string, templates: Record<string, string>): string {
   const dir = projectWithTemplates(spec, templates);
-  made.push(dir);
-  return dir;
+  return removed(dir);
 }
 
 const specText = withTemplates("templates");

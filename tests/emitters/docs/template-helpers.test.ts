@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { HELPER_NAMES } from "../../../generator/emitters/docs/helpers.js";
-import { toolgen } from "../../helpers/project.js";
+import { removedAfterEach, toolgen } from "../../helpers/project.js";
 import {
   docsOf,
   errorsOf,
@@ -16,15 +16,10 @@ import {
 // The helpers a user's template may call, each with the example README gives, rendered from the
 // minimal fixture; what each renders is built here from the spec's own texts.
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0))
-    fs.rmSync(dir, { recursive: true, force: true });
-});
+const removed = removedAfterEach();
 function project(templates: Record<string, string>): string {
   const dir = projectWithTemplates(withTemplates("templates"), templates);
-  made.push(dir);
-  return dir;
+  return removed(dir);
 }
 
 const spec = parse(withTemplates("templates")) as {
