@@ -37,6 +37,39 @@ export const E2E = [
   "tests/validate/precompiled.test.ts",
 ];
 
+/**
+ * Quick tests that need a module registry of their own: they register hooks from a helper module
+ * that several files share (set up once per file only when each file loads it afresh), mock a
+ * module, or change process.env. The rest of the quick loop shares one registry per worker,
+ * which saves loading the generator again for every file. tests/suites.test.ts finds the files
+ * that belong here.
+ */
+export const ISOLATED = [
+  "tests/emitters/langchain/package-calls.test.ts",
+  "tests/emitters/langchain/package-errors.test.ts",
+  "tests/emitters/langchain/package-tool-list.test.ts",
+  "tests/reference/runtime/inbox-polling.test.ts",
+  "tests/reference/runtime/inbox-tools.test.ts",
+  "tests/reference/runtime/langchain.test.ts",
+  "tests/reference/runtime/registration.test.ts",
+  "tests/reference/runtime/tools.test.ts",
+  "tests/render/handlebars.test.ts",
+  "tests/runtime/client/env.test.ts",
+  "tests/runtime/mcp/serve-calls.test.ts",
+  "tests/runtime/mcp/serve-errors.test.ts",
+  "tests/runtime/mcp/serve-refusals.test.ts",
+];
+
+/** What the two quick projects share: threads on every core, run before the e2e project. */
+const quick = {
+  // Threads start faster than forks; no quick test changes the process's directory.
+  pool: "threads",
+  // Every core: vitest's default leaves one free, which doubles the loop on 2 cores.
+  maxWorkers: Math.max(2, os.availableParallelism()),
+  // Projects with other workers run one after the other: the quick ones first.
+  sequence: { groupOrder: 0 },
+} as const;
+
 export default defineConfig({
   test: {
     globalSetup: ["tests/helpers/global-setup.ts"],
@@ -49,16 +82,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...quick,
           name: "quick",
           include: ["tests/**/*.test.ts"],
-          exclude: E2E,
-          // Threads start faster than forks; no quick test changes the process's directory.
-          pool: "threads",
-          // Every core: vitest's default leaves one free, which doubles the loop on 2 cores.
-          maxWorkers: Math.max(2, os.availableParallelism()),
-          // With different workers, vitest runs the projects one after the other: quick first.
-          sequence: { groupOrder: 0 },
+          exclude: [...E2E, ...ISOLATED],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...quick, name: "quick-isolated", include: ISOLATED },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { E2E } from "../vitest.config.js";
+import { E2E, ISOLATED } from "../vitest.config.js";
 import { repoRoot } from "./helpers/project.js";
 
 /** Modules that start a process or a type-checker: the e2e project's business, never the quick loop's. */
@@ -15,15 +15,25 @@ const SLOW_MODULES = [
 const importsSlow = (source: string) =>
   SLOW_MODULES.some((m) => new RegExp(`from "[./]*${m}"`).test(source));
 
-function testFiles(dir: string): string[] {
+/** What a test file that shares its module registry with others must not do (spelt apart here so this file does not match). */
+const UNSHAREABLE = [`vi.${"mock"}(`, `vi.${"stubEnv"}(`, `process.${"env"}.`];
+const changesShared = (source: string) =>
+  UNSHAREABLE.some((what) =>
+    what.startsWith("process")
+      ? new RegExp(`${what.replace(".", "\\.")}\\w+ =[^=]`).test(source)
+      : source.includes(what),
+  );
+
+/** Every .ts file under `dir` (fixtures and node_modules aside), repository-relative. */
+function sources(dir: string): string[] {
   return fs
     .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
     .flatMap((e) =>
       e.isDirectory()
         ? e.name === "node_modules" || e.name === "fixtures"
           ? []
-          : testFiles(`${dir}/${e.name}`)
-        : e.name.endsWith(".test.ts")
+          : sources(`${dir}/${e.name}`)
+        : e.name.endsWith(".ts")
           ? [`${dir}/${e.name}`]
           : [],
     );
@@ -38,24 +48,56 @@ function matches(entry: string, file: string): boolean {
 }
 
 const inE2E = (file: string) => E2E.some((entry) => matches(entry, file));
+const read = (file: string) =>
+  fs.readFileSync(path.join(repoRoot, file), "utf8");
+
+/** The test helpers (non-test modules) that register hooks when they load. */
+function hookHelpers(all: readonly string[]): Set<string> {
+  return new Set(
+    all.filter(
+      (f) =>
+        !f.endsWith(".test.ts") && /^(before|after)(All|Each)\(/m.test(read(f)),
+    ),
+  );
+}
+
+/** The repository-relative .ts files `file` imports by a relative path. */
+function relativeImports(file: string): string[] {
+  return [...read(file).matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g)].map(
+    ([, spec]) => path.posix.join(path.posix.dirname(file), `${spec}.ts`),
+  );
+}
 
 describe("the quick and e2e projects", () => {
-  const files = testFiles("tests");
+  const all = sources("tests");
+  const files = all.filter((f) => f.endsWith(".test.ts"));
+  const shared = files.filter((f) => !inE2E(f) && !ISOLATED.includes(f));
 
-  it("every entry of the e2e list names test files that exist", () => {
+  it("every entry of the e2e and isolated lists names test files that exist", () => {
     for (const entry of E2E)
       expect(
         files.some((f) => matches(entry, f)),
         entry,
       ).toBe(true);
+    for (const entry of ISOLATED) {
+      expect(files, entry).toContain(entry);
+      expect(inE2E(entry), entry).toBe(false);
+    }
   });
 
   it("no quick test starts a process or a type-checker", () => {
-    const slow = files.filter(
-      (f) =>
-        !inE2E(f) &&
-        importsSlow(fs.readFileSync(path.join(repoRoot, f), "utf8")),
-    );
+    const slow = files.filter((f) => !inE2E(f) && importsSlow(read(f)));
     expect(slow, "move these to E2E in vitest.config.ts").toEqual([]);
+  });
+
+  it("no quick test that shares its module registry mocks, changes process.env or loads a helper that registers hooks", () => {
+    const hooks = hookHelpers(all);
+    const unshareable = shared.filter(
+      (f) =>
+        changesShared(read(f)) || relativeImports(f).some((i) => hooks.has(i)),
+    );
+    expect(unshareable, "move these to ISOLATED in vitest.config.ts").toEqual(
+      [],
+    );
   });
 });
