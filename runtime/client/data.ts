@@ -39,6 +39,11 @@ export interface ToolData {
   readonly local: boolean;
   readonly inputSchema: { readonly [key: string]: unknown };
   readonly http: HttpBinding | null;
+  /**
+   * Whether calling the tool twice does no more than calling it once, so that the client may
+   * retry it. Not written yet: the client derives it from the method (GET, PUT, DELETE).
+   */
+  readonly idempotent?: boolean;
 }
 
 export interface ClientData {

@@ -12,6 +12,8 @@ export type {
   WorkspaceCredentials,
 } from "./config.js";
 export type { Env } from "./env.js";
+export type { ClientHooks, RequestInfo, ResponseInfo } from "./hooks.js";
+export type { RetryOptions } from "./retry.js";
 export type { RuntimeClient } from "./client.js";
 export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
