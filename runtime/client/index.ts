@@ -4,7 +4,11 @@ import type { ToolInfo } from "../shared/data.js";
 import type { ClientData } from "./data.js";
 import { configFromEnv, type Env } from "./env.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
-import { createValidator, type Validator } from "./validate.js";
+import {
+  createResultValidator,
+  createValidator,
+  type Validator,
+} from "./validate.js";
 
 export type {
   CallOptions,
@@ -20,6 +24,7 @@ export type { ToolInfo };
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];
   readonly validateInput: Validator;
+  readonly validateOutput: Validator;
   readonly withDefaults: DefaultsFiller;
   readonly createClient: (config: ClientConfig) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;
@@ -36,12 +41,21 @@ export function bindClient(data: ClientData): BoundClient {
         section: t.section,
         short: t.short,
         inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema,
         local: t.local,
       }),
     ),
   );
   const schemas = new Map(data.tools.map((t) => [t.name, t.inputSchema]));
   const validateInput = createValidator(schemas);
+  const validateOutput = createResultValidator(
+    new Map(
+      data.tools.flatMap((t) =>
+        t.outputSchema === null ? [] : [[t.name, t.outputSchema]],
+      ),
+    ),
+    data.tools.map((t) => t.name),
+  );
   const withDefaults = createDefaultsFiller(schemas);
   const createClient = (config: ClientConfig) =>
     createPlatformClient(
@@ -54,6 +68,7 @@ export function bindClient(data: ClientData): BoundClient {
   return {
     tools,
     validateInput,
+    validateOutput,
     withDefaults,
     createClient,
     createClientFromEnv,

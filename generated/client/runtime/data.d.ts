@@ -47,6 +47,10 @@ export interface ToolData {
   readonly inputSchema: {
     readonly [key: string]: unknown;
   };
+  /** The JSON Schema of the tool's result, or null when the spec gives none. */
+  readonly outputSchema: {
+    readonly [key: string]: unknown;
+  } | null;
   readonly http: HttpBinding | null;
 }
 export interface ClientData {
