@@ -1,7 +1,7 @@
-import type { Code } from "./codes.js";
 import type { ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
+import { refProblem } from "./schema-refs.js";
 import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
 import { compiler, valueChecker } from "./schema-ajv.js";
@@ -174,57 +174,6 @@ function checkRequired(
         code: "required-not-a-property",
       });
   });
-}
-
-/**
- * `$ref` may only point inside the schema (toolgen never fetches anything), at something that
- * exists, and not round in a circle of references that never reaches a schema.
- */
-function refProblem(
-  schema: JsonObject,
-  ref: string,
-  kind: SchemaKind,
-): { message: string; code: Code } | undefined {
-  const seen: string[] = [];
-  for (let current: string = ref; ;) {
-    if (!current.startsWith("#"))
-      return {
-        message: `'$ref' may only point inside this ${kind} schema (#/…), not at '${current}'`,
-        code: "ref-outside-schema",
-      };
-    if (seen.includes(current))
-      return {
-        message: `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`,
-        code: "ref-circular",
-      };
-    seen.push(current);
-    const target = resolvePointer(schema, current.slice(1));
-    if (target === undefined)
-      return {
-        message: `'$ref' points at nothing: '${current}'`,
-        code: "ref-dangling",
-      };
-    const next =
-      target !== null && typeof target === "object" && !Array.isArray(target)
-        ? (target as Record<string, unknown>).$ref
-        : undefined;
-    if (typeof next !== "string") return undefined;
-    current = next;
-  }
-}
-
-function resolvePointer(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const step of pointerToPath(decodeURIComponent(pointer))) {
-    if (
-      value === null ||
-      typeof value !== "object" ||
-      !Object.hasOwn(value, String(step))
-    )
-      return undefined;
-    value = (value as Record<string, unknown>)[String(step)];
-  }
-  return value;
 }
 
 /** One problem for each place the meta-schema rejects, said once (ajv reports an anyOf three ways). */

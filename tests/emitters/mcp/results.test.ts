@@ -13,7 +13,7 @@ import {
   startPlatform,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
-import { fixtures } from "../../helpers/project.js";
+import { fixtures, repoRoot } from "../../helpers/project.js";
 
 // Titles, hints, output schemas and instructions (issue 24), through the packages generated
 // from tests/fixtures/valid/results/tools.yaml, imported by name, served to the real SDK client
@@ -167,13 +167,15 @@ describe("a call of a tool with an output schema", () => {
     });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(text(result)).toBe(
-      [
-        "The result of get_order does not fit its output schema:",
-        "- /total: must be a number",
-        "- /items/0/quantity: must be >= 1",
-      ].join("\n"),
-    );
+    const expected = [
+      "The result of get_order does not fit its output schema:",
+      "- /total: must be a number",
+      "- /items/0/quantity: must be >= 1",
+    ].join("\n");
+    expect(text(result)).toBe(expected);
+    // The README shows this very answer.
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    expect(readme).toContain(`\n\`\`\`\n${expected}\n\`\`\`\n`);
   });
 
   it("names a missing field and a result that is no object at all", async () => {
