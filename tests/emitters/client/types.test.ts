@@ -7,6 +7,7 @@ import {
   type PlatformFixture,
 } from "../../helpers/platform-fixture.js";
 import { repoRoot } from "../../helpers/project.js";
+import { typecheck } from "../../hardening/consumer.js";
 
 /*
  * The type-level checks name the platform fixture's tools, so they are compiled against the
@@ -65,3 +66,7 @@ it.each([
     expect(output).toBe("");
   },
 );
+
+it("type-checks every package generated from a spec with titles, hints and output schemas, strictly", () => {
+  expect(typecheck(results.consumer)).toEqual([]);
+});
