@@ -34,11 +34,15 @@ export interface PlatformFixture {
   remove(): void;
 }
 
-export function installPlatformFixture(): PlatformFixture {
-  const text = fs.readFileSync(platformFixturePath, "utf8");
-  const { files } = generateFromDisk(
-    specInput(platformFixturePath, text, repoRoot),
-  );
+/**
+ * Installs the packages of the platform fixture, or of another spec (`spec`, a path) whose tests
+ * need what the platform fixture does not declare (output schemas, titles, hints).
+ */
+export function installPlatformFixture(
+  spec: string = platformFixturePath,
+): PlatformFixture {
+  const text = fs.readFileSync(spec, "utf8");
+  const { files } = generateFromDisk(specInput(spec, text, repoRoot));
   const consumer = installConsumer([files]);
   const folder = (name: string) => {
     const dir = consumer.packages.get(name);

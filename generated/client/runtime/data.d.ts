@@ -47,6 +47,10 @@ export interface ToolData {
   readonly inputSchema: {
     readonly [key: string]: unknown;
   };
+  /** The JSON Schema of the tool's result, or null when the spec gives none. */
+  readonly outputSchema: {
+    readonly [key: string]: unknown;
+  } | null;
   readonly http: HttpBinding | null;
   /**
    * Whether calling the tool twice does no more than calling it once, so that the client may

@@ -35,6 +35,7 @@ function toolData(tool: Tool): Data.ToolData {
     short: tool.short,
     local: http === null,
     inputSchema: tool.input,
+    outputSchema: tool.output,
     http:
       http === null
         ? null

@@ -313,6 +313,7 @@ describe("input errors", () => {
       short: "s",
       local: false,
       inputSchema: schema,
+      outputSchema: null,
       http: binding({}),
     };
     const client = createPlatformClient(
