@@ -2,7 +2,7 @@
 import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";
 
 export * from "./runtime/errors.js";
-export type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
+export type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
 
 /** Input of delegate_task: Hand a task to a peer agent and wait until it answers. */
 export interface DelegateTaskInput {

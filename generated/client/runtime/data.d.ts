@@ -54,9 +54,10 @@ export interface ToolData {
   readonly http: HttpBinding | null;
   /**
    * Whether calling the tool twice does no more than calling it once, so that the client may
-   * retry it. Not written yet: the client derives it from the method (GET, PUT, DELETE).
+   * retry it: the tool's `idempotent` annotation, else its `read_only` one (each declared or
+   * derived from the HTTP method: GET, PUT and DELETE are), else false.
    */
-  readonly idempotent?: boolean;
+  readonly idempotent: boolean;
 }
 export interface ClientData {
   readonly env: EnvNames;

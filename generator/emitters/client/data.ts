@@ -36,6 +36,8 @@ function toolData(tool: Tool): Data.ToolData {
     local: http === null,
     inputSchema: tool.input,
     outputSchema: tool.output,
+    idempotent:
+      tool.annotations.idempotent ?? tool.annotations.readOnly ?? false,
     http:
       http === null
         ? null

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
 import {
   inTurn,
   startPlatform,
@@ -361,4 +362,41 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs(value, now)).toBe(ms);
   });
   it("none → null", () => expect(retryAfterMs(null, now)).toBeNull());
+});
+
+describe("a tool's annotations decide whether it is retried, over its HTTP method", () => {
+  // tests/fixtures/valid/results: search_orders is a POST declared read_only, place_order a
+  // plain POST, replace_note a PUT, cancel_order a DELETE declared not idempotent.
+  const shop = installPlatformFixture(
+    fileURLToPath(
+      new URL("../../fixtures/valid/results/tools.yaml", import.meta.url),
+    ),
+  );
+  afterAll(() => shop.remove());
+
+  it.each([
+    ["search_orders", { text: "socks" }, "POST /orders/search", 2],
+    ["place_order", { sku: "s-1" }, "POST /orders", 1],
+    ["replace_note", { order_id: "o1", note: "n" }, "PUT /orders/o1/note", 2],
+    ["cancel_order", { order_id: "o1" }, "DELETE /orders/o1", 1],
+  ] as const)(
+    "%s: tried %i time(s) on a 503",
+    async (tool, input, route, tries) => {
+      const { createClient: createShopClient } =
+        await shop.load<FixtureClientPackage>("@shop/client");
+      const clock = fakeClock();
+      const [method, path] = route.split(" ") as [string, string];
+      platform.answer(route, inTurn(busy(503, "0"), OK));
+      const client = createShopClient({
+        baseUrl: platform.url,
+        workspace: A,
+        retry: clock.options,
+      } as ClientConfig);
+      await client.$call(tool, input).catch(() => undefined);
+      expect(
+        platform.requests.filter((r) => r.method === method && r.path === path)
+          .length,
+      ).toBe(tries);
+    },
+  );
 });

@@ -314,6 +314,7 @@ describe("input errors", () => {
       local: false,
       inputSchema: schema,
       outputSchema: null,
+      idempotent: false,
       http: binding({}),
     };
     const client = createPlatformClient(

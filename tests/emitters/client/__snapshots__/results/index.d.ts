@@ -2,7 +2,7 @@
 import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";
 
 export * from "./runtime/errors.js";
-export type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
+export type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
 
 /** Input of get_order: Read one order. */
 export interface GetOrderInput {
