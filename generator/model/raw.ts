@@ -22,7 +22,14 @@ export interface RawTool {
     body?: RawFields;
     headers?: Record<string, RawFieldValue>;
   };
-  cli?: { usage: string; summary: string } | null;
+  mcp?: RawView;
+  langchain?: RawView;
+  cli?: (RawView & { usage: string; summary: string }) | null;
+}
+/** What one consumer shows of a tool: its own description, the inputs it hides. */
+export interface RawView {
+  description?: string;
+  hide?: string[];
 }
 /** What npm needs to publish a package: set at the top level for every package, or per target. */
 export interface RawPublish {
@@ -74,7 +81,9 @@ export interface RawSpec extends RawPublish {
     heading: string;
     label: string;
     footer?: string;
-    cli?: { intro: string; closing?: string };
+    cli?: { intro: string; closing?: string; order?: string[] };
+    check_docs?: false;
   }[];
   tools: RawTool[];
+  known_words?: string[];
 }

@@ -17,6 +17,7 @@ import type {
   LocalHandler,
   PlatformCaller,
 } from "../shared/handler.js";
+import { withoutHidden } from "../shared/views.js";
 import type { ToolTable } from "./table.js";
 
 type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
@@ -77,7 +78,13 @@ export function serveToolTable(
       const dispatch = routes.get(name);
       if (dispatch === undefined)
         return failure(unknownTool(name, names, table.renamed));
-      const input = request.params.arguments ?? {};
+      // An input the MCP view hides is never sent, whatever the caller gave.
+      const input = withoutHidden(
+        request.params.arguments ?? {},
+        table.hidden && Object.hasOwn(table.hidden, name)
+          ? table.hidden[name]!
+          : [],
+      ) as { readonly [key: string]: unknown };
       try {
         const problems = table.validate(name, input);
         if (problems.length > 0)

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
+import { viewOf, viewSchema } from "../shared/views.js";
 import type { McpData, ServerInfo } from "./data.js";
 
 export type { ServerInfo };
@@ -23,6 +24,8 @@ export interface ToolTable {
   readonly local: readonly string[];
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
+  /** A tool → the inputs MCP never offers nor sends (only tools that hide some). */
+  readonly hidden?: Readonly<Record<string, readonly string[]>>;
   readonly validate: Validate;
   readonly withDefaults: WithDefaults;
 }
@@ -43,11 +46,24 @@ export function loadToolTable(
   return {
     server: deepFreeze(data.server),
     tools: deepFreeze(
-      tools.map((t): Tool => ({
-        name: t.name,
-        description: t.short,
-        inputSchema: t.inputSchema as Tool["inputSchema"],
-      })),
+      tools.map((t): Tool => {
+        const view = viewOf(t, "mcp");
+        return {
+          name: t.name,
+          description: view.description,
+          inputSchema: viewSchema(
+            t.inputSchema,
+            view.hidden,
+          ) as Tool["inputSchema"],
+        };
+      }),
+    ),
+    hidden: deepFreeze(
+      Object.fromEntries(
+        tools
+          .filter((t) => viewOf(t, "mcp").hidden.length > 0)
+          .map((t) => [t.name, viewOf(t, "mcp").hidden]),
+      ),
     ),
     local: deepFreeze(tools.filter((t) => t.local).map((t) => t.name)),
     renamed: deepFreeze(data.renamed),

@@ -16,6 +16,11 @@ export function bindClient(data) {
         short: t.short,
         inputSchema: t.inputSchema,
         local: t.local,
+        views: Object.freeze({
+          mcp: view(t, "mcp"),
+          langchain: view(t, "langchain"),
+          cli: view(t, "cli"),
+        }),
       }),
     ),
   );
@@ -37,6 +42,14 @@ export function bindClient(data) {
     createClient,
     createClientFromEnv,
   };
+}
+/** A consumer's view of a tool: the spec's own block for it over the tool's short and every input. */
+function view(tool, target) {
+  const own = tool.views?.[target];
+  return Object.freeze({
+    description: own?.description ?? tool.short,
+    hidden: Object.freeze([...(own?.hide ?? [])]),
+  });
 }
 function deepFreeze(value) {
   if (value === null || typeof value !== "object" || Object.isFrozen(value))

@@ -11,6 +11,7 @@ import {
   success,
   unknownTool,
 } from "./results.js";
+import { withoutHidden } from "../shared/views.js";
 const TOOL_METHODS = ["tools/list", "tools/call"];
 /**
  * Answers tools/list with the table and tools/call by validating the arguments, then calling the
@@ -48,7 +49,13 @@ export function serveToolTable(table, server, options) {
     const dispatch = routes.get(name);
     if (dispatch === undefined)
       return failure(unknownTool(name, names, table.renamed));
-    const input = request.params.arguments ?? {};
+    // An input the MCP view hides is never sent, whatever the caller gave.
+    const input = withoutHidden(
+      request.params.arguments ?? {},
+      table.hidden && Object.hasOwn(table.hidden, name)
+        ? table.hidden[name]
+        : [],
+    );
     try {
       const problems = table.validate(name, input);
       if (problems.length > 0) return failure(invalidArguments(name, problems));

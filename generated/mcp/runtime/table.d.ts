@@ -23,6 +23,8 @@ export interface ToolTable {
   readonly local: readonly string[];
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
+  /** A tool → the inputs MCP never offers nor sends (only tools that hide some). */
+  readonly hidden?: Readonly<Record<string, readonly string[]>>;
   readonly validate: Validate;
   readonly withDefaults: WithDefaults;
 }
