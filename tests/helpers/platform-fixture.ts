@@ -34,11 +34,12 @@ export interface PlatformFixture {
   remove(): void;
 }
 
-export function installPlatformFixture(): PlatformFixture {
-  const text = fs.readFileSync(platformFixturePath, "utf8");
-  const { files } = generateFromDisk(
-    specInput(platformFixturePath, text, repoRoot),
-  );
+export function installPlatformFixture(
+  /** Another frozen fixture spec (tests/fixtures/views/tools.yaml), whose packages it installs instead. */
+  specPath = platformFixturePath,
+): PlatformFixture {
+  const text = fs.readFileSync(specPath, "utf8");
+  const { files } = generateFromDisk(specInput(specPath, text, repoRoot));
   const consumer = installConsumer([files]);
   const folder = (name: string) => {
     const dir = consumer.packages.get(name);
