@@ -114,7 +114,14 @@ function docTexts({
   list(raw.tools).forEach((t, i) => {
     text(t, ["tools", i, "short"]);
     text(t, ["tools", i, "when_to_use"]);
-    if (withCli) text(t.cli, ["tools", i, "cli", "summary"]);
+    // Each consumer's own description of the tool, where its target is declared.
+    for (const target of ["mcp", "langchain"] as const)
+      if (declared.has(target))
+        text(t[target], ["tools", i, target, "description"]);
+    if (withCli) {
+      text(t.cli, ["tools", i, "cli", "summary"]);
+      text(t.cli, ["tools", i, "cli", "description"]);
+    }
   });
   return out;
 }

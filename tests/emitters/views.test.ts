@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -14,6 +15,7 @@ import {
 import {
   fixtures,
   removedAfterEach,
+  repoRoot,
   tempProject,
   toolgen,
 } from "../helpers/project.js";
@@ -212,6 +214,54 @@ describe("the LangChain tools", () => {
         { content: "a fact", scope: scope.default },
       ],
     ]);
+  });
+});
+
+describe("the LangChain package's types", () => {
+  it("type each tool's input without the inputs LangChain hides", () => {
+    // Compiled in the consumer folder, where the package names resolve to the fixture's packages.
+    const shown = (name: string) =>
+      Object.keys(tool(name).input.properties)
+        .filter((input) => !(tool(name).langchain?.hide ?? []).includes(input))
+        .map((input) => JSON.stringify(input))
+        .join(" | ");
+    const body = `import type { LangchainInputs, PlatformTool } from "@a2a/platform-langchain";
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const assert = <T extends true>(): T => true as T;
+assert<Equal<keyof LangchainInputs["delegate_task"], ${shown("delegate_task")}>>();
+assert<Equal<keyof LangchainInputs["commit_memory"], ${shown("commit_memory")}>>();
+// The hidden required input (its schema default applies) is no longer required.
+declare const memory: PlatformTool<"commit_memory">;
+export const called = memory.invoke({ content: "a fact" });
+`;
+    const dir = fs.mkdtempSync(path.join(fixture.consumer.dir, "types-"));
+    fs.writeFileSync(path.join(dir, "check.ts"), body);
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          noEmit: true,
+          types: ["node"],
+          typeRoots: [path.join(repoRoot, "node_modules/@types")],
+        },
+        files: ["check.ts"],
+      }),
+    );
+    let output = "";
+    try {
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir],
+        { encoding: "utf8" },
+      );
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout);
+    }
+    expect(output).toBe("");
   });
 });
 
