@@ -40,8 +40,9 @@ export const checkCliUsages: Check = (spec) => {
   );
   spec.tools.forEach((t, i) => {
     if (t === undefined || commands[i] === undefined) return;
-    // Each input becomes a --kebab-case option of the command: two inputs must not share one.
-    const names = inputNames(t);
+    // Each input the CLI does not hide becomes a --kebab-case option of the command: two inputs must not share one.
+    const hidden = new Set(t.cli?.hide ?? []);
+    const names = inputNames(t).filter((name) => !hidden.has(name));
     firstSeen(names.map(kebabCase), (j, first) =>
       problems.push({
         path: toolPath(i, "input", "properties", names[j]!),

@@ -82,6 +82,22 @@ describe("hide", () => {
     ]);
   });
 
+  it("on the CLI makes the input no option, so no option rule applies to it", () => {
+    // delegate_task with an input named like the CLI's own --help, sent in the body.
+    const withHelp = (hide: string) =>
+      variant(
+        "          description: The workspace to delegate from.\n      required: [workspace_id, task]\n    http:\n      method: POST\n      path: /workspaces/{$workspace}/delegate\n      route: source_workspace_id\n      body:\n        target_id: workspace_id\n        task: task\n",
+        "          description: The workspace to delegate from.\n        help:\n          type: boolean\n      required: [workspace_id, task]\n    http:\n      method: POST\n      path: /workspaces/{$workspace}/delegate\n      route: source_workspace_id\n      body:\n        target_id: workspace_id\n        task: task\n        help: help\n",
+      ).replace(
+        "      summary: Send a task to a peer and wait for its answer\n      hide: [source_workspace_id]",
+        `      summary: Send a task to a peer and wait for its answer\n      hide: [${hide}]`,
+      );
+    expect(problems(withHelp("source_workspace_id")).map((p) => p[0])).toEqual([
+      "reserved-option",
+    ]);
+    expect(problems(withHelp("source_workspace_id, help"))).toEqual([]);
+  });
+
   it("of a target the spec does not declare is ignored", () => {
     const text = variant(
       '  langchain:\n    package: "@a2a/platform-langchain"\n',
