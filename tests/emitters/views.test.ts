@@ -135,6 +135,21 @@ describe("the CLI, run as a subprocess", () => {
     expect(help.stdout).not.toContain(option);
   });
 
+  it("sends a hidden required input's schema default, and never offers it", async () => {
+    const memory = tool("commit_memory");
+    const scope = memory.input.properties.scope as { default: string };
+    expect(memory.cli!.hide).toEqual(["scope"]);
+    const run = await cli(keyword(memory), "the", "sky", "is", "blue");
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(platform.requests.map((r) => r.body)).toEqual([
+      { content: "the sky is blue", scope: scope.default },
+    ]);
+    const refused = await cli(keyword(memory), "a", "fact", "--scope", "TEAM");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("unknown option '--scope'");
+  });
+
   it("asks for the rest of the line when it is missing", async () => {
     const run = await cli("delegate", "ws-1");
     expect(run.code).toBe(2);
@@ -285,9 +300,26 @@ describe("the MCP table, listed by a real MCP client", () => {
         const own = tool(t.name);
         expect(t.description).toBe(own.mcp?.description ?? own.short);
         expect(Object.keys(t.inputSchema.properties ?? {})).toEqual(
-          Object.keys(own.input.properties),
+          Object.keys(own.input.properties).filter(
+            (name) => !(own.mcp?.hide ?? []).includes(name),
+          ),
         );
       }
+      // A hidden input given anyway is never sent: its schema default applies.
+      const memory = tool("commit_memory");
+      const scope = memory.input.properties.scope as {
+        default: string;
+        enum: string[];
+      };
+      const other = scope.enum.find((v) => v !== scope.default)!;
+      const result = await client.callTool({
+        name: memory.name,
+        arguments: { content: "a fact", scope: other },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(platform.requests.map((r) => r.body)).toEqual([
+        { content: "a fact", scope: scope.default },
+      ]);
     } finally {
       await client.close();
     }

@@ -65,6 +65,16 @@ describe("hide", () => {
         placeOf(text, "hide: [scope]", "scope"),
         "tool 'commit_memory', langchain.hide: 'scope' is required and has no default, so LangChain could never call the tool: give it a default in its schema or show it",
       ],
+      [
+        "hidden-required-input",
+        placeOf(text, "mcp:\n      hide: [scope]", "scope"),
+        "tool 'commit_memory', mcp.hide: 'scope' is required and has no default, so MCP could never call the tool: give it a default in its schema or show it",
+      ],
+      [
+        "hidden-required-input",
+        placeOf(text, "usage: remember", "scope"),
+        "tool 'commit_memory', cli.hide: 'scope' is required and has no default, so the CLI could never call the tool: give it a default in its schema or show it",
+      ],
     ]);
   });
 
