@@ -82,7 +82,7 @@ export interface RawSpec extends RawPublish {
     label: string;
     footer?: string;
     cli?: { intro: string; closing?: string; order?: string[] };
-    check_docs?: false;
+    check_docs?: boolean;
   }[];
   tools: RawTool[];
   known_words?: string[];
