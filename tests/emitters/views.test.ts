@@ -182,6 +182,27 @@ describe("the prompt block", () => {
   });
 });
 
+describe("the client package", () => {
+  it("lists every consumer's view of every tool, as the spec declares it", async () => {
+    const { tools } = await fixture.load<{
+      tools: {
+        name: string;
+        views: Record<string, { description: string; hidden: string[] }>;
+      }[];
+    }>("@a2a/platform-client");
+    for (const t of tools) {
+      const own = tool(t.name);
+      for (const target of ["mcp", "langchain", "cli"] as const) {
+        const view = own[target];
+        expect(t.views[target], `${t.name} ${target}`).toEqual({
+          description: view?.description ?? own.short,
+          hidden: view?.hide ?? [],
+        });
+      }
+    }
+  });
+});
+
 describe("the LangChain tools", () => {
   type LcTool = {
     name: string;
