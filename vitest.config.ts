@@ -16,6 +16,7 @@ export const E2E = [
   "tests/determinism.test.ts",
   "tests/pure-generate.test.ts",
   "tests/emitters/targets.test.ts",
+  "tests/emitters/views.test.ts",
   "tests/emitters/cli/bin-commands.test.ts",
   "tests/emitters/cli/bin-did-you-mean.test.ts",
   "tests/emitters/cli/bin-exit-codes.test.ts",

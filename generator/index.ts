@@ -52,6 +52,8 @@ export interface Generated {
   readonly files: readonly GeneratedFile[];
   /** Warnings: the output is still produced. */
   readonly warnings: readonly Diagnostic[];
+  /** What the run chose not to check because the spec says so (`gen --verbose` prints them). */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -75,8 +77,14 @@ export function generate(inputs: GenerateInputs): Generated {
     model.targets.docs === null
       ? null
       : renderPromptDocs(model, inputs.templates, inputs.cwd);
+  const notes: string[] = [];
   const problems =
-    docs === null ? found : [...found, ...checkRenderedDocs(spec, model, docs)];
+    docs === null
+      ? found
+      : [
+          ...found,
+          ...checkRenderedDocs(spec, model, docs, (n) => notes.push(n)),
+        ];
   // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
   if (problems.some(isError)) throw new SpecError(sortDiagnostics(problems));
 
@@ -88,7 +96,7 @@ export function generate(inputs: GenerateInputs): Generated {
   files.push(manifest(files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   assertUnique(files);
-  return { files, warnings: problems };
+  return { files, warnings: problems, notes };
 }
 
 /** The problems of the docs templates themselves (unreadable, not compiling, unused), when the spec declares the docs target. */

@@ -70,6 +70,8 @@ export interface GenRun {
   readonly diagnostics: readonly Diagnostic[];
   /** The text of a diagnostic's file, for its code frame. */
   readonly source: (file: string) => string | undefined;
+  /** What the run left unchecked because the spec says so (shown by --verbose). */
+  readonly notes?: readonly string[];
   /** Sorted by path. */
   readonly files: readonly FileEntry[];
   /** How many files the spec produces (the manifest among them); 0 when it produced none. */
@@ -150,7 +152,12 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
     const generated = generate(inputs);
     warnings = generated.warnings;
     const { files } = generated;
-    const done = { ...withText, diagnostics: warnings, produced: files.length };
+    const done = {
+      ...withText,
+      diagnostics: warnings,
+      notes: generated.notes ?? [],
+      produced: files.length,
+    };
     if (options.check) {
       const drift = await checkTree(outDir, files);
       const entries = checkEntries(files, drift);

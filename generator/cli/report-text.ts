@@ -10,7 +10,7 @@ export interface Verbosity {
 
 /**
  * The human report, as toolgen always printed it: problems, diffs and advice on stderr, the
- * one-line summary on stdout. `verbose` lists every file with its status before the summary;
+ * one-line summary on stdout. `verbose` lists what the spec left unchecked and every file with its status before the summary;
  * `quiet` leaves out warnings and every line of a run that went through.
  */
 export function reportText(run: GenRun, io: Io, how: Verbosity): void {
@@ -32,13 +32,13 @@ export function reportText(run: GenRun, io: Io, how: Verbosity): void {
       );
       return;
     case "drift":
-      if (how.verbose) io.out(fileList(run));
+      if (how.verbose) io.out(notesText(run) + fileList(run));
       io.err(driftText(run));
       return;
     case "written":
     case "unchanged":
       if (how.quiet) return;
-      if (how.verbose) io.out(fileList(run));
+      if (how.verbose) io.out(notesText(run) + fileList(run));
       io.out(summary(run));
   }
 }
@@ -69,6 +69,11 @@ function summary(run: GenRun): string {
   const count = (status: FileEntry["status"]) =>
     run.files.filter((f) => f.status === status).length;
   return `toolgen: ${run.shownOut}/: ${count("written")} written, ${count("deleted")} deleted, ${count("unchanged")} unchanged\n`;
+}
+
+/** What the run left unchecked because the spec says so, one `note:` line each. */
+function notesText(run: GenRun): string {
+  return (run.notes ?? []).map((n) => `note: ${n}\n`).join("");
 }
 
 /** One line a file: its status, then its path as seen from the working folder. */

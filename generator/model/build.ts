@@ -2,18 +2,24 @@ import { resolveAnnotations } from "./annotations.js";
 import { mainType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
 import { publish } from "./publish.js";
-import type { RawFields, RawFieldValue, RawSpec, RawTool } from "./raw.js";
+import type {
+  RawFields,
+  RawFieldValue,
+  RawSpec,
+  RawTool,
+  RawView,
+} from "./raw.js";
 import type {
   CliCommand,
   Field,
   HttpBinding,
-  JsonObject,
   Model,
   PathPart,
   Section,
   Targets,
   Tool,
   ValueSource,
+  View,
 } from "./types.js";
 
 const WORKSPACE = "$workspace";
@@ -53,8 +59,15 @@ export function buildModel(value: unknown): Model {
       cli: !onCli
         ? undefined
         : t.cli
-          ? buildCommand(t.cli, t.input, required)
+          ? buildCommand(t.cli, t, inputNames, required)
           : null,
+      // A view of an undeclared target is ignored, as the CLI decisions are without the cli target.
+      mcp: view(raw.targets.mcp && t.mcp, t.short, inputNames),
+      langchain: view(
+        raw.targets.langchain && t.langchain,
+        t.short,
+        inputNames,
+      ),
     };
   });
 
@@ -70,9 +83,14 @@ export function buildModel(value: unknown): Model {
     heading: s.heading,
     label: s.label,
     footer: s.footer ?? null,
+    checkDocs: s.check_docs !== false,
     cli:
       withCli && s.cli
-        ? { intro: s.cli.intro, closing: s.cli.closing ?? null }
+        ? {
+            intro: s.cli.intro,
+            closing: s.cli.closing ?? null,
+            commands: commandOrder(toolsBySection.get(s.id) ?? [], s.cli.order),
+          }
         : null,
     tools: toolsBySection.get(s.id) ?? [],
   }));
@@ -172,24 +190,59 @@ function buildHttp(raw: NonNullable<RawTool["http"]>): HttpBinding {
   };
 }
 
-/** `delegate --async <workspace_id> <task>` → keyword `delegate --async`, positionals [workspace_id, task]. */
+/** What a consumer shows of a tool: its own description or the tool's short, the inputs it hides in schema order. */
+function view(
+  raw: RawView | undefined,
+  short: string,
+  inputNames: readonly string[],
+): View {
+  const hide = new Set(raw?.hide ?? []);
+  return {
+    description: raw?.description ?? short,
+    hidden: inputNames.filter((name) => hide.has(name)),
+  };
+}
+
+/** A section's tools with a command, in `order` when the spec gives one (validated: each once), else in tool order. */
+function commandOrder(
+  tools: readonly Tool[],
+  order: readonly string[] | undefined,
+): Tool[] {
+  const commands = tools.filter((t) => t.cli);
+  if (order === undefined) return commands;
+  const byName = new Map(commands.map((t) => [t.name, t]));
+  return order.map((name) => byName.get(name)!);
+}
+
+/**
+ * `delegate --async <workspace_id> <task...>` → keyword `delegate --async`, positionals
+ * [workspace_id, task], the last taking the rest of the words.
+ */
 function buildCommand(
-  raw: { usage: string; summary: string },
-  input: JsonObject,
+  raw: NonNullable<RawTool["cli"]>,
+  tool: RawTool,
+  inputNames: readonly string[],
   required: readonly string[],
 ): CliCommand {
-  const properties = asObject(input.properties);
+  const properties = asObject(tool.input.properties);
   const words = raw.usage.trim().split(/\s+/);
   const keywords: string[] = [];
   const positionals: string[] = [];
+  let variadic = false;
   for (const word of words) {
-    const m = /^<([^<>]+)>$/.exec(word);
-    if (m) positionals.push(m[1]!);
-    else keywords.push(word);
+    const m = /^<([^<>]+?)(\.\.\.)?>$/.exec(word);
+    if (m) {
+      positionals.push(m[1]!);
+      variadic = m[2] !== undefined;
+    } else keywords.push(word);
   }
+  const own = view(raw, tool.short, inputNames);
   const options = required
     .filter(
-      (name) => Object.hasOwn(properties, name) && !positionals.includes(name),
+      (name) =>
+        Object.hasOwn(properties, name) &&
+        !positionals.includes(name) &&
+        !own.hidden.includes(name),
     )
     .map((name) =>
       mainType(properties[name]) === "boolean"
@@ -201,6 +254,9 @@ function buildCommand(
     usage,
     keyword: keywords.join(" "),
     positionals,
+    variadic,
+    description: own.description,
+    hidden: own.hidden,
     line: [usage, ...options].join(" "),
     summary: raw.summary,
   };

@@ -25,7 +25,14 @@ export interface RawTool {
     body?: RawFields;
     headers?: Record<string, RawFieldValue>;
   };
-  cli?: { usage: string; summary: string } | null;
+  mcp?: RawView;
+  langchain?: RawView;
+  cli?: (RawView & { usage: string; summary: string }) | null;
+}
+/** What one consumer shows of a tool: its own description, the inputs it hides. */
+export interface RawView {
+  description?: string;
+  hide?: string[];
 }
 /** A tool's hints for MCP clients, as written: each one optional. */
 export interface RawAnnotations {
@@ -85,7 +92,9 @@ export interface RawSpec extends RawPublish {
     heading: string;
     label: string;
     footer?: string;
-    cli?: { intro: string; closing?: string };
+    cli?: { intro: string; closing?: string; order?: string[] };
+    check_docs?: boolean;
   }[];
   tools: RawTool[];
+  known_words?: string[];
 }

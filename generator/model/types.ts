@@ -82,10 +82,14 @@ export interface Section {
   readonly heading: string;
   readonly label: string;
   readonly footer: string | null;
+  /** false when the spec opts the section out of the rendered-docs check (`check_docs: false`). */
+  readonly checkDocs: boolean;
   /** Present when the section is exposed on the CLI (never without the cli target). */
   readonly cli: {
     readonly intro: string;
     readonly closing: string | null;
+    /** The tools with a command, in the order the prompt block lists them (`cli.order`, else tool order). */
+    readonly commands: readonly Tool[];
   } | null;
   readonly tools: readonly Tool[];
 }
@@ -115,6 +119,18 @@ export interface Tool {
   readonly http: HttpBinding | null;
   /** undefined: the section is not on the CLI (or there is no cli target); null: deliberately not exposed. */
   readonly cli: CliCommand | null | undefined;
+  /** What the MCP table shows of the tool (`mcp:`). */
+  readonly mcp: View;
+  /** What the LangChain tools show of the tool (`langchain:`). */
+  readonly langchain: View;
+}
+
+/** What one consumer shows of a tool. */
+export interface View {
+  /** The consumer's own text, or the tool's `short`. */
+  readonly description: string;
+  /** Inputs the consumer never offers nor sends, in the schema's order. */
+  readonly hidden: readonly string[];
 }
 
 /**
@@ -164,6 +180,12 @@ export interface CliCommand {
   readonly keyword: string;
   /** Inputs taken as positional arguments, in order. */
   readonly positionals: readonly string[];
+  /** True when the last positional takes the rest of the words (`<task...>`). */
+  readonly variadic: boolean;
+  /** The help's text for the command (`cli.description`, else `short`). */
+  readonly description: string;
+  /** Inputs the command never offers nor sends, in the schema's order. */
+  readonly hidden: readonly string[];
   /**
    * The usage with every required input that is no placeholder added as its option, e.g.
    * `put <title> --body <body>`: the whole command a caller must write, as the prompt docs show it.

@@ -99,7 +99,9 @@ export const checkCliOptions: Check = (spec) => {
     const properties = (tool.input.properties ?? {}) as {
       readonly [name: string]: unknown;
     };
-    const names = inputNames(tool);
+    // An input the CLI hides (cli.hide) is no option of the command.
+    const hidden = new Set(tool.cli?.hide ?? []);
+    const names = inputNames(tool).filter((name) => !hidden.has(name));
     // A boolean option also answers to --no-<option>, which no other input may then be.
     const negations = new Map<string, string>();
     for (const name of names) {

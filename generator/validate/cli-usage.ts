@@ -1,4 +1,5 @@
 import type { Code } from "./codes.js";
+import { mainType } from "../model/main-type.js";
 import { kebabCase } from "../model/names.js";
 import type { RawTool } from "../model/raw.js";
 import type { Problem } from "./problem.js";
@@ -39,8 +40,9 @@ export const checkCliUsages: Check = (spec) => {
   );
   spec.tools.forEach((t, i) => {
     if (t === undefined || commands[i] === undefined) return;
-    // Each input becomes a --kebab-case option of the command: two inputs must not share one.
-    const names = inputNames(t);
+    // Each input the CLI does not hide becomes a --kebab-case option of the command: two inputs must not share one.
+    const hidden = new Set(t.cli?.hide ?? []);
+    const names = inputNames(t).filter((name) => !hidden.has(name));
     firstSeen(names.map(kebabCase), (j, first) =>
       problems.push({
         path: toolPath(i, "input", "properties", names[j]!),
@@ -57,6 +59,8 @@ export const checkCliUsages: Check = (spec) => {
 export interface ReadUsage {
   readonly keyword: string;
   readonly positionals: readonly string[];
+  /** True when the last placeholder takes the rest of the words (`<task...>`). */
+  readonly variadic: boolean;
   readonly faults: readonly UsageFault[];
 }
 
@@ -79,16 +83,38 @@ export function cliCommands(spec: CheckedSpec): (ReadUsage | undefined)[] {
   );
 }
 
-/** `delegate --async <workspace_id> <task>` → keyword `delegate --async`, positionals [workspace_id, task]. */
+/**
+ * `delegate --async <workspace_id> <task...>` → keyword `delegate --async`, positionals
+ * [workspace_id, task], the last taking the rest of the words.
+ */
 function readUsage(tool: RawTool): ReadUsage {
   const inputs = inputNames(tool);
   const faults: UsageFault[] = [];
   const keywords: string[] = [];
   const positionals: string[] = [];
+  let variadic: string | null = null;
   for (const word of tool.cli!.usage.trim().split(/\s+/)) {
-    const m = /^<([^<>]+)>$/.exec(word);
+    const m = /^<([^<>]+?)(\.\.\.)?>$/.exec(word);
     if (m) {
       const name = m[1]!;
+      if (variadic !== null)
+        faults.push({
+          message: `usage placeholder ${variadic} takes the rest of the words, so it must be the last: <${name}> follows it`,
+          code: "variadic-not-last",
+          token: variadic,
+        });
+      if (m[2] !== undefined) {
+        variadic = word;
+        const schema = (tool.input.properties as Record<string, unknown>)?.[
+          name
+        ];
+        if (inputs.includes(name) && mainType(schema) !== "string")
+          faults.push({
+            message: `usage placeholder ${word} takes the rest of the words as one text, but input '${name}' is no string`,
+            code: "variadic-not-string",
+            token: word,
+          });
+      }
       if (!inputs.includes(name))
         faults.push({
           message: `usage placeholder <${name}> is not an input of this tool${listHint(inputs)}`,
@@ -121,5 +147,10 @@ function readUsage(tool: RawTool): ReadUsage {
       message: "usage must start with a command keyword",
       code: "usage-without-keyword",
     });
-  return { keyword: keywords.join(" "), positionals, faults };
+  return {
+    keyword: keywords.join(" "),
+    positionals,
+    variadic: variadic !== null,
+    faults,
+  };
 }

@@ -76,6 +76,17 @@ export const CODES = {
   "option-selects-command": "an input whose --option selects another command",
   "command-prefix":
     "a command beginning like another that takes an argument (warning)",
+  "variadic-not-last": "a <name...> placeholder that is not the usage's last",
+  "variadic-not-string":
+    "a <name...> placeholder naming an input that is no string",
+  "cli-order-unknown": "a cli.order entry naming no CLI command of the section",
+  "cli-order-incomplete":
+    "a cli.order that leaves out a CLI command of the section, or names one twice",
+  // Per-target views (mcp:, langchain:, cli:).
+  "hidden-unknown-input": "a hide entry naming no input of the tool",
+  "hidden-required-input": "a hidden required input without a schema default",
+  "hidden-positional":
+    "a CLI hide entry naming one of the usage's placeholders",
   // Renames and texts.
   "renamed-from-itself": "a tool renamed from its own name",
   "renamed-name-in-use": "an old name that is still another tool's name",
@@ -113,6 +124,10 @@ export const CODES = {
   "computed-partial": "a partial chosen while rendering ({{> (expression)}})",
   "unknown-decorator": "a decorator other than {{#*inline}}",
   "over-budget": "a section's rendered text over targets.docs.budget (warning)",
+  "docs-missing-tool":
+    "a section's rendered MCP text that does not name one of its tools",
+  "docs-missing-command":
+    "a section's rendered CLI text without one of its commands as <program> <words>",
 } as const;
 
 export type Code = keyof typeof CODES;

@@ -2,16 +2,23 @@ import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { inputNames, type Check, type CheckedSpec } from "./checked-spec.js";
 import { describePath } from "./subject.js";
-import { suggest } from "./suggest.js";
+import { inToolPlace, staleNames, type StaleNames } from "./stale-names.js";
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
 const TOOL_LIKE =
   /(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![A-Za-z0-9_-])/g;
 
 /**
- * Warns when a text the model reads mentions a tool that does not exist, most often a
- * name left behind by a rename. Input names and section ids are known words, not tools;
- * old names are already an error of the spec. Reads the sound parts of the spec.
+ * Warns when a text the model reads mentions a tool that does not exist, most often a name left
+ * behind by a rename or a removal, and stays quiet on the other snake_case words of prose (field
+ * and status names: `agent_card`, `in_progress`). A word that no tool, input, old name, section
+ * id or `known_words` entry has is reported when it reads as a tool's name:
+ * - a near-miss of a tool's name (`get_notes` for `get_note`; stale-names.ts);
+ * - a sibling of one: as many words, the same last word, one other word changed (`remove_note`
+ *   beside `add_note`), as a removed or renamed tool's name reads;
+ * - or written where a tool's name goes: after call, use, prefer, try, run or invoke, or
+ *   before "tool" or "(" (`prefer search_memory`, "the search_memory tool").
+ * Old names are already an error of the spec. Reads the sound parts of the spec.
  */
 export const checkDocMentions: Check = (spec) => {
   const problems: Problem[] = [];
@@ -19,16 +26,30 @@ export const checkDocMentions: Check = (spec) => {
   if (!allNamed(spec.raw.tools, "name") || !allNamed(spec.raw.sections, "id"))
     return problems;
   const tools = spec.names.filter((n): n is string => n !== undefined);
-  // Built at the first word to look up: on a large spec it holds tens of thousands of names, often for nothing.
+  // Built at the first word to look up: on a large spec they hold tens of thousands of names, often for nothing.
   let known: Set<string> | undefined;
+  let stale: StaleNames | undefined;
   for (const { path, text } of docTexts(spec)) {
     // Every such word holds an underscore: most texts hold none and need no scan.
     if (!text.includes("_")) continue;
-    const words = new Set([...text.matchAll(TOOL_LIKE)].map((m) => m[0]));
-    for (const word of words) {
+    const seen = new Set<string>();
+    for (const m of text.matchAll(TOOL_LIKE)) {
+      const word = m[0];
+      if (seen.has(word)) continue;
       known ??= knownWords(spec);
-      if (known.has(word)) continue;
-      const close = suggest(word, tools);
+      if (known.has(word)) {
+        seen.add(word);
+        continue;
+      }
+      stale ??= staleNames(tools);
+      const close = stale.nearMiss(word);
+      if (
+        close === undefined &&
+        !stale.sibling(word) &&
+        !inToolPlace(text, m.index, word)
+      )
+        continue;
+      seen.add(word);
       problems.push({
         path,
         severity: "warning",
@@ -42,7 +63,8 @@ export const checkDocMentions: Check = (spec) => {
 };
 
 /**
- * The snake_case words that are no mistake: tool and input names, old names, section ids. Read
+ * The snake_case words that are no mistake: tool and input names, old names, section ids and
+ * the spec's `known_words`. Read
  * from every tool and section, broken or not, so that no word is taken for a stale name only
  * because its tool is set aside.
  */
@@ -58,6 +80,8 @@ function knownWords({ raw }: CheckedSpec): Set<string> {
   }
   for (const s of list(raw.sections))
     if (typeof s.id === "string") known.add(s.id);
+  // The spec's own list of words that are no tool names (field and status names).
+  for (const word of strings(raw.known_words)) known.add(word);
   return known;
 }
 
@@ -90,7 +114,14 @@ function docTexts({
   list(raw.tools).forEach((t, i) => {
     text(t, ["tools", i, "short"]);
     text(t, ["tools", i, "when_to_use"]);
-    if (withCli) text(t.cli, ["tools", i, "cli", "summary"]);
+    // Each consumer's own description of the tool, where its target is declared.
+    for (const target of ["mcp", "langchain"] as const)
+      if (declared.has(target))
+        text(t[target], ["tools", i, target, "description"]);
+    if (withCli) {
+      text(t.cli, ["tools", i, "cli", "summary"]);
+      text(t.cli, ["tools", i, "cli", "description"]);
+    }
   });
   return out;
 }

@@ -2,6 +2,7 @@ import { isError, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import type { ParsedSpec } from "../read/parse.js";
 import type { Check } from "./checked-spec.js";
 import { checkCliOptions } from "./cli-options.js";
+import { checkCliOrder } from "./cli-order.js";
 import { checkCliUsages } from "./cli-usage.js";
 import { checkDocMentions } from "./doc-mentions.js";
 import { checkHiddenText } from "./hidden-text.js";
@@ -17,6 +18,7 @@ import { about } from "./subject.js";
 import { checkTargets } from "./targets.js";
 import { checkToolMeta } from "./tool-meta.js";
 import { checkVersions } from "./versions.js";
+import { checkViews } from "./views.js";
 
 /** What each tool's input schema declares: a JSON Schema toolgen can check inputs against. */
 const checkInputSchemas: Check = ({ raw, inputs }) =>
@@ -37,6 +39,8 @@ const SEMANTIC: readonly Check[] = [
   checkToolPlacement,
   checkHttpBindings,
   checkCliUsages,
+  checkCliOrder,
+  checkViews,
   checkRenames,
   checkInputSchemas,
   checkToolMeta,

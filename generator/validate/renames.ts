@@ -46,7 +46,9 @@ export const checkRenames: Check = ({ raw, tools, names }) => {
 
 /** Keys of a tool, a tool's cli block and a section whose texts end up in the prompt docs. */
 const TOOL_DOC_KEYS = ["short", "when_to_use"];
-const CLI_DOC_KEYS = ["usage", "summary"];
+const CLI_DOC_KEYS = ["usage", "summary", "description"];
+/** The per-target blocks besides cli: their description is what that consumer's model reads. */
+const VIEW_KEYS = ["mcp", "langchain"];
 const SECTION_DOC_KEYS = ["heading", "label", "footer", "cli"];
 
 /**
@@ -85,7 +87,8 @@ export function oldNamesInDocs(
 
 /**
  * Calls `visit` on each text that ends up in the prompt docs a model reads: every string value
- * (not key) under a tool's short, when_to_use, cli.usage and cli.summary, a section's heading,
+ * (not key) under a tool's short, when_to_use, mcp.description, langchain.description,
+ * cli.usage, cli.summary and cli.description, a section's heading,
  * label, footer and cli, and targets.docs.preamble. Without the cli target, the CLI texts reach
  * no prompt doc and are skipped. `path` is shared: copy it to keep it.
  */
@@ -123,6 +126,8 @@ function eachDocText(
   under(raw, "tools", (tools) =>
     each(tools, (tool) => {
       for (const key of TOOL_DOC_KEYS) under(tool, key, texts);
+      for (const key of VIEW_KEYS)
+        under(tool, key, (view) => under(view, "description", texts));
       if (withCli)
         under(tool, "cli", (cli) => {
           for (const key of CLI_DOC_KEYS) under(cli, key, texts);

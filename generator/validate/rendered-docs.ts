@@ -8,6 +8,7 @@ import type {
 import type { Model } from "../model/types.js";
 import type { ParsedSpec } from "../read/parse.js";
 import { toDiagnostic, type Problem } from "./problem.js";
+import { checkCoverage } from "./rendered-coverage.js";
 
 /**
  * The one check after rendering: what only the rendered prompt docs can tell. The templates'
@@ -19,9 +20,11 @@ export function checkRenderedDocs(
   spec: ParsedSpec,
   model: Model,
   docs: RenderedDocs,
+  note: (text: string) => void = () => {},
 ): Diagnostic[] {
   const found = [...docs.problems];
   if (docs.texts === null) return found;
+  checkCoverage(model, docs.texts, (d) => found.push(d), note);
   checkRenamedNames(model, docs.texts, (d) => found.push(d));
   checkBudget(model, docs.texts, (p) => found.push(toDiagnostic(spec, p)));
   return found;

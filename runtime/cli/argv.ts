@@ -204,6 +204,14 @@ function readArguments(
     given.set(input, [...list, value]);
   }
 
+  // The last positional may take the rest of the words, joined by single spaces.
+  const last = positionalInputs.at(-1);
+  if (last?.variadic && positionals.length > positionalInputs.length)
+    positionals.splice(
+      positionalInputs.length - 1,
+      Infinity,
+      positionals.slice(positionalInputs.length - 1).join(" "),
+    );
   if (positionals.length > positionalInputs.length)
     return usage(
       `unexpected argument '${positionals[positionalInputs.length]}'`,
@@ -212,13 +220,13 @@ function readArguments(
   if (positionals.length < positionalInputs.length) {
     const missing = positionalInputs
       .slice(positionals.length)
-      .map((i) => `<${i.name}>`);
+      .map((i) => placeholderOf(i));
     return usage(`missing ${missing.join(" ")}`, command);
   }
 
   const input: { [name: string]: Json } = {};
   for (const [k, spec] of positionalInputs.entries()) {
-    const done = convert(positionals[k]!, spec.schema, `<${spec.name}>`);
+    const done = convert(positionals[k]!, spec.schema, placeholderOf(spec));
     if (!done.ok) return usage(done.message, command);
     input[spec.name] = done.value;
   }
@@ -249,6 +257,11 @@ function readArguments(
     input[spec.name] = isArray ? converted : converted[0]!;
   }
   return { kind: "run", command, input, json };
+}
+
+/** How the usage writes a positional: `<task>`, or `<task...>` when it takes the rest of the words. */
+export function placeholderOf(input: CliInput): string {
+  return input.variadic ? `<${input.name}...>` : `<${input.name}>`;
 }
 
 /** The leading words from the `skip`th on (1 after `help`). */

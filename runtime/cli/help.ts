@@ -1,3 +1,4 @@
+import { placeholderOf } from "./argv.js";
 import { placeholder } from "./convert.js";
 import { mainType } from "./main-type.js";
 import type { CliCommandSpec, CliData, CliInput } from "./types.js";
@@ -88,7 +89,9 @@ export function commandHelp(
   }
   if (positionals.length > 0) {
     lines.push("", "Arguments:");
-    lines.push(...table(positionals.map((i) => [`<${i.name}>`, describe(i)])));
+    lines.push(
+      ...table(positionals.map((i) => [placeholderOf(i), describe(i)])),
+    );
   }
   lines.push("", "Options:");
   lines.push(

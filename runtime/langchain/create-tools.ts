@@ -4,6 +4,7 @@ import {
   type DynamicStructuredTool,
   type ToolRunnableConfig,
 } from "@langchain/core/tools";
+import { withoutHidden } from "../shared/views.js";
 import { errorText, resultText } from "./results.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
@@ -101,8 +102,10 @@ function wrap(
     config?: ToolRunnableConfig,
   ): Promise<string | ToolMessage> => {
     try {
+      // An input the LangChain view hides is never sent, whatever the caller gave.
+      const shown = withoutHidden(input, entry.hidden ?? []);
       return resultText(
-        await call(o.withDefaults(entry.name, input), config?.signal),
+        await call(o.withDefaults(entry.name, shown), config?.signal),
       );
     } catch (error) {
       // A local handler's failure (a delegation the peer failed, an attachment that is gone) is

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { ToolInfo } from "../shared/data.js";
+import { viewOf, viewSchema } from "../shared/views.js";
 import type { LangchainData } from "./data.js";
 import type { ToolData } from "./types.js";
 
@@ -15,14 +16,16 @@ export function loadToolData(url: URL, tools: readonly ToolInfo[]): ToolData {
     sections: data.sections,
     tools: tools.map((t) => {
       const extra = own.get(t.name);
+      const view = viewOf(t, "langchain");
       return {
         name: t.name,
         section: t.section,
-        description: t.short,
+        description: view.description,
         whenToUse: extra?.whenToUse ?? "",
         local: t.local,
         renamedFrom: extra?.renamedFrom ?? [],
-        inputSchema: t.inputSchema,
+        inputSchema: viewSchema(t.inputSchema, view.hidden),
+        hidden: view.hidden,
       };
     }),
   });

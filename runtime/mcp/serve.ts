@@ -18,6 +18,7 @@ import type {
   LocalHandler,
   PlatformCaller,
 } from "../shared/handler.js";
+import { withoutHidden } from "../shared/views.js";
 import type { ToolTable } from "./table.js";
 
 type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
@@ -78,9 +79,20 @@ export function serveToolTable(
       const dispatch = routes.get(name);
       if (dispatch === undefined)
         return failure(unknownTool(name, names, table.renamed));
-      const input = request.params.arguments ?? {};
+      // An input the MCP view hides is never sent, whatever the caller gave; its schema default
+      // is filled in before the check, as the caller could not give it.
+      const hidden =
+        table.hidden && Object.hasOwn(table.hidden, name)
+          ? table.hidden[name]!
+          : [];
+      const input = withoutHidden(request.params.arguments ?? {}, hidden) as {
+        readonly [key: string]: unknown;
+      };
       try {
-        const problems = table.validate(name, input);
+        const problems = table.validate(
+          name,
+          hidden.length > 0 ? table.withDefaults(name, input) : input,
+        );
         if (problems.length > 0)
           return failure(invalidArguments(name, problems));
         const value = await dispatch(

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
+import { viewOf, viewSchema } from "../shared/views.js";
 import type { McpData, ServerInfo, ToolListing } from "./data.js";
 
 export type { ServerInfo };
@@ -23,6 +24,8 @@ export interface ToolTable {
   readonly local: readonly string[];
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
+  /** A tool → the inputs MCP never offers nor sends (only tools that hide some). */
+  readonly hidden?: Readonly<Record<string, readonly string[]>>;
   readonly validate: Validate;
   /** Error messages for a result against the named tool's output schema (the client package's validateOutput). */
   readonly validateOutput: Validate;
@@ -49,6 +52,13 @@ export function loadToolTable(
   return {
     server: deepFreeze(data.server),
     tools: deepFreeze(tools.map((t) => mcpTool(t, data.listing[t.name]))),
+    hidden: deepFreeze(
+      Object.fromEntries(
+        tools
+          .filter((t) => viewOf(t, "mcp").hidden.length > 0)
+          .map((t) => [t.name, viewOf(t, "mcp").hidden]),
+      ),
+    ),
     local: deepFreeze(tools.filter((t) => t.local).map((t) => t.name)),
     renamed: deepFreeze(data.renamed),
     validate,
@@ -62,11 +72,12 @@ export function loadToolTable(
 
 /** One tool as tools/list gives it. */
 function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
+  const view = viewOf(t, "mcp");
   return {
     name: t.name,
     ...(listing?.title === undefined ? {} : { title: listing.title }),
-    description: t.short,
-    inputSchema: t.inputSchema as Tool["inputSchema"],
+    description: view.description,
+    inputSchema: viewSchema(t.inputSchema, view.hidden) as Tool["inputSchema"],
     ...(t.outputSchema === null
       ? {}
       : { outputSchema: t.outputSchema as Tool["outputSchema"] }),

@@ -36,7 +36,8 @@ export interface PlatformFixture {
 
 /**
  * Installs the packages of the platform fixture, or of another spec (`spec`, a path) whose tests
- * need what the platform fixture does not declare (output schemas, titles, hints).
+ * need what the platform fixture does not declare (output schemas, titles, hints, per-target
+ * views).
  */
 export function installPlatformFixture(
   spec: string = platformFixturePath,

@@ -11,6 +11,8 @@ export interface InputData {
   /** The `--kebab-case` option name without dashes, or null when the input is a positional argument. */
   readonly option: string | null;
   readonly required: boolean;
+  /** Present on the last positional when it takes the rest of the words (`<task...>`), joined by spaces. */
+  readonly variadic?: true;
 }
 export interface CommandData {
   readonly tool: string;
@@ -19,11 +21,11 @@ export interface CommandData {
   /** As declared, e.g. `delegate --async <workspace_id> <task>`. */
   readonly usage: string;
   readonly summary: string;
-  /** The tool's one-line description. */
+  /** The tool's description for the CLI (`cli.description`, else its `short`). */
   readonly description: string;
   /** Handled by the agent runtime's own code rather than by the platform's HTTP API. */
   readonly local: boolean;
-  /** Positional arguments in order, then options, each in the schema's order. */
+  /** Positional arguments in order, then options, each in the schema's order; never an input the CLI hides. */
   readonly inputs: readonly InputData[];
 }
 export interface CommandsData {

@@ -26,7 +26,12 @@ export async function runCli(argv, data, deps, options = {}) {
     return EXIT.usage;
   }
   const { command, input, json } = invocation;
-  const problems = deps.validateInput(command.tool, input);
+  // Checked with the schema defaults filled in: an input the CLI hides can only take its default
+  // (a required option left out is already a usage error of the command line).
+  const problems = deps.validateInput(
+    command.tool,
+    deps.withDefaults(command.tool, input),
+  );
   if (problems.length > 0) {
     const list =
       problems.length === 1

@@ -5,8 +5,15 @@
  * LangChain and CLI packages read its tools, input schemas included, through the client
  * package's `tools` export, so that every schema is written once.
  */
-import type { EnvNames } from "../shared/data.js";
+import type { EnvNames, ViewTarget } from "../shared/data.js";
 export type { EnvNames };
+/** A consumer's own view of a tool, as the spec declares it: only what differs from the tool's. */
+export interface ViewData {
+  /** Shown instead of the tool's `short`. */
+  readonly description?: string;
+  /** Inputs the consumer never offers nor sends. */
+  readonly hide?: readonly string[];
+}
 export type ValueSource =
   | {
       readonly input: string;
@@ -58,6 +65,10 @@ export interface ToolData {
    * derived from the HTTP method: GET, PUT and DELETE are), else false.
    */
   readonly idempotent: boolean;
+  /** Present when the spec gives a consumer its own view of the tool (`mcp:`, `langchain:`, `cli:`). */
+  readonly views?: {
+    readonly [T in ViewTarget]?: ViewData;
+  };
 }
 export interface ClientData {
   readonly env: EnvNames;

@@ -17,6 +17,11 @@ export function bindClient(data) {
         inputSchema: t.inputSchema,
         outputSchema: t.outputSchema,
         local: t.local,
+        views: Object.freeze({
+          mcp: view(t, "mcp"),
+          langchain: view(t, "langchain"),
+          cli: view(t, "cli"),
+        }),
       }),
     ),
   );
@@ -47,6 +52,14 @@ export function bindClient(data) {
     createClient,
     createClientFromEnv,
   };
+}
+/** A consumer's view of a tool: the spec's own block for it over the tool's short and every input. */
+function view(tool, target) {
+  const own = tool.views?.[target];
+  return Object.freeze({
+    description: own?.description ?? tool.short,
+    hidden: Object.freeze([...(own?.hide ?? [])]),
+  });
 }
 function deepFreeze(value) {
   if (value === null || typeof value !== "object" || Object.isFrozen(value))

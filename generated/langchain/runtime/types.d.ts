@@ -10,7 +10,7 @@ import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 export interface ToolEntry {
   readonly name: string;
   readonly section: string;
-  /** The spec's `short`: the description every model sees. */
+  /** The spec's `langchain.description`, else its `short`: the description every model sees. */
   readonly description: string;
   /** The spec's `when_to_use`, appended to the description on request. */
   readonly whenToUse: string;
@@ -18,10 +18,12 @@ export interface ToolEntry {
   readonly local: boolean;
   /** Former names, so that a caller still using one is told the new name. */
   readonly renamedFrom: readonly string[];
-  /** The JSON Schema exactly as written in tools.yaml. */
+  /** The JSON Schema as written in tools.yaml, without the inputs LangChain hides. */
   readonly inputSchema: {
     readonly [key: string]: unknown;
   };
+  /** The inputs LangChain never offers nor sends (`langchain.hide`). */
+  readonly hidden?: readonly string[];
 }
 /** Every tool, as the factory reads them. */
 export interface ToolData {

@@ -12,6 +12,7 @@ import {
   success,
   unknownTool,
 } from "./results.js";
+import { withoutHidden } from "../shared/views.js";
 const TOOL_METHODS = ["tools/list", "tools/call"];
 /**
  * Answers tools/list with the table and tools/call by validating the arguments, then calling the
@@ -49,9 +50,18 @@ export function serveToolTable(table, server, options) {
     const dispatch = routes.get(name);
     if (dispatch === undefined)
       return failure(unknownTool(name, names, table.renamed));
-    const input = request.params.arguments ?? {};
+    // An input the MCP view hides is never sent, whatever the caller gave; its schema default
+    // is filled in before the check, as the caller could not give it.
+    const hidden =
+      table.hidden && Object.hasOwn(table.hidden, name)
+        ? table.hidden[name]
+        : [];
+    const input = withoutHidden(request.params.arguments ?? {}, hidden);
     try {
-      const problems = table.validate(name, input);
+      const problems = table.validate(
+        name,
+        hidden.length > 0 ? table.withDefaults(name, input) : input,
+      );
       if (problems.length > 0) return failure(invalidArguments(name, problems));
       const value = await dispatch(
         table.withDefaults(name, input),

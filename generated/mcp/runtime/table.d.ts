@@ -23,6 +23,8 @@ export interface ToolTable {
   readonly local: readonly string[];
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
+  /** A tool → the inputs MCP never offers nor sends (only tools that hide some). */
+  readonly hidden?: Readonly<Record<string, readonly string[]>>;
   readonly validate: Validate;
   /** Error messages for a result against the named tool's output schema (the client package's validateOutput). */
   readonly validateOutput: Validate;

@@ -34,16 +34,15 @@ export function commandMap(model: Model): { [tool: string]: string | null } {
   return map;
 }
 
-/** The tools offered as commands, in spec order. */
+/** The tools offered as commands, section by section, each section's in its `cli.order`. */
 export function cliTools(
   model: Model,
 ): (Tool & { cli: NonNullable<Tool["cli"]> })[] {
-  return model.sections
-    .filter((s) => s.cli)
-    .flatMap((s) => s.tools)
-    .filter((t): t is Tool & { cli: NonNullable<Tool["cli"]> } =>
-      Boolean(t.cli),
-    );
+  return model.sections.flatMap((s) =>
+    (s.cli?.commands ?? []).filter(
+      (t): t is Tool & { cli: NonNullable<Tool["cli"]> } => Boolean(t.cli),
+    ),
+  );
 }
 
 function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): CommandData {
@@ -54,17 +53,23 @@ function command(tool: Tool & { cli: NonNullable<Tool["cli"]> }): CommandData {
     option: positional ? null : kebabCase(name),
     required: positional || required.has(name),
   });
+  const { positionals, variadic, hidden } = tool.cli;
   return {
     tool: tool.name,
     keyword: tool.cli.keyword,
     usage: tool.cli.usage,
     summary: tool.cli.summary,
-    description: tool.short,
+    description: tool.cli.description,
     local: tool.http === null,
     inputs: [
-      ...tool.cli.positionals.map((name) => input(name, true)),
+      ...positionals.map((name, k) =>
+        variadic && k === positionals.length - 1
+          ? { ...input(name, true), variadic: true as const }
+          : input(name, true),
+      ),
+      // An input the CLI hides is no option: the command never offers nor sends it.
       ...tool.inputNames
-        .filter((name) => !tool.cli.positionals.includes(name))
+        .filter((name) => !positionals.includes(name) && !hidden.includes(name))
         .map((name) => input(name, false)),
     ],
   };

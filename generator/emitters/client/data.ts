@@ -22,12 +22,13 @@ export function clientData(model: Model): Data.ClientData {
       token: env.token,
       workspaces: env.workspaces,
     },
-    tools: model.tools.map(toolData),
+    tools: model.tools.map((t) => toolData(model, t)),
   };
 }
 
-function toolData(tool: Tool): Data.ToolData {
+function toolData(model: Model, tool: Tool): Data.ToolData {
   const http = tool.http;
+  const own = views(model, tool);
   return {
     name: tool.name,
     method: tool.camelName,
@@ -49,7 +50,29 @@ function toolData(tool: Tool): Data.ToolData {
             body: http.body === null ? null : http.body.map(field),
             headers: http.headers.map(field),
           },
+    ...(own === null ? {} : { views: own }),
   };
+}
+
+/**
+ * The views the spec gives the declared consumers of a tool, each with only what differs from
+ * the tool's own short and inputs; null when none differs (the file then says nothing of views).
+ */
+function views(model: Model, tool: Tool): Data.ToolData["views"] | null {
+  const out: { [target: string]: Data.ViewData } = {};
+  const add = (
+    target: "mcp" | "langchain" | "cli",
+    view: { readonly description: string; readonly hidden: readonly string[] },
+  ) => {
+    const data: { description?: string; hide?: readonly string[] } = {};
+    if (view.description !== tool.short) data.description = view.description;
+    if (view.hidden.length > 0) data.hide = view.hidden;
+    if (Object.keys(data).length > 0) out[target] = data;
+  };
+  if (model.targets.mcp !== null) add("mcp", tool.mcp);
+  if (model.targets.langchain !== null) add("langchain", tool.langchain);
+  if (tool.cli) add("cli", tool.cli);
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 function pathPart(part: PathPart): Data.PathPart {

@@ -94,7 +94,7 @@ export function createViews(model: Model): Views {
         t.cli && program !== null ? `${program} ${t.cli.line}` : null;
       texts = {
         name: t.name,
-        short: tidy(t.short),
+        short: tidy(t.mcp.description),
         whenToUse: tidy(t.whenToUse),
         command,
         usage: t.cli ? t.cli.usage : null,
@@ -109,7 +109,8 @@ export function createViews(model: Model): Views {
     const { name, short, whenToUse, command, usage, summary } = textsOf(t);
     return {
       name,
-      short,
+      // Each runtime's own description of the tool, as its MCP table or CLI help shows it.
+      short: onCli && t.cli ? tidy(t.cli.description) : short,
       whenToUse,
       call: onCli && command !== null ? command : name,
       command,
@@ -139,9 +140,10 @@ export function createViews(model: Model): Views {
       label: tidy(section.label),
       footer: section.footer === null ? null : tidy(section.footer),
       program,
-      tools: section.tools
-        .filter((t) => !onCli || t.cli)
-        .map((t) => toolView(t, onCli)),
+      // On the CLI, the commands in the section's cli.order (tool order by default).
+      tools: (onCli ? section.cli!.commands : section.tools).map((t) =>
+        toolView(t, onCli),
+      ),
       cli: cliBlock(section),
     };
   };
@@ -165,7 +167,7 @@ export function createViews(model: Model): Views {
   return { section: sectionView, capabilities };
 }
 
-/** A section's command lines, each padded to the widest so that the comments align; each width is measured once. */
+/** A section's command lines in its cli.order, each padded to the widest so that the comments align; each width is measured once. */
 function commands(
   section: Section,
   textsOf: (t: Tool) => ToolTexts,
@@ -176,7 +178,7 @@ function commands(
     summary: string;
     width: number;
   }[] = [];
-  for (const t of section.tools) {
+  for (const t of section.cli?.commands ?? []) {
     const { command, summary } = textsOf(t);
     if (command !== null && summary !== null)
       lines.push({ tool: t.name, command, summary, width: columns(command) });

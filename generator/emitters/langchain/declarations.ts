@@ -20,12 +20,12 @@ ${model.sections.map(sectionLine).join("")}}
 
 export type SectionId = keyof SectionTools;
 
-/** This spec's types, as the surface takes them. */
+${langchainInputs(model)}/** This spec's types, as the surface takes them. */
 interface Spec {
   readonly toolName: ToolName;
   readonly localToolName: LocalToolName;
   readonly sections: SectionTools;
-  readonly inputs: ToolInputs;
+  readonly inputs: ${hides(model) ? "LangchainInputs" : "ToolInputs"};
   readonly handlers: LocalHandlers;
   readonly client: PlatformClient;
 }
@@ -46,6 +46,32 @@ export type PlatformTool<N extends ToolName = ToolName> = Surface.PlatformTool<S
 export declare function createTools<const S extends SectionId = never, const N extends ToolName = never>(options: CreateToolsOptions<S, N> & HandlersOption<SelectedTool<S, N>>): PlatformTool<SelectedTool<NoInfer<S>, NoInfer<N>>>[];
 
 export {};
+`;
+}
+
+/** True when a tool's LangChain view hides an input. */
+function hides(model: Model): boolean {
+  return model.tools.some((t) => t.langchain.hidden.length > 0);
+}
+
+/**
+ * Each tool's input as its LangChain tool takes it, without the inputs `langchain.hide` names;
+ * nothing when no tool hides one (the client's ToolInputs are LangChain's then).
+ */
+function langchainInputs(model: Model): string {
+  if (!hides(model)) return "";
+  const member = (t: Model["tools"][number]) => {
+    const full = `ToolInputs[${stringLiteral(t.name)}]`;
+    const type =
+      t.langchain.hidden.length === 0
+        ? full
+        : `Omit<${full}, ${t.langchain.hidden.map(stringLiteral).join(" | ")}>`;
+    return `  ${propertyKey(t.name)}: ${type};\n`;
+  };
+  return `/** Each tool's input as its LangChain tool takes it: without the inputs tools.yaml's langchain.hide names. */
+export interface LangchainInputs {
+${model.tools.map(member).join("")}}
+
 `;
 }
 

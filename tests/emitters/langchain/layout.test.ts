@@ -14,6 +14,10 @@ function model(
       id,
       tools: tools.map((name) => ({ name })),
     })),
+    // No tool's LangChain view hides an input: the client's ToolInputs are LangChain's.
+    tools: sections.flatMap(([, tools]) =>
+      tools.map((name) => ({ name, langchain: { hidden: [] } })),
+    ),
   } as unknown as Model;
 }
 

@@ -168,13 +168,11 @@ describe("the MCP emitter", () => {
     const { files } = generateFromDisk(
       specInput(minimalPath, minimalText, path.dirname(minimalPath)),
     );
-    const prompt = files.find((f) => f.path === "docs/index.js")!.content;
+    const prompt = files.find((f) => f.path === "docs/prompt.mcp.md")!.content;
     const instructions = JSON.parse(minimal.get("tools.json")!).server
       .instructions as string;
-    // The docs package holds the same text as a string literal: JSON's escaping is the same.
-    expect(prompt).toContain(
-      `export const mcpPrompt = ${JSON.stringify(instructions)};`,
-    );
+    // The docs package's prompt file holds the same text after its header line.
+    expect(prompt.slice(prompt.indexOf("\n") + 1)).toBe(instructions);
     const off = mcpFiles(variant((s) => (s.targets.mcp.instructions = false)));
     expect(JSON.parse(off.get("tools.json")!).server.instructions).toBeNull();
     const noDocs = mcpFiles(variant((s) => delete s.targets.docs));

@@ -109,6 +109,7 @@ describe("the LangChain tool data", () => {
         local: false,
         renamedFrom: ["create_note"],
         inputSchema: schema,
+        hidden: [],
       },
       {
         name: "ping",
@@ -118,9 +119,55 @@ describe("the LangChain tool data", () => {
         local: true,
         renamedFrom: [],
         inputSchema: { type: "object" },
+        hidden: [],
       },
     ]);
     expect(Object.isFrozen(joined.tools[0])).toBe(true);
+  });
+});
+
+describe("a tool's per-target views, as the client resolves them", () => {
+  // MCP and LangChain each show their own description and leave out the inputs they hide.
+  const viewed: readonly ToolInfo[] = [
+    {
+      ...tools[0]!,
+      views: {
+        mcp: { description: "Add a note (MCP).", hidden: ["constructor"] },
+        langchain: { description: "Add a note (LangChain).", hidden: [] },
+        cli: { description: tools[0]!.short, hidden: [] },
+      },
+    },
+  ];
+  const without = (name: string) => ({
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(schema.properties).filter(([key]) => key !== name),
+    ),
+  });
+
+  it("MCP lists its own description and the schema without its hidden inputs", () => {
+    const table = loadToolTable(
+      dataFile("mcp-views.json", { server: {}, renamed: {}, listing: {} }),
+      viewed,
+      () => [],
+      (_, input) => input,
+      () => [],
+    );
+    expect(table.tools[0]!.description).toBe(viewed[0]!.views!.mcp.description);
+    expect(table.tools[0]!.inputSchema).toEqual(without("constructor"));
+    expect(table.hidden).toEqual({ add_note: ["constructor"] });
+  });
+
+  it("LangChain its own description and the whole schema, as it hides nothing", () => {
+    const joined = loadToolData(
+      dataFile("langchain-views.json", { sections: ["notes"], tools: [] }),
+      viewed,
+    );
+    expect(joined.tools[0]!.description).toBe(
+      viewed[0]!.views!.langchain.description,
+    );
+    expect(joined.tools[0]!.inputSchema).toEqual(schema);
+    expect(joined.tools[0]!.hidden).toEqual([]);
   });
 });
 

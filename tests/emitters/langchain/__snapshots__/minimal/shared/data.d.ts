@@ -36,4 +36,18 @@ export interface ToolInfo {
   } | null;
   /** True for a tool the agent's runtime handles itself (no platform call). */
   readonly local: boolean;
+  /**
+   * What each consumer shows of the tool: its description (the tool's `short` unless the spec's
+   * per-target block sets one) and the inputs it never offers nor sends.
+   */
+  readonly views?: {
+    readonly [T in ViewTarget]: ToolView;
+  };
+}
+/** The consumers a tool's view may differ in. */
+export type ViewTarget = "mcp" | "langchain" | "cli";
+export interface ToolView {
+  readonly description: string;
+  /** Inputs this consumer never offers nor sends, in the schema's order. */
+  readonly hidden: readonly string[];
 }

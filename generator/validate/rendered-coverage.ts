@@ -1,0 +1,114 @@
+import type { Diagnostic } from "../diagnostics.js";
+import type { DocTexts, Rendered } from "../emitters/docs/render.js";
+import type { Model, Section, Tool } from "../model/types.js";
+
+/**
+ * Every section's rendered texts cover it, whatever template rendered them: its MCP text names
+ * each of its tools, and its CLI text holds each of its commands as `<program> <words>` (the
+ * command's keywords and flag words on one line after the program). A section the spec opts out
+ * (`check_docs: false`) is not checked; `notes` says so, for `gen --verbose`.
+ */
+export function checkCoverage(
+  model: Model,
+  texts: DocTexts,
+  report: (d: Diagnostic) => void,
+  note: (text: string) => void,
+): void {
+  const program = model.targets.cli?.program ?? null;
+  for (const s of texts.sections) {
+    if (!s.section.checkDocs) {
+      note(
+        `section '${s.section.id}': its rendered texts are not checked for its tools and commands (check_docs: false)`,
+      );
+      continue;
+    }
+    const named = wordsIn(s.mcp.text);
+    const missing = s.section.tools.filter((t) => !named.has(t.name));
+    if (missing.length > 0)
+      report(
+        problem(
+          s.section,
+          s.mcp,
+          "docs-missing-tool",
+          `does not name its tool${plural(missing)} ${list(missing.map((t) => t.name))}`,
+        ),
+      );
+    if (s.cli === null || program === null || s.section.cli === null) continue;
+    const found = commandsIn(s.cli.text, program, s.section.cli.commands);
+    const absent = s.section.cli.commands.filter((t) => !found.has(t));
+    if (absent.length > 0)
+      report(
+        problem(
+          s.section,
+          s.cli,
+          "docs-missing-command",
+          `does not hold the command${plural(absent)} ${list(absent.map((t) => `${program} ${t.cli!.keyword}`))}`,
+        ),
+      );
+  }
+}
+
+function problem(
+  section: Section,
+  r: Rendered,
+  code: "docs-missing-tool" | "docs-missing-command",
+  what: string,
+): Diagnostic {
+  return {
+    severity: "error",
+    code,
+    file: r.template.file,
+    message: `section '${section.id}': the text this template renders into docs/${r.path} ${what}: write ${code === "docs-missing-tool" ? "each tool's name" : "each command"} into it, or set check_docs: false on the section to leave it out on purpose`,
+  };
+}
+
+/** The words of a text, `-` and `_` joining words as in names. */
+function wordsIn(text: string): Set<string> {
+  return new Set(text.match(/[A-Za-z0-9_-]+/g) ?? []);
+}
+
+/**
+ * The commands a text holds: after each `<program> ` at the start of a word, the words up to the
+ * end of the line (or a backtick or `#`) select a command as the CLI does, its plain words
+ * leading and its flag words anywhere after them; the longest keyword wins.
+ */
+function commandsIn(
+  text: string,
+  program: string,
+  commands: readonly Tool[],
+): Set<Tool> {
+  const found = new Set<Tool>();
+  let at = text.indexOf(`${program} `);
+  while (at !== -1) {
+    const before = at === 0 ? "" : text[at - 1]!;
+    if (!/[A-Za-z0-9_-]/.test(before)) {
+      const rest = text.slice(at + program.length + 1).split("\n")[0]!;
+      const words = rest.split(/[`#]/)[0]!.trim().split(/\s+/);
+      let best: Tool | undefined;
+      let size = 0;
+      for (const t of commands) {
+        const keyword = t.cli!.keyword.split(" ");
+        const plain = keyword.filter((w) => !w.startsWith("-"));
+        const flags = keyword.filter((w) => w.startsWith("-"));
+        const fits =
+          plain.every((w, k) => words[k] === w) &&
+          flags.every((f) => words.slice(plain.length).includes(f));
+        if (fits && keyword.length > size) {
+          best = t;
+          size = keyword.length;
+        }
+      }
+      if (best !== undefined) found.add(best);
+    }
+    at = text.indexOf(`${program} `, at + 1);
+  }
+  return found;
+}
+
+function plural(items: readonly unknown[]): string {
+  return items.length > 1 ? "s" : "";
+}
+
+function list(names: readonly string[]): string {
+  return names.map((n) => `'${n}'`).join(", ");
+}

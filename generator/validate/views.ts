@@ -1,0 +1,73 @@
+import type { RawTool, RawView } from "../model/raw.js";
+import type { Problem } from "./problem.js";
+import {
+  asObject,
+  inputNames,
+  listHint,
+  requiredInputs,
+  toolPath,
+  type Check,
+} from "./checked-spec.js";
+import { cliCommands } from "./cli-usage.js";
+
+/** The per-target blocks a tool may carry besides `cli:`, each ignored without its target. */
+const VIEW_TARGETS = ["mcp", "langchain"] as const;
+
+/**
+ * Each per-target view (`mcp:`, `langchain:`, `cli:`) hides only inputs of its tool; a hidden
+ * required input needs a schema default (the one value the target can then send); the CLI
+ * cannot hide an input its usage takes as a placeholder. A view of an undeclared target, or a
+ * `cli:` block of a tool off the CLI, is ignored and not checked.
+ */
+export const checkViews: Check = (spec) => {
+  const problems: Problem[] = [];
+  const commands = cliCommands(spec);
+  spec.tools.forEach((t, i) => {
+    if (t === undefined) return;
+    for (const target of VIEW_TARGETS)
+      if (spec.declared.has(target) && t[target])
+        checkHidden(t, i, target, t[target], [], problems);
+    const command = commands[i];
+    if (command !== undefined && t.cli)
+      checkHidden(t, i, "cli", t.cli, command.positionals, problems);
+  });
+  return problems;
+};
+
+function checkHidden(
+  tool: RawTool,
+  index: number,
+  target: "mcp" | "langchain" | "cli",
+  view: RawView,
+  positionals: readonly string[],
+  problems: Problem[],
+): void {
+  const inputs = inputNames(tool);
+  const required = requiredInputs(tool);
+  const properties = asObject(tool.input.properties);
+  (view.hide ?? []).forEach((name, k) => {
+    const at = toolPath(index, target, "hide", k);
+    const who = `tool '${tool.name}', ${target}.hide`;
+    if (!inputs.includes(name))
+      problems.push({
+        path: at,
+        code: "hidden-unknown-input",
+        message: `${who}: '${name}' is not an input of this tool${listHint(inputs)}`,
+      });
+    else if (positionals.includes(name))
+      problems.push({
+        path: at,
+        code: "hidden-positional",
+        message: `${who}: '${name}' is a placeholder of the usage <${name}>: take it out of the usage to hide it`,
+      });
+    else if (
+      required.includes(name) &&
+      asObject(properties[name]).default === undefined
+    )
+      problems.push({
+        path: at,
+        code: "hidden-required-input",
+        message: `${who}: '${name}' is required and has no default, so ${target === "cli" ? "the CLI" : target === "mcp" ? "MCP" : "LangChain"} could never call the tool: give it a default in its schema or show it`,
+      });
+  });
+}

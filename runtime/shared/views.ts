@@ -1,0 +1,57 @@
+/**
+ * What each consumer shows of a tool (the spec's per-target `mcp:`, `langchain:` and `cli:`
+ * blocks): its own description instead of `short`, and the inputs it never offers nor sends.
+ * The client package's tools.json holds the views a spec declares; the client resolves them
+ * (`tools[].views`) and the MCP, LangChain and CLI runtimes read their own from there.
+ */
+import type { ToolInfo, ViewTarget } from "./data.js";
+
+/** A tool's input schema as one consumer offers it: the hidden inputs left out of it. */
+export function viewSchema(
+  schema: { readonly [key: string]: unknown },
+  hidden: readonly string[],
+): { readonly [key: string]: unknown } {
+  if (hidden.length === 0) return schema;
+  const properties = schema.properties as
+    { readonly [key: string]: unknown } | undefined;
+  const kept = Object.fromEntries(
+    Object.entries(properties ?? {}).filter(([name]) => !hidden.includes(name)),
+  );
+  const out: { [key: string]: unknown } = { ...schema, properties: kept };
+  if (Array.isArray(schema.required)) {
+    const required = (schema.required as unknown[]).filter(
+      (name) => !hidden.includes(String(name)),
+    );
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  return out;
+}
+
+/**
+ * The input a consumer passes on: a hidden input is never sent, whatever the caller gave (its
+ * schema default, if any, is filled in afterwards, as for any input left out).
+ */
+export function withoutHidden(
+  input: unknown,
+  hidden: readonly string[],
+): unknown {
+  if (
+    hidden.length === 0 ||
+    input === null ||
+    typeof input !== "object" ||
+    Array.isArray(input)
+  )
+    return input;
+  return Object.fromEntries(
+    Object.entries(input).filter(([name]) => !hidden.includes(name)),
+  );
+}
+
+/** One consumer's view of a tool: its description and hidden inputs (the tool's short and none when it declares no view). */
+export function viewOf(
+  tool: ToolInfo,
+  target: ViewTarget,
+): { readonly description: string; readonly hidden: readonly string[] } {
+  return tool.views?.[target] ?? { description: tool.short, hidden: [] };
+}
