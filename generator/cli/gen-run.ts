@@ -13,6 +13,11 @@ import {
   type GeneratedFile,
 } from "../index.js";
 import { unsafeOutDir } from "../io/guard.js";
+import {
+  MAX_SPEC_BYTES,
+  readBounded,
+  SpecTooLargeError,
+} from "../read/bounded.js";
 import { decodeSpec } from "../read/encoding.js";
 import { fixCommand } from "./fix-command.js";
 import { EXIT, type Io } from "./io.js";
@@ -24,6 +29,8 @@ export interface GenOptions {
   readonly out?: string;
   readonly templates?: string;
   readonly check: boolean;
+  /** The most bytes of the spec to read (read/bounded.ts's MAX_SPEC_BYTES when not given). */
+  readonly maxSpecBytes?: number;
   /** The command line, for the fixing command a drift report names. */
   readonly argv: readonly string[];
 }
@@ -115,9 +122,14 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
   });
 
   let bytes: Buffer;
+  const limit = options.maxSpecBytes ?? MAX_SPEC_BYTES;
   try {
-    bytes = fs.readFileSync(specPath);
+    bytes = readBounded(specPath, limit);
   } catch (e) {
+    if (e instanceof SpecTooLargeError)
+      return stopped(
+        `the spec ${specFile} holds more than ${limit} bytes, the most toolgen reads (${limit === MAX_SPEC_BYTES ? "by default" : "--max-spec-bytes"}); it was not read further. Pass --max-spec-bytes <n> to allow a larger spec. Nothing was written.`,
+      );
     return stopped(
       `cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
