@@ -46,7 +46,7 @@ export async function toolgenIn(
   return { code, stdout, stderr };
 }
 
-/** Every file below `dir` with its bytes, for before/after comparisons. */
+/** Every file below `dir` with its bytes, and each link as `-> <target>` (not followed), for before/after comparisons. */
 export function snapshotDir(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
@@ -54,6 +54,9 @@ export function snapshotDir(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
+      else if (e.isSymbolicLink())
+        out[path.relative(dir, full).split(path.sep).join("/")] =
+          `-> ${fs.readlinkSync(full)}`;
       else
         out[path.relative(dir, full).split(path.sep).join("/")] =
           fs.readFileSync(full, "utf8");
