@@ -13,6 +13,7 @@ import {
   type GeneratedFile,
 } from "../index.js";
 import { unsafeOutDir } from "../io/guard.js";
+import { lockFolder, LockHeldError } from "../io/lock.js";
 import {
   MAX_SPEC_BYTES,
   readBounded,
@@ -29,6 +30,8 @@ export interface GenOptions {
   readonly out?: string;
   readonly templates?: string;
   readonly check: boolean;
+  /** How long to wait for another run to let go of the output folder (io/lock.ts's LOCK_WAIT_MS when not given). */
+  readonly lockWaitMs?: number;
   /** The most bytes of the spec to read (read/bounded.ts's MAX_SPEC_BYTES when not given). */
   readonly maxSpecBytes?: number;
   /** The command line, for the fixing command a drift report names. */
@@ -176,7 +179,14 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
         fix: fixCommand(options.argv, io.env ?? {}),
       };
     }
-    const report = writeTree(outDir, files);
+    // One run writes the folder at a time: another run's sweep would take this one's files away.
+    const release = await lockFolder(outDir, options.lockWaitMs);
+    let report;
+    try {
+      report = writeTree(outDir, files);
+    } finally {
+      release();
+    }
     const entries = byPath([
       ...report.written.map((p) => ({ path: p, status: "written" as const })),
       ...report.deleted.map((p) => ({ path: p, status: "deleted" as const })),
@@ -195,6 +205,13 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
   } catch (e) {
     if (e instanceof SpecError) return { ...invalid(e.diagnostics) };
     const after = { ...withText, diagnostics: warnings };
+    if (e instanceof LockHeldError)
+      return {
+        ...after,
+        outcome: "error",
+        exit: EXIT.invalid,
+        problem: `cannot write ${shownOut}/: ${e.message}. Nothing was written.`,
+      };
     if (e instanceof ForeignFilesError) {
       const advice = e.owned
         ? "Move them out of that folder"

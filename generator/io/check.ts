@@ -1,7 +1,14 @@
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { LOCK } from "./lock.js";
 import { MANIFEST, manifestPaths } from "./manifest.js";
-import { isLeftover, readIfExists, scanTree, throughLink } from "./tree.js";
+import {
+  isLeftover,
+  readIfExists,
+  scanTree,
+  throughLink,
+  withoutLock,
+} from "./tree.js";
 
 export interface Drift {
   readonly changed: readonly { readonly path: string; readonly diff: string }[];
@@ -24,7 +31,7 @@ export async function checkTree(
   files: readonly GeneratedFile[],
 ): Promise<Drift> {
   const produced = new Set(files.map((f) => f.path));
-  const tree = scanTree(outDir);
+  const tree = withoutLock(scanTree(outDir), LOCK);
   const onDisk = [...tree.files, ...tree.links].sort();
   // A link is never followed, whatever the manifest says: it is someone's, not toolgen's.
   const listed = throughLink(MANIFEST, tree.links)

@@ -83,3 +83,8 @@ export function isLeftover(file: string, known: ReadonlySet<string>): boolean {
   const dir = path.posix.dirname(file);
   return known.has(dir === "." ? m[1]! : `${dir}/${m[1]}`);
 }
+
+/** The tree without the lock file of the run that holds the folder (io/lock.ts), which is nobody's file. */
+export function withoutLock(tree: Tree, lock: string): Tree {
+  return { files: tree.files.filter((f) => f !== lock), links: tree.links };
+}

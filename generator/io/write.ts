@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { LOCK } from "./lock.js";
 import { MANIFEST, manifestPaths, manifestText } from "./manifest.js";
-import { isLeftover, readIfExists, scanTree } from "./tree.js";
+import { isLeftover, readIfExists, scanTree, withoutLock } from "./tree.js";
 
 export interface WriteReport {
   readonly written: readonly string[];
@@ -41,7 +42,7 @@ export function writeTree(
   outDir: string,
   files: readonly GeneratedFile[],
 ): WriteReport {
-  const tree = scanTree(outDir);
+  const tree = withoutLock(scanTree(outDir), LOCK);
   const existing = tree.files;
   const manifestFile = path.join(outDir, MANIFEST);
   const hasManifest = existing.includes(MANIFEST);
