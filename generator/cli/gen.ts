@@ -35,8 +35,8 @@ Options:
   -h, --help           show this help
 
 Exit codes: 0 done, 1 drift (with --check), 2 invalid spec or arguments, or an
-output folder that cannot be read or written, 3 a bug in toolgen (please report
-it with the printed stack).
+output folder that cannot be read or written, 3 toolgen itself failed (a bug:
+please report it with the printed stack, or a build of toolgen that fails).
 `;
 
 const FORMATS = ["text", "json", "github"] as const;
