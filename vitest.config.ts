@@ -29,6 +29,7 @@ export const E2E = [
   "tests/hardening/corpus.test.ts",
   "tests/hardening/injection.test.ts",
   "tests/hardening/interrupted.test.ts",
+  "tests/helpers/temp.test.ts",
   "tests/hardening/spec-size.test.ts",
   "tests/io/write.test.ts",
   "tests/properties/generate.test.ts",

@@ -1,17 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
 import { main, type Io } from "../../generator/cli.js";
 import { SpecError } from "../../generator/index.js";
 import { generateFromDisk } from "./generate.js";
+import { tempDir } from "./temp.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 export const fixtures = path.join(repoRoot, "tests/fixtures");
 
 /** A throwaway project folder holding one spec, removed by the caller's afterEach or the OS. */
 export function tempProject(specText: string, name = "tools.yaml"): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-test-"));
+  const dir = tempDir("toolgen-test-");
   fs.writeFileSync(path.join(dir, name), specText);
   return dir;
 }
