@@ -1,8 +1,31 @@
 #!/usr/bin/env node
 // The toolgen command: runs the bundled generator in dist/ (built by `npm run build`, and by
 // `npm pack` for the published package, which carries no sources and no build tools).
+//
+// Exit 1 means drift and nothing else: whatever keeps toolgen itself from building or running
+// (a source that does not compile, a bundle that does not load, a crash) exits 3 with the reason.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+
+const INTERNAL = 3;
+
+/** One line saying why toolgen itself failed (the stack after it when there is one), then exit 3. */
+function fail(why, error) {
+  const detail =
+    error === undefined
+      ? ""
+      : `\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  process.stderr.write(`toolgen: ${why}${detail}\n`);
+  process.exit(INTERNAL);
+}
+
+// Anything that escapes main() is toolgen's own failure, never drift.
+process.on("uncaughtException", (e) =>
+  fail("internal error (a bug in toolgen, not in your spec):", e),
+);
+process.on("unhandledRejection", (e) =>
+  fail("internal error (a bug in toolgen, not in your spec):", e),
+);
 
 const bundle = new URL("../dist/toolgen.mjs", import.meta.url);
 
@@ -12,30 +35,38 @@ if (
   fs.existsSync(new URL("../scripts/build.mjs", import.meta.url)) &&
   fs.existsSync(new URL("../node_modules/esbuild/", import.meta.url))
 ) {
-  const { isStale, build, BuildError } = await import("../scripts/build.mjs");
-  if (isStale()) {
+  let build;
+  try {
+    build = await import("../scripts/build.mjs");
+  } catch (e) {
+    fail("cannot build itself: scripts/build.mjs does not load:", e);
+  }
+  if (build.isStale()) {
     try {
-      for (const name of await build())
+      for (const name of await build.build())
         process.stderr.write(
           `build: ${name} has type errors (above); built anyway\n`,
         );
     } catch (e) {
-      if (!(e instanceof BuildError)) throw e;
-      process.stderr.write(`toolgen: cannot build: ${e.message}\n`);
-      process.exit(3);
+      if (e instanceof build.BuildError)
+        fail(`cannot build itself: ${e.message}`);
+      fail("cannot build itself:", e);
     }
   }
 }
 // What a packed toolgen carries: without it, one line and no stack.
 for (const needed of [bundle, new URL("../dist/runtime/", import.meta.url)]) {
-  if (!fs.existsSync(needed)) {
-    process.stderr.write(
-      `toolgen: this copy of toolgen is not built (${fileURLToPath(needed)} is missing): install the published package, or run npm install in toolgen's checkout\n`,
+  if (!fs.existsSync(needed))
+    fail(
+      `this copy of toolgen is not built (${fileURLToPath(needed)} is missing): install the published package, or run npm install in toolgen's checkout`,
     );
-    process.exit(3);
-  }
 }
-const { main } = await import(bundle.href);
+let main;
+try {
+  ({ main } = await import(bundle.href));
+} catch (e) {
+  fail(`cannot load its bundle ${fileURLToPath(bundle)}:`, e);
+}
 process.exitCode = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,

@@ -22,25 +22,7 @@ export async function build() {
   // Sources edited while this build runs must leave the result stale: the stamp gets the start time.
   const started = new Date();
   const esbuild = await import("esbuild");
-  const result = await esbuild.build({
-    entryPoints: { toolgen: path.join(root, "generator/cli.ts") },
-    outdir: dist,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "bundle",
-    logLevel: "warning",
-    write: false,
-    // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-    banner: {
-      js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);',
-    },
-    plugins: [precompiledStructure(), precompiledTemplates()],
-  });
+  const result = await bundleGenerator(esbuild);
   // Chunks have content-hashed names; the entry that imports them is replaced last.
   const entry = path.join(dist, "toolgen.mjs");
   const outputs = [...result.outputFiles].sort(
@@ -53,6 +35,43 @@ export async function build() {
   writeAtomic(stampFile, "");
   fs.utimesSync(stampFile, started, started);
   return typeErrors;
+}
+
+/** The generator bundled by esbuild (not written yet); a source that does not compile is a BuildError. */
+async function bundleGenerator(esbuild) {
+  try {
+    return await esbuild.build({
+      entryPoints: { toolgen: path.join(root, "generator/cli.ts") },
+      // Places in messages (and the bundle's comments) relative to the checkout, from any cwd.
+      absWorkingDir: root,
+      outdir: dist,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      chunkNames: "chunks/[name]-[hash]",
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      packages: "bundle",
+      logLevel: "warning",
+      write: false,
+      // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+      banner: {
+        js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);',
+      },
+      plugins: [precompiledStructure(), precompiledTemplates()],
+    });
+  } catch (e) {
+    if (!Array.isArray(e?.errors)) throw e;
+    // esbuild printed each error with its place (above): name the first one in the reason too.
+    const first = e.errors[0];
+    const where = first?.location
+      ? `${first.location.file}:${first.location.line}:${first.location.column}: `
+      : "";
+    throw new BuildError(
+      `the generator does not compile (${where}${first?.text ?? "see above"}); dist/ was not updated`,
+    );
+  }
 }
 
 /**

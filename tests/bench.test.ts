@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./helpers/project.js";
+import { tempDir } from "./helpers/temp.js";
 
 // `npm run bench` at its smallest size, to prove it still runs end to end: its figures are never
 // asserted (they depend on the machine), only that each measure was taken and written.
 describe("npm run bench, at the smallest size", () => {
   it("measures gen, gen --check and the generated MCP server, prints the table and writes the JSON", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-bench-test-"));
+    const dir = tempDir("toolgen-bench-test-");
     try {
       const out = path.join(dir, "results.json");
       const run = spawnSync(

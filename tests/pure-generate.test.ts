@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gatherInputs, specInput } from "../generator/index.js";
@@ -11,10 +10,11 @@ import {
   tempProject,
   toolgen,
 } from "./helpers/project.js";
+import { tempDir } from "./helpers/temp.js";
 
 // generate() run by a Node process that may read nothing but the generator's own bundle:
 // its inputs come in on stdin, its files go out on stdout. Any file system access throws.
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-pure-"));
+const work = tempDir("toolgen-pure-");
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 async function bundleGenerator(): Promise<string> {

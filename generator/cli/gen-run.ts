@@ -13,6 +13,12 @@ import {
   type GeneratedFile,
 } from "../index.js";
 import { unsafeOutDir } from "../io/guard.js";
+import { lockFolder, LockHeldError } from "../io/lock.js";
+import {
+  MAX_SPEC_BYTES,
+  readBounded,
+  SpecTooLargeError,
+} from "../read/bounded.js";
 import { decodeSpec } from "../read/encoding.js";
 import { fixCommand } from "./fix-command.js";
 import { EXIT, type Io } from "./io.js";
@@ -24,6 +30,10 @@ export interface GenOptions {
   readonly out?: string;
   readonly templates?: string;
   readonly check: boolean;
+  /** How long to wait for another run to let go of the output folder (io/lock.ts's LOCK_WAIT_MS when not given). */
+  readonly lockWaitMs?: number;
+  /** The most bytes of the spec to read (read/bounded.ts's MAX_SPEC_BYTES when not given). */
+  readonly maxSpecBytes?: number;
   /** The command line, for the fixing command a drift report names. */
   readonly argv: readonly string[];
 }
@@ -117,9 +127,14 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
   });
 
   let bytes: Buffer;
+  const limit = options.maxSpecBytes ?? MAX_SPEC_BYTES;
   try {
-    bytes = fs.readFileSync(specPath);
+    bytes = readBounded(specPath, limit);
   } catch (e) {
+    if (e instanceof SpecTooLargeError)
+      return stopped(
+        `the spec ${specFile} holds more than ${limit} bytes, the most toolgen reads (${limit === MAX_SPEC_BYTES ? "by default" : "--max-spec-bytes"}); it was not read further. Pass --max-spec-bytes <n> to allow a larger spec. Nothing was written.`,
+      );
     return stopped(
       `cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
@@ -171,7 +186,14 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
         fix: fixCommand(options.argv, io.env ?? {}),
       };
     }
-    const report = writeTree(outDir, files);
+    // One run writes the folder at a time: another run's sweep would take this one's files away.
+    const release = await lockFolder(outDir, options.lockWaitMs);
+    let report;
+    try {
+      report = writeTree(outDir, files);
+    } finally {
+      release();
+    }
     const entries = byPath([
       ...report.written.map((p) => ({ path: p, status: "written" as const })),
       ...report.deleted.map((p) => ({ path: p, status: "deleted" as const })),
@@ -190,6 +212,13 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
   } catch (e) {
     if (e instanceof SpecError) return { ...invalid(e.diagnostics) };
     const after = { ...withText, diagnostics: warnings };
+    if (e instanceof LockHeldError)
+      return {
+        ...after,
+        outcome: "error",
+        exit: EXIT.invalid,
+        problem: `cannot write ${shownOut}/: ${e.message}. Nothing was written.`,
+      };
     if (e instanceof ForeignFilesError) {
       const advice = e.owned
         ? "Move them out of that folder"

@@ -19,6 +19,8 @@ Options:
   --out <dir>          the output folder, owned whole by toolgen
                        (default: generated/ beside the spec)
   --templates <dir>    your own prompt-doc templates (overrides docs.templates)
+  --max-spec-bytes <n> refuse a spec larger than n bytes, read no further
+                       (default: 16777216, 16 MiB)
   --check              write nothing; exit 1 when the output folder differs
                        from what the spec produces, with a diff of each file
   --watch              generate, then again whenever the spec, a file of your
@@ -33,8 +35,8 @@ Options:
   -h, --help           show this help
 
 Exit codes: 0 done, 1 drift (with --check), 2 invalid spec or arguments, or an
-output folder that cannot be read or written, 3 a bug in toolgen (please report
-it with the printed stack).
+output folder that cannot be read or written, 3 toolgen itself failed (a bug:
+please report it with the printed stack, or a build of toolgen that fails).
 `;
 
 const FORMATS = ["text", "json", "github"] as const;
@@ -49,6 +51,7 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
         spec: { type: "string" },
         out: { type: "string" },
         templates: { type: "string" },
+        "max-spec-bytes": { type: "string" },
         check: { type: "boolean" },
         watch: { type: "boolean" },
         format: { type: "string" },
@@ -83,7 +86,14 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
   if (args.quiet && args.verbose)
     return usage(io, "--quiet and --verbose cannot be combined");
 
+  const maxSpecBytes = byteCount(args["max-spec-bytes"]);
+  if (maxSpecBytes === null)
+    return usage(
+      io,
+      `--max-spec-bytes '${args["max-spec-bytes"]}' is not a whole number of bytes above 0`,
+    );
   const options: GenOptions = {
+    maxSpecBytes,
     spec: args.spec ?? "tools.yaml",
     out: args.out,
     templates: args.templates,
@@ -105,6 +115,14 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
     return run.exit;
   }
   return watchGen(options, io, how, report);
+}
+
+/** A --max-spec-bytes value: undefined when not given, null when it is no whole number above 0. */
+function byteCount(value: string | undefined): number | undefined | null {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]*$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 function usage(io: Io, message: string): number {

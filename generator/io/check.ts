@@ -1,7 +1,14 @@
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { LOCK } from "./lock.js";
 import { MANIFEST, manifestPaths } from "./manifest.js";
-import { isLeftover, listFiles, readIfExists } from "./tree.js";
+import {
+  isLeftover,
+  readIfExists,
+  scanTree,
+  throughLink,
+  withoutLock,
+} from "./tree.js";
 
 export interface Drift {
   readonly changed: readonly { readonly path: string; readonly diff: string }[];
@@ -24,21 +31,30 @@ export async function checkTree(
   files: readonly GeneratedFile[],
 ): Promise<Drift> {
   const produced = new Set(files.map((f) => f.path));
-  const onDisk = listFiles(outDir);
-  const listed = readIfExists(path.join(outDir, MANIFEST));
+  const tree = withoutLock(scanTree(outDir), LOCK);
+  const onDisk = [...tree.files, ...tree.links].sort();
+  // A link is never followed, whatever the manifest says: it is someone's, not toolgen's.
+  const listed = throughLink(MANIFEST, tree.links)
+    ? undefined
+    : readIfExists(path.join(outDir, MANIFEST));
   const owned = manifestPaths(listed ?? "");
   const known = new Set([...owned, ...produced]);
   // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it, are toolgen's.
-  const foreign = onDisk.filter(
-    (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
-  );
+  const foreign = [
+    ...tree.links,
+    ...tree.files.filter(
+      (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
+    ),
+  ].sort();
   const foreignSet = new Set(foreign);
   const changed: { path: string; diff: string }[] = [];
   const missing: string[] = [];
   const pending: { path: string; actual: string; expected: string }[] = [];
   for (const file of files) {
     if (foreignSet.has(file.path)) continue;
-    const actual = readIfExists(path.join(outDir, file.path));
+    const actual = throughLink(file.path, tree.links)
+      ? undefined
+      : readIfExists(path.join(outDir, file.path));
     if (actual === undefined) missing.push(file.path);
     else if (actual !== file.content)
       pending.push({ path: file.path, actual, expected: file.content });

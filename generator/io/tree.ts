@@ -10,7 +10,26 @@ export function toPosix(p: string): string {
 
 /** Every file below `root` (relative, / separated, sorted), skipping node_modules; [] when root is missing. */
 export function listFiles(root: string): string[] {
-  const out: string[] = [];
+  const { files, links } = scanTree(root);
+  return [...files, ...links].sort();
+}
+
+/** What an output folder holds: its files, and apart from them its links, which are never followed. */
+export interface Tree {
+  /** Regular files (and anything else that is neither a folder nor a link), sorted. */
+  readonly files: readonly string[];
+  /** Links, to a file or a folder, anywhere below the root; toolgen never reads through one. */
+  readonly links: readonly string[];
+}
+
+/**
+ * Every entry below `root` (relative, / separated, sorted), skipping node_modules, as it is
+ * itself (the file system's lstat): a link to a folder is not entered, a link to a file not
+ * read. [] and [] when root is missing.
+ */
+export function scanTree(root: string): Tree {
+  const files: string[] = [];
+  const links: string[] = [];
   const walk = (dir: string) => {
     let entries: fs.Dirent[];
     try {
@@ -21,13 +40,20 @@ export function listFiles(root: string): string[] {
     }
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!IGNORED_DIRS.has(entry.name)) walk(full);
-      } else out.push(toPosix(path.relative(root, full)));
+      const rel = toPosix(path.relative(root, full));
+      if (IGNORED_DIRS.has(entry.name) && !entry.isFile()) continue;
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isSymbolicLink()) links.push(rel);
+      else files.push(rel);
     }
   };
   walk(root);
-  return out.sort();
+  return { files: files.sort(), links: links.sort() };
+}
+
+/** Whether `file` is one of `links` or lies below one: reading it would follow the link. */
+export function throughLink(file: string, links: readonly string[]): boolean {
+  return links.some((l) => file === l || file.startsWith(`${l}/`));
 }
 
 /** The bytes of a file as text, or undefined when there is none. */
@@ -56,4 +82,9 @@ export function isLeftover(file: string, known: ReadonlySet<string>): boolean {
   if (m === null) return false;
   const dir = path.posix.dirname(file);
   return known.has(dir === "." ? m[1]! : `${dir}/${m[1]}`);
+}
+
+/** The tree without the lock file of the run that holds the folder (io/lock.ts), which is nobody's file. */
+export function withoutLock(tree: Tree, lock: string): Tree {
+  return { files: tree.files.filter((f) => f !== lock), links: tree.links };
 }

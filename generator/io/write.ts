@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { LOCK } from "./lock.js";
 import { MANIFEST, manifestPaths, manifestText } from "./manifest.js";
-import { isLeftover, listFiles, readIfExists } from "./tree.js";
+import { isLeftover, readIfExists, scanTree, withoutLock } from "./tree.js";
 
 export interface WriteReport {
   readonly written: readonly string[];
@@ -41,7 +42,8 @@ export function writeTree(
   outDir: string,
   files: readonly GeneratedFile[],
 ): WriteReport {
-  const existing = listFiles(outDir);
+  const tree = withoutLock(scanTree(outDir), LOCK);
+  const existing = tree.files;
   const manifestFile = path.join(outDir, MANIFEST);
   const hasManifest = existing.includes(MANIFEST);
   const onDisk = hasManifest ? readIfExists(manifestFile) : undefined;
@@ -49,9 +51,13 @@ export function writeTree(
   const produced = new Set([...files.map((f) => f.path), MANIFEST]);
   const known = new Set([...owned, ...produced]);
   // Only a listed file is toolgen's: one at a path the spec now produces is someone's all the same.
-  const foreign = existing.filter(
-    (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
-  );
+  // A link is never toolgen's, listed or not: nothing is read or written through one.
+  const foreign = [
+    ...tree.links,
+    ...existing.filter(
+      (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
+    ),
+  ].sort();
   if (foreign.length > 0)
     throw new ForeignFilesError(outDir, foreign, hasManifest);
 

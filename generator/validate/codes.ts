@@ -57,6 +57,7 @@ export const CODES = {
   "unknown-input": "a placeholder, field or route naming no input of the tool",
   "optional-path-placeholder": "a path placeholder naming an optional input",
   "malformed-path": "a path holding ?, # or an unmatched brace",
+  "dot-segment": "a path with a . or .. segment, raw or percent-encoded",
   "body-not-allowed": "a body on a GET or DELETE binding",
   "authorization-header": "a binding setting the Authorization header",
   "bad-header-name": "a header name HTTP does not allow",

@@ -113,6 +113,17 @@ function checkBinding(
     }
   }
 
+  if (!pathBroken) {
+    const dots = dotSegment(raw.path);
+    if (dots !== null)
+      report({
+        path: ["path"],
+        token: dots,
+        message: `${who}: the path may not hold a ${dotWords(dots)} segment: a URL resolves it, and the request would go to another path than the one written`,
+        code: "dot-segment",
+      });
+  }
+
   fields(raw.query, "query");
   if (raw.body !== undefined) fields(raw.body, "body");
   fields(raw.headers, "headers");
@@ -182,4 +193,29 @@ function checkBinding(
         true,
       );
   }
+}
+
+/** A percent-encoded dot, in either case: a URL reads `%2e` as `.`. */
+const ENCODED_DOT = /%2e/gi;
+
+/**
+ * The first segment of a path that a URL resolves as `.` or `..` (raw or percent-encoded, `%2e`
+ * in any case and mix), as written; null when there is none. A segment holding a placeholder is
+ * the client's to check at run time: its value is encoded there.
+ */
+export function dotSegment(p: string): string | null {
+  // A URL of http(s) reads a backslash as a slash.
+  for (const segment of p.split(/[\\/]/)) {
+    if (segment.includes("{")) continue;
+    const decoded = segment.replace(ENCODED_DOT, ".");
+    if (decoded === "." || decoded === "..") return segment;
+  }
+  return null;
+}
+
+function dotWords(segment: string): string {
+  const decoded = segment.replace(ENCODED_DOT, ".");
+  return decoded === segment
+    ? `'${segment}'`
+    : `'${segment}' (read as '${decoded}')`;
 }

@@ -6,7 +6,7 @@ describe("toolgen --help", () => {
     const help = await toolgen(process.cwd(), "--help");
     expect(help.code).toBe(0);
     const options = [
-      ...help.stdout.matchAll(/^ {2}(?:-\w, )?(--[a-z]+)( <\w+>)?/gm),
+      ...help.stdout.matchAll(/^ {2}(?:-\w, )?(--[a-z][a-z-]*)( <\w+>)?/gm),
     ].map((m) => (m[2] ? [m[1]!, "json"] : [m[1]!]));
     expect(options.map((o) => o[0])).toEqual(
       expect.arrayContaining(["--watch", "--format", "--verbose", "--quiet"]),

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +10,7 @@ import {
 } from "../helpers/project.js";
 import { base } from "./corpus/base.js";
 import { corpus } from "./corpus/index.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** A stack trace line, as Node prints one. */
 const STACK = /\n\s+at .+[:(]\d+:\d+\)?\n/;
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe.each(Object.entries(corpus))("corpus: %s", (kind, cases) => {
   it.each(cases.map((c) => [c.name, c] as const))("%s", async (name, c) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-corpus-"));
+    const dir = tempDir("toolgen-corpus-");
     fs.cpSync(template, dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "tools.yaml"), c.spec);
     const before = snapshotDir(dir);

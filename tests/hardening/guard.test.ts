@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toolgen } from "../helpers/project.js";
 import { base } from "./corpus/base.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** A project with a package.json, the spec in spec/, and a neighbour folder outside it. */
 function layout(): { root: string; project: string; spec: string } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-guard-"));
+  const root = tempDir("toolgen-guard-");
   const project = path.join(root, "project");
   fs.mkdirSync(path.join(project, "spec"), { recursive: true });
   fs.writeFileSync(

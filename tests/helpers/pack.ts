@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { repoRoot } from "./project.js";
@@ -90,13 +89,18 @@ export async function packToolgen(dest: string): Promise<Packed> {
   }
 }
 
+// In the checkout, not in the OS's temp folder, which each test run points at a root of its own
+// (global-setup.ts): the lock must keep apart packs of test runs going on at once.
 const lockDir = path.join(
-  os.tmpdir(),
+  repoRoot,
+  "node_modules",
+  ".cache",
   `toolgen-pack-${createHash("sha256").update(repoRoot).digest("hex").slice(0, 12)}.lock`,
 );
 
 /** Waits for the pack lock (one left by a run killed over 5 minutes ago is taken over). */
 async function lock(): Promise<() => void> {
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   for (;;) {
     try {
       fs.mkdirSync(lockDir);

@@ -1,17 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
 import { main, type Io } from "../../generator/cli.js";
 import { SpecError } from "../../generator/index.js";
 import { generateFromDisk } from "./generate.js";
+import { tempDir } from "./temp.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 export const fixtures = path.join(repoRoot, "tests/fixtures");
 
 /** A throwaway project folder holding one spec, removed by the caller's afterEach or the OS. */
 export function tempProject(specText: string, name = "tools.yaml"): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-test-"));
+  const dir = tempDir("toolgen-test-");
   fs.writeFileSync(path.join(dir, name), specText);
   return dir;
 }
@@ -46,7 +46,7 @@ export async function toolgenIn(
   return { code, stdout, stderr };
 }
 
-/** Every file below `dir` with its bytes, for before/after comparisons. */
+/** Every file below `dir` with its bytes, and each link as `-> <target>` (not followed), for before/after comparisons. */
 export function snapshotDir(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
@@ -54,6 +54,9 @@ export function snapshotDir(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
+      else if (e.isSymbolicLink())
+        out[path.relative(dir, full).split(path.sep).join("/")] =
+          `-> ${fs.readlinkSync(full)}`;
       else
         out[path.relative(dir, full).split(path.sep).join("/")] =
           fs.readFileSync(full, "utf8");

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "./project.js";
+import { tempDir } from "./temp.js";
 
 /**
  * tsc's complaints ("" when none) about `body`, compiled strictly as `check.ts` in a temporary
@@ -13,7 +13,7 @@ export function typeCheck(
   body: string,
   options: { files?: Record<string, string>; modules?: boolean } = {},
 ): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-type-check-"));
+  const dir = tempDir("toolgen-type-check-");
   try {
     for (const [name, text] of Object.entries(options.files ?? {}))
       fs.writeFileSync(path.join(dir, name), text);

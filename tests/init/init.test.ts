@@ -1,14 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import yaml from "js-yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planInit, type InitStatus } from "../../generator/init/index.js";
 import { snapshotDir, toolgen } from "../helpers/project.js";
+import { tempDir } from "../helpers/temp.js";
 
 let temp: string;
 beforeEach(() => {
-  temp = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-init-"));
+  temp = tempDir("toolgen-init-");
 });
 afterEach(() => fs.rmSync(temp, { recursive: true, force: true }));
 

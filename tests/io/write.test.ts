@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,9 +16,10 @@ import {
   toolgen,
 } from "../helpers/project.js";
 import { generateFromDisk } from "../helpers/generate.js";
+import { tempDir as tempFolder } from "../helpers/temp.js";
 
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-write-"));
+  return tempFolder("toolgen-write-");
 }
 
 describe("writeTree", () => {

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/project.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** `node scripts/build.mjs` in `root`, to its end. */
 function build(
@@ -32,7 +32,7 @@ const stackLine = /^\s+at /m;
 describe("npm run build on sources with type errors", () => {
   let root: string;
   beforeAll(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-build-"));
+    root = tempDir("toolgen-build-");
     const skip = new Set(["node_modules", "dist"]);
     for (const entry of [
       "scripts",

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanEnv, npm, npx, packToolgen, run } from "../helpers/pack.js";
 import { readFixture, repoRoot } from "../helpers/project.js";
+import { tempDir } from "../helpers/temp.js";
 
 const version = (
   JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
@@ -17,7 +17,7 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
   let files: string[];
 
   beforeAll(async () => {
-    temp = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-pack-"));
+    temp = tempDir("toolgen-pack-");
     const packed = await packToolgen(temp);
     expect(packed.stderr).not.toMatch(/npm error/);
     files = [...packed.files];

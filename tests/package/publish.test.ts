@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -11,6 +10,7 @@ import {
 } from "../helpers/platform-server.js";
 import { npm, run, type Run } from "../helpers/pack.js";
 import { readFixture, toolgen } from "../helpers/project.js";
+import { tempDir } from "../helpers/temp.js";
 
 // The packages of a spec that sets a version, as their author publishes them and a user installs
 // them: `npm publish --dry-run` of each (against a registry on 127.0.0.1 that knows no package
@@ -62,7 +62,7 @@ describe("the packages of a spec that sets a version", () => {
     path.join(temp, "spec", "generated", t);
 
   beforeAll(async () => {
-    temp = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-publish-"));
+    temp = tempDir("toolgen-publish-");
     registry = await startPlatform();
     fs.mkdirSync(path.join(temp, "spec"));
     fs.writeFileSync(path.join(temp, "spec", "tools.yaml"), specText);

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -7,6 +6,7 @@ import yaml from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanEnv, npm, npx, packToolgen, run } from "../helpers/pack.js";
 import { repoRoot } from "../helpers/project.js";
+import { tempDir } from "../helpers/temp.js";
 
 const SECTION = "## Use toolgen for your own platform";
 
@@ -56,7 +56,7 @@ describe("the README's walkthrough, run against the packed tarball", () => {
   let spec: Spec;
 
   beforeAll(async () => {
-    temp = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-walkthrough-"));
+    temp = tempDir("toolgen-walkthrough-");
     // The README packs toolgen in a clone beside the project: ../toolgen/ seen from it.
     const { tarball } = await packToolgen(
       fs.mkdirSync(path.join(temp, "toolgen"), { recursive: true })!,

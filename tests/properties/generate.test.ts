@@ -12,6 +12,7 @@ import {
   type GeneratedFile,
 } from "../../generator/index.js";
 import { layoutProblems } from "../helpers/layout.js";
+import { tempDir } from "../helpers/temp.js";
 import {
   installConsumer,
   removeConsumer,
@@ -39,7 +40,7 @@ describe("random valid specs", () => {
           const files = gen(yaml);
           expect(gen(yaml)).toEqual(files);
           for (const f of files) expect(f.content, f.path).not.toMatch(/\r/);
-          const out = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-prop-"));
+          const out = tempDir("toolgen-prop-");
           try {
             writeTree(out, files);
             const again = writeTree(out, files);

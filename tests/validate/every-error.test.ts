@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SpecError, type Diagnostic } from "../../generator/index.js";
 import { generateFromDisk } from "../helpers/generate.js";
 import { minimalVariant, readFixture } from "../helpers/project.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** Every diagnostic generate() throws for a spec text (read from `dir`); fails when the spec is valid. */
 function diagnosticsOf(text: string, dir = "/nonexistent"): Diagnostic[] {
@@ -154,7 +154,7 @@ describe("the templates beside an invalid spec", () => {
   });
 
   it("have their own problems reported in the same run: only rendering waits for a valid spec", () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-every-error-"));
+    dir = tempDir("toolgen-every-error-");
     fs.mkdirSync(path.join(dir, "templates"));
     fs.writeFileSync(
       path.join(dir, "templates", "section.md.hbs"),

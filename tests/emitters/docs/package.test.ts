@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as prompts from "@molecule/platform-prompts";
 import { describe, expect, it } from "vitest";
 import { markdownHeader } from "../../../generator/render/header.js";
 import { docsOf, generateFrom, specs, text } from "./helpers.js";
+import { tempDir } from "../../helpers/temp.js";
 
 const packageName = "@molecule/platform-prompts";
 
@@ -67,7 +67,7 @@ describe("the prompts package", () => {
 describe("string constants of punctuation-heavy text", () => {
   it("read back, once imported, exactly as the Markdown files hold them", async () => {
     const docs = docsOf(generateFrom(specs["docs-punctuation"]!));
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-docs-"));
+    const dir = tempDir("toolgen-docs-");
     for (const [file, content] of docs) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), content);

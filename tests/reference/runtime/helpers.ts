@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createClient, type PlatformClient } from "@molecule/platform-client";
 import {
@@ -13,6 +12,7 @@ import {
   WS_B,
   type WorkspacePlatform,
 } from "../../helpers/workspace-platform.js";
+import { tempDir } from "../../helpers/temp.js";
 
 export interface Logged {
   readonly level: string;
@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 export function tempFolder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "runtime-test-"));
+  const dir = tempDir("runtime-test-");
   folders.push(dir);
   return dir;
 }

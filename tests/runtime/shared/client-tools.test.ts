@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { withSchemas } from "../../../runtime/cli/load.js";
@@ -9,6 +8,7 @@ import type { LangchainData } from "../../../runtime/langchain/data.js";
 import type { McpData } from "../../../runtime/mcp/data.js";
 import { loadToolTable } from "../../../runtime/mcp/table.js";
 import type { ToolInfo } from "../../../runtime/shared/data.js";
+import { tempDir } from "../../helpers/temp.js";
 
 // Each input schema is written once, in the client package's tools.json; the MCP, LangChain and
 // CLI runtimes receive the client's `tools` and join them to their own data files.
@@ -39,7 +39,7 @@ const tools: readonly ToolInfo[] = [
   },
 ];
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), "toolgen-client-tools-"));
+const folder = tempDir("toolgen-client-tools-");
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 function dataFile(name: string, data: object): URL {
   const file = path.join(folder, name);
