@@ -236,7 +236,11 @@ describe("createClient: the configuration object", () => {
       "a duplicate",
       {
         baseUrl: URL_OK,
-        workspaces: [ws, { id: "b", token: "x1" }, { id: "a", token: "x2" }],
+        workspaces: [
+          ws,
+          { id: "b", token: "x1-longer" },
+          { id: "a", token: "x2-longer" },
+        ],
       },
       'workspace "a" is listed twice (workspaces[0] and workspaces[2])',
     ],
