@@ -35,6 +35,7 @@ export const E2E = [
   "tests/reference/runtime/mcp-bin.test.ts",
   "tests/render/schema-types.test.ts",
   "tests/runtime/mcp/stdio.test.ts",
+  "tests/runtime/mcp/stdio-lines.test.ts",
   "tests/validate/precompiled.test.ts",
 ];
 
@@ -53,6 +54,7 @@ export const ISOLATED = [
   "tests/reference/runtime/inbox-state.test.ts",
   "tests/reference/runtime/inbox-tools.test.ts",
   "tests/reference/runtime/langchain.test.ts",
+  "tests/reference/runtime/log.test.ts",
   "tests/reference/runtime/registration.test.ts",
   "tests/reference/runtime/tools.test.ts",
   "tests/render/handlebars.test.ts",

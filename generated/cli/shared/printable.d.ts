@@ -3,7 +3,7 @@
  * Text from outside (a platform's message, a tool's input, a peer's words) made safe to print
  * as part of one line: every control character is escaped, so that it can neither start a
  * forged line (CR, LF, U+2028, U+2029) nor drive the terminal (ESC and the other C0 and C1
- * controls, DEL). `\n`, `\r` and `\t` are written so; the others as `\xNN` or `\uNNNN`.
+ * controls, DEL), each written as `\xNN` (`\x0a` for LF) or `\uNNNN`.
  * The one escaping function of every runtime: logs, error output and stderr all go through it.
  */
 export declare function printable(text: string): string;
