@@ -35,9 +35,11 @@ export const E2E = [
   "tests/io/write.test.ts",
   "tests/properties/generate.test.ts",
   "tests/reference/runtime/cli-bin.test.ts",
+  "tests/reference/runtime/inbox-crash.test.ts",
   "tests/reference/runtime/mcp-bin.test.ts",
   "tests/render/schema-types.test.ts",
   "tests/runtime/mcp/stdio.test.ts",
+  "tests/runtime/mcp/stdio-lines.test.ts",
   "tests/validate/precompiled.test.ts",
 ];
 
@@ -53,8 +55,10 @@ export const ISOLATED = [
   "tests/emitters/langchain/package-errors.test.ts",
   "tests/emitters/langchain/package-tool-list.test.ts",
   "tests/reference/runtime/inbox-polling.test.ts",
+  "tests/reference/runtime/inbox-state.test.ts",
   "tests/reference/runtime/inbox-tools.test.ts",
   "tests/reference/runtime/langchain.test.ts",
+  "tests/reference/runtime/log.test.ts",
   "tests/reference/runtime/registration.test.ts",
   "tests/reference/runtime/tools.test.ts",
   "tests/render/handlebars.test.ts",

@@ -1,3 +1,5 @@
+import { printable } from "../shared/printable.js";
+
 /**
  * The readable text a command prints by default: strings as they are, objects as
  * `key: value` lines nested by indentation, a list of records as blocks apart.
@@ -24,14 +26,11 @@ export function formatJson(answer: unknown): string {
 }
 
 /**
- * Text from the platform or a peer, made safe for a terminal: control characters other than
- * line breaks and tabs (escape sequences could move the cursor or rewrite what was printed) are shown as \xNN.
+ * Text from the platform or a peer, made safe for a terminal: line breaks and tabs are kept (an
+ * answer is laid out on several lines), every other control character is escaped by `printable`.
  */
 export function visible(text: string): string {
-  return text.replace(
-    /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
-  );
+  return text.replace(/[^\n\t]+/g, printable);
 }
 
 function lines(value: unknown, indent: string): string[] {

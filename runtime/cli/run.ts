@@ -1,11 +1,12 @@
 import { parseCommandLine } from "./argv.js";
-import { formatJson, formatText, visible } from "./format.js";
+import { formatJson, formatText } from "./format.js";
 import { commandHelp, globalHelp, usageHint } from "./help.js";
 import type {
   HandlerContext,
   LocalHandler,
   PlatformCaller,
 } from "../shared/handler.js";
+import { printable } from "../shared/printable.js";
 import type { CliCommandSpec, CliData } from "./types.js";
 
 /** Exit codes, the contract scripts rely on. */
@@ -73,7 +74,7 @@ export async function runCli(
   }
   if (invocation.kind === "usage") {
     err(
-      `${who(data, invocation.command)}: ${invocation.message}\n${usageHint(data, invocation.command)}\n`,
+      `${who(data, invocation.command)}: ${printable(invocation.message)}\n${usageHint(data, invocation.command)}\n`,
     );
     return EXIT.usage;
   }
@@ -88,8 +89,8 @@ export async function runCli(
   if (problems.length > 0) {
     const list =
       problems.length === 1
-        ? ` ${problems[0]}`
-        : problems.map((p) => `\n  - ${p}`).join("");
+        ? ` ${printable(problems[0]!)}`
+        : problems.map((p) => `\n  - ${printable(p)}`).join("");
     err(
       `${who(data, command)}: invalid arguments:${list}\n${usageHint(data, command)}\n`,
     );
@@ -127,7 +128,7 @@ export async function runCli(
     return EXIT.ok;
   } catch (error) {
     const usage = deps.usageErrors.some((kind) => error instanceof kind);
-    err(`${who(data, command)}: ${visible(message(error))}\n`);
+    err(`${who(data, command)}: ${message(error)}\n`);
     return usage ? EXIT.usage : EXIT.failed;
   } finally {
     await stopQuietly(runtime, (text) =>
@@ -144,7 +145,7 @@ async function stopQuietly(
   try {
     await runtime?.stop?.();
   } catch (error) {
-    report(`the runtime did not stop cleanly: ${visible(message(error))}`);
+    report(`the runtime did not stop cleanly: ${message(error)}`);
   }
 }
 
@@ -152,15 +153,16 @@ function who(data: CliData, command: CliCommandSpec | null): string {
   return command ? `${data.bin} ${command.keyword}` : data.bin;
 }
 
+/** An error as printed: every text in it may come from outside, so each goes through `printable`. */
 function message(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error)) return printable(String(error));
   // A ConfigError lists each problem; one a line reads better than one long sentence.
   const problems = (error as { problems?: unknown }).problems;
   if (Array.isArray(problems) && problems.length > 1)
-    return `${problems.length} problems:${problems.map((p) => `\n  - ${String(p)}`).join("")}`;
+    return `${problems.length} problems:${problems.map((p) => `\n  - ${printable(String(p))}`).join("")}`;
   // A PlatformError's message is the platform's own words; its status tells what kind of refusal it was.
   const status = (error as { status?: unknown }).status;
   return typeof status === "number"
-    ? `${error.message} (HTTP ${status})`
-    : error.message;
+    ? `${printable(error.message)} (HTTP ${status})`
+    : printable(error.message);
 }

@@ -6,6 +6,7 @@ import {
   type RetryOptions,
   type RetryPolicy,
 } from "./retry.js";
+import { MIN_TOKEN_LENGTH } from "./redact.js";
 
 export interface WorkspaceCredentials {
   readonly id: string;
@@ -24,6 +25,11 @@ interface CommonConfig extends ClientHooks {
   readonly headers?: { readonly [name: string]: string };
   /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
   readonly retry?: RetryOptions | false;
+  /**
+   * The largest answer body read, in bytes (10 MiB when not given): a larger answer fails the
+   * call with a ClientError as soon as it passes the limit, and the rest is not read.
+   */
+  readonly maxResponseBytes?: number;
 }
 
 /** One workspace, or several: the first listed is the primary, used when a call names none. */
@@ -58,9 +64,11 @@ export interface ResolvedConfig {
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly retry: RetryPolicy | null;
   readonly hooks: ClientHooks | null;
+  readonly maxResponseBytes: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /** Tokens travel in a header: anything but visible ASCII would be refused there, with the value in the error. */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
@@ -107,6 +115,17 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
       problems.push("timeoutMs must be a positive number of milliseconds");
     } else timeoutMs = config.timeoutMs;
   }
+  let maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+  if (config.maxResponseBytes !== undefined) {
+    if (
+      !Number.isSafeInteger(config.maxResponseBytes) ||
+      config.maxResponseBytes <= 0
+    ) {
+      problems.push(
+        "maxResponseBytes must be a positive whole number of bytes",
+      );
+    } else maxResponseBytes = config.maxResponseBytes;
+  }
   if (config.fetch !== undefined && typeof config.fetch !== "function")
     problems.push("fetch must be a function");
   const headers = checkHeaders(config.headers, problems);
@@ -123,6 +142,7 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
     headers,
     retry,
     hooks,
+    maxResponseBytes,
   };
 }
 
@@ -195,6 +215,10 @@ export function checkWorkspaces(
     else if (!TOKEN_CHARS.test(token))
       problems.push(
         `${label}: token contains spaces or characters that cannot be sent in a header`,
+      );
+    else if (token.length < MIN_TOKEN_LENGTH)
+      problems.push(
+        `${label}: token is shorter than ${MIN_TOKEN_LENGTH} characters, too short to be kept out of messages safely`,
       );
     if (
       problems.length > before ||

@@ -1,5 +1,6 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
+import { printable } from "../shared/printable.js";
+import { LineTransport } from "./stdio-lines.js";
 import { createToolServer } from "./serve.js";
 import type { ServerInfo, ToolTable } from "./table.js";
 
@@ -46,7 +47,7 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     runtime = o.createRuntime?.(client);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    o.err(`${program}: ${message.replace(/\s*[\r\n]+\s*/g, " ")}\n`);
+    o.err(`${program}: ${oneLine(message)}\n`);
     return 2;
   }
   // Without a runtime package, each local tool answers that it has no handler.
@@ -56,7 +57,9 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     // The docs target's MCP prompt, unless tools.yaml says instructions: false.
     ...serverInstructions(o.table.server),
   });
-  await server.connect(new StdioServerTransport());
+  // Not the SDK's StdioServerTransport: it leaves a line that is not JSON unanswered, and ends
+  // the server with no word (exit 0) on a line over its size limit.
+  await server.connect(new LineTransport());
   if (runtime !== undefined) {
     const started = runtime;
     // The SDK's transport does not notice stdin's end; the runtime's loops must not outlive the client.
@@ -67,7 +70,7 @@ export async function runStdio(o: StdioOptions): Promise<number> {
       await started.start();
     } catch (error) {
       o.err(
-        `${program}: the runtime did not start: ${(error instanceof Error ? error.message : String(error)).replace(/\s*[\r\n]+\s*/g, " ")}\n`,
+        `${program}: the runtime did not start: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
       );
     }
   }
@@ -77,6 +80,11 @@ export async function runStdio(o: StdioOptions): Promise<number> {
 /** The instructions the bin sends, when tools.json holds any. */
 function serverInstructions(info: ServerInfo): { instructions?: string } {
   return info.instructions === null ? {} : { instructions: info.instructions };
+}
+
+/** A message as one line of stderr: line breaks and the spaces around them as one space, then every other control character escaped. */
+function oneLine(message: string): string {
+  return printable(message.replace(/\s*[\r\n]+\s*/g, " "));
 }
 
 /** Handlers that answer every local tool with an error, for a runtime that implements none yet. */

@@ -133,7 +133,7 @@ describe("a spec with only client and mcp", () => {
           PATH: process.env.PATH ?? "",
           ACME_URL: "http://127.0.0.1:9",
           ACME_WORKSPACE: "w1",
-          ACME_TOKEN: "t1",
+          ACME_TOKEN: "tok-acme-1",
         },
         stderr: "pipe",
       }),

@@ -145,7 +145,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 const mcp = await import("${scope}/mcp");
 const { createClient } = await import("${scope}/client");
-const platform = createClient({ baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "t" } });
+const platform = createClient({ baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "token-t-1" } });
 const out = {};
 try { mcp.createServer({ client: platform, handlers: {} }); out.missing = "accepted"; } catch (e) { out.missing = e.message; }
 const server = mcp.createServer({ client: platform, handlers: { hasOwnProperty: async () => "mine" } });

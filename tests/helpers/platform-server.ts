@@ -55,6 +55,17 @@ export interface Reply {
   readonly body?: unknown;
   /** Milliseconds to wait before answering. */
   readonly delayMs?: number;
+  /** Instead of `body`: a long body streamed as the client reads it, with no Content-Length. */
+  readonly stream?: Stream;
+}
+
+/** `bytes` bytes of `fill` (repeated, after `head`), written only as fast as the client reads them. */
+export interface Stream {
+  readonly bytes: number;
+  readonly head?: string;
+  readonly fill?: string;
+  /** Called once the stream ends or the client hangs up, with the bytes written by then. */
+  readonly sent?: (bytes: number) => void;
 }
 
 export type Answer =
@@ -195,6 +206,11 @@ async function parseBody(
 
 function send(res: http.ServerResponse, reply: Reply): void {
   if (res.destroyed) return;
+  if (reply.stream !== undefined) {
+    res.writeHead(reply.status ?? 200, reply.headers ?? {});
+    stream(res, reply.stream);
+    return;
+  }
   const isText = typeof reply.body === "string";
   const text =
     reply.body === undefined
@@ -221,6 +237,33 @@ function send(res: http.ServerResponse, reply: Reply): void {
 export function inTurn(...replies: [Reply, ...Reply[]]): Answer {
   let next = 0;
   return () => replies[Math.min(next++, replies.length - 1)];
+}
+
+function stream(res: http.ServerResponse, s: Stream): void {
+  const chunk = Buffer.alloc(64 * 1024, s.fill ?? "x");
+  let written = 0;
+  let reported = false;
+  const report = () => {
+    if (!reported) s.sent?.(written);
+    reported = true;
+  };
+  res.on("close", report);
+  const more = () => {
+    if (written === 0 && s.head) {
+      res.write(s.head);
+      written += Buffer.byteLength(s.head);
+    }
+    while (written < s.bytes && !res.destroyed) {
+      const part = chunk.subarray(0, Math.min(chunk.length, s.bytes - written));
+      written += part.length;
+      if (!res.write(part)) {
+        res.once("drain", more);
+        return;
+      }
+    }
+    if (!res.destroyed) res.end(report);
+  };
+  more();
 }
 
 /** A port nothing listens on: bound, then released. */

@@ -205,7 +205,7 @@ process.stdout.write(JSON.stringify(out));`;
           PATH: process.env.PATH ?? "",
           [env.base_url!]: registry.url,
           [env.workspace_id!]: "ws-1",
-          [env.token!]: "token-1",
+          [env.token!]: "token-1234",
         },
         stderr: "pipe",
       });

@@ -128,7 +128,7 @@ for (let i = 0; i < ${samples.length}; i++) {
   const mcp = await import("@prop" + i + "/mcp");
   const { createClient } = await import("@prop" + i + "/client");
   const handlers = Object.fromEntries(mcp.localTools.map((name) => [name, async () => null]));
-  const client0 = createClient({ baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "t" } });
+  const client0 = createClient({ baseUrl: "http://127.0.0.1:9", workspace: { id: "w", token: "token-t-1" } });
   const server = mcp.createServer({ client: client0, handlers });
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "property", version: "0.0.0" });

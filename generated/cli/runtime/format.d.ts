@@ -8,7 +8,7 @@ export declare function formatText(answer: unknown): string;
 /** The answer exactly, for scripts; C1 controls, which JSON leaves raw, are escaped too. */
 export declare function formatJson(answer: unknown): string;
 /**
- * Text from the platform or a peer, made safe for a terminal: control characters other than
- * line breaks and tabs (escape sequences could move the cursor or rewrite what was printed) are shown as \xNN.
+ * Text from the platform or a peer, made safe for a terminal: line breaks and tabs are kept (an
+ * answer is laid out on several lines), every other control character is escaped by `printable`.
  */
 export declare function visible(text: string): string;

@@ -19,6 +19,11 @@ interface CommonConfig extends ClientHooks {
   };
   /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
   readonly retry?: RetryOptions | false;
+  /**
+   * The largest answer body read, in bytes (10 MiB when not given): a larger answer fails the
+   * call with a ClientError as soon as it passes the limit, and the rest is not read.
+   */
+  readonly maxResponseBytes?: number;
 }
 /** One workspace, or several: the first listed is the primary, used when a call names none. */
 export type ClientConfig = CommonConfig &
@@ -50,8 +55,10 @@ export interface ResolvedConfig {
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly retry: RetryPolicy | null;
   readonly hooks: ClientHooks | null;
+  readonly maxResponseBytes: number;
 }
 export declare const DEFAULT_TIMEOUT_MS = 30000;
+export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 export declare function resolveConfig(config: ClientConfig): ResolvedConfig;
 /** Parses a base URL; never repeats it in a message, since it might carry credentials. */
 export declare function checkBaseUrl(

@@ -2,7 +2,9 @@
 import { ConfigError } from "./errors.js";
 import { resolveHooks } from "./hooks.js";
 import { DEFAULT_RETRY, resolveRetry } from "./retry.js";
+import { MIN_TOKEN_LENGTH } from "./redact.js";
 export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Tokens travel in a header: anything but visible ASCII would be refused there, with the value in the error. */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 export function resolveConfig(config) {
@@ -45,6 +47,17 @@ export function resolveConfig(config) {
       problems.push("timeoutMs must be a positive number of milliseconds");
     } else timeoutMs = config.timeoutMs;
   }
+  let maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+  if (config.maxResponseBytes !== undefined) {
+    if (
+      !Number.isSafeInteger(config.maxResponseBytes) ||
+      config.maxResponseBytes <= 0
+    ) {
+      problems.push(
+        "maxResponseBytes must be a positive whole number of bytes",
+      );
+    } else maxResponseBytes = config.maxResponseBytes;
+  }
   if (config.fetch !== undefined && typeof config.fetch !== "function")
     problems.push("fetch must be a function");
   const headers = checkHeaders(config.headers, problems);
@@ -60,6 +73,7 @@ export function resolveConfig(config) {
     headers,
     retry,
     hooks,
+    maxResponseBytes,
   };
 }
 /** Parses a base URL; never repeats it in a message, since it might carry credentials. */
@@ -122,6 +136,10 @@ export function checkWorkspaces(list, at, problems) {
     else if (!TOKEN_CHARS.test(token))
       problems.push(
         `${label}: token contains spaces or characters that cannot be sent in a header`,
+      );
+    else if (token.length < MIN_TOKEN_LENGTH)
+      problems.push(
+        `${label}: token is shorter than ${MIN_TOKEN_LENGTH} characters, too short to be kept out of messages safely`,
       );
     if (
       problems.length > before ||

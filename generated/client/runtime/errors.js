@@ -3,6 +3,8 @@
  * Every error the client throws. None of them ever carries a token: messages and
  * bodies pass through `redact` before they are stored (see redact.ts).
  */
+/** How to print an error's message, or any text from outside, on one line: control characters escaped. */
+export { printable } from "../shared/printable.js";
 /** Anything that went wrong while calling the platform through this client. */
 export class ClientError extends Error {
   /** The tool being called, when the error belongs to one call. */

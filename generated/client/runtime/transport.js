@@ -5,16 +5,20 @@ import {
   PlatformError,
   TimeoutError,
 } from "./errors.js";
-import { redact, redactValue } from "./redact.js";
-/** Redirects followed before giving up, as few as a platform API ever needs. */
+import { readBody } from "./body.js";
+import { longestTokenForm, redact, redactValue } from "./redact.js";
+/** Redirects followed (within the platform's origin) before giving up, as few as a platform API ever needs. */
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Longest platform message kept from a plain-text error answer. */
 const MAX_MESSAGE = 1000;
+/** The most of an error answer's body read and kept, in bytes. */
+export const ERROR_EXCERPT_BYTES = 64 * 1024;
 /**
  * Sends one planned request and returns the answer's parsed JSON (its text when it is
- * not JSON, null when empty). Redirects are followed here rather than by fetch, so that
- * the token is dropped as soon as one leads to another origin.
+ * not JSON, null when empty). Redirects are followed here rather than by fetch: within the
+ * platform's origin only, so that neither the token, nor a header of the spec or the caller,
+ * nor a body ever reaches another origin.
  */
 export async function send(plan, x) {
   const tokens = [...x.config.workspaces.values()];
@@ -30,17 +34,7 @@ export async function send(plan, x) {
     );
   }
   let url = joinUrl(x.config.base, plan.target);
-  // The planners refuse dot segments; this holds what fetch will really ask for to the same rule.
-  if (
-    !new URL(url).pathname.startsWith(
-      `${x.config.base.pathname.replace(/\/+$/, "")}/`,
-    )
-  ) {
-    throw new ClientError(
-      `${x.tool}: the path would leave the base URL's path`,
-      x.tool,
-    );
-  }
+  checkTarget(x.config.base, plan.target, x.tool);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -53,7 +47,6 @@ export async function send(plan, x) {
   else outer?.addEventListener("abort", onAbort, { once: true });
   let method = plan.method;
   let body = plan.body;
-  let withToken = true;
   try {
     for (let hop = 0; ; hop++) {
       const headers = new Headers();
@@ -63,7 +56,7 @@ export async function send(plan, x) {
       // A FormData sets its own multipart type, boundary included.
       if (typeof body === "string")
         headers.set("content-type", "application/json");
-      if (withToken) headers.set("authorization", `Bearer ${x.token}`);
+      headers.set("authorization", `Bearer ${x.token}`);
       const res = await x.config.fetch(url, {
         method,
         headers,
@@ -74,7 +67,8 @@ export async function send(plan, x) {
       const location = REDIRECTS.has(res.status)
         ? res.headers.get("location")
         : null;
-      if (location === null) return await answer(res, x.tool, tokens);
+      if (location === null)
+        return await answer(res, x.tool, tokens, x.config.maxResponseBytes);
       await res.body?.cancel().catch(() => {});
       if (hop >= MAX_REDIRECTS)
         throw new ClientError(
@@ -95,8 +89,7 @@ export async function send(plan, x) {
           `${x.tool}: the platform redirected to a non-HTTP URL`,
           x.tool,
         );
-      // Once the request has left the configured origin it never carries the token again.
-      if (next.origin !== new URL(url).origin) withToken = false;
+      refuseOtherOrigin(next, x.config.base, x.tool);
       if (
         res.status === 303 ||
         ((res.status === 301 || res.status === 302) && method === "POST")
@@ -121,15 +114,55 @@ export async function send(plan, x) {
     outer?.removeEventListener("abort", onAbort);
   }
 }
+/**
+ * Holds what fetch will really ask for to the base URL's path prefix: the planners encode each
+ * value and refuse dot segments, and this checks the joined target again as the URL parser reads
+ * it, so that no `.` or `..` segment (`%2e` spelt, or after a backslash) is resolved away.
+ */
+export function checkTarget(base, target, tool) {
+  const prefix = base.pathname.replace(/\/+$/, "");
+  const path = target.replace(/[?#].*$/s, "");
+  const resolved = new URL(joinUrl(base, target)).pathname;
+  if (
+    /[\\\u0000-\u001f\u007f]/.test(path) ||
+    path.split("/").some((s) => /^(?:\.|%2e){1,2}$/i.test(s)) ||
+    !resolved.startsWith(`${prefix}/`)
+  ) {
+    throw new ClientError(
+      `${tool}: the path would leave the base URL's path`,
+      tool,
+    );
+  }
+}
+/**
+ * A redirect is followed only within the platform's origin: whatever it carries (the token,
+ * the spec's headers, the caller's headers, the body) was meant for the platform alone.
+ */
+function refuseOtherOrigin(next, base, tool) {
+  if (next.origin !== base.origin)
+    throw new ClientError(
+      `${tool}: the platform redirected to another origin (${next.origin}); the client follows redirects only within ${base.origin}`,
+      tool,
+    );
+}
 /** The base URL's own path prefix is kept: `https://h/api` + `/workspaces/1` → `https://h/api/workspaces/1`. */
 export function joinUrl(base, target) {
   return `${base.origin}${base.pathname.replace(/\/+$/, "")}${target}`;
 }
-async function answer(res, tool, tokens) {
-  const text = await res.text();
-  const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(
-    res.headers.get("content-type") ?? "",
-  );
+async function answer(res, tool, tokens, maxBytes) {
+  // An error answer keeps only a bounded excerpt; a success must fit the client's limit whole.
+  const limit = res.ok ? maxBytes : Math.min(maxBytes, ERROR_EXCERPT_BYTES);
+  const { text, cut } = await readBody(res, limit, !res.ok);
+  if (res.ok && cut)
+    throw new ClientError(
+      `${tool}: the platform's answer (HTTP ${res.status}) is larger than ${maxBytes} bytes, the client's maxResponseBytes; it was not read`,
+      tool,
+    );
+  const json =
+    !cut &&
+    /^application\/(?:[\w.+-]+\+)?json\b/i.test(
+      res.headers.get("content-type") ?? "",
+    );
   let parsed = text === "" ? null : text;
   let parseFailed = false;
   if (json && text !== "") {
@@ -147,6 +180,7 @@ async function answer(res, tool, tokens) {
       );
     return parsed;
   }
+  if (cut) parsed = excerpt(text, tokens);
   const own = platformMessage(parsed, json && !parseFailed);
   // Even the status text is the server's to choose, so it is redacted like the body; and before
   // it is cut short, so that a token across the cut cannot leave its first characters behind.
@@ -163,6 +197,14 @@ async function answer(res, tool, tokens) {
     redactValue(parsed, tokens),
     tool,
   );
+}
+/**
+ * The head of an error answer too long to keep: redacted, then its last characters dropped,
+ * where a token cut at the read limit could have left its beginning.
+ */
+function excerpt(text, tokens) {
+  const clean = redact(text, tokens);
+  return `${clean.slice(0, Math.max(0, clean.length - longestTokenForm(tokens)))}…`;
 }
 function clip(text) {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;

@@ -1,4 +1,5 @@
 import type { Clock } from "./clock.js";
+import type { KeptMessage, KeptMessages } from "./kept.js";
 
 /** A received message as the inbox tools show it: the platform's activity, plus where it arrived. */
 export interface InboxMessage {
@@ -23,16 +24,30 @@ const REMEMBERED_POPS = 2000;
  * The messages waiting for the agent, oldest first. Bounded: when full it accepts nothing more,
  * and the poller keeps its cursor before the refused message, so nothing is lost; the platform
  * still holds it for the next poll after the agent pops.
+ *
+ * With a store, every message is written to disk before it is queued and removed from it only
+ * when popped, so that a crash or a restart loses none (`restore` queues them again at start).
  */
 export class Inbox {
   private readonly queue: InboxMessage[] = [];
+  private readonly kept = new Map<InboxMessage, KeptMessage>();
   private readonly popped = new Set<string>();
   private waiters: Array<() => void> = [];
 
   constructor(
     readonly capacity: number,
     private readonly clock: Clock,
+    private readonly store: KeptMessages | null = null,
   ) {}
+
+  /** Queues messages kept on disk by an earlier run, before anything polled now. */
+  restore(messages: readonly KeptMessage[]): void {
+    for (const kept of messages) {
+      if (this.queue.some((m) => keyOf(m) === keyOf(kept.message))) continue;
+      this.queue.push(kept.message);
+      this.kept.set(kept.message, kept);
+    }
+  }
 
   get size(): number {
     return this.queue.length;
@@ -42,12 +57,18 @@ export class Inbox {
     return this.queue.length >= this.capacity;
   }
 
-  /** False when the inbox is full; true when the message is queued or already known (queued or popped). */
-  offer(message: InboxMessage): boolean {
+  /**
+   * False when the inbox is full; true when the message is queued or already known (queued or
+   * popped). `workspace` is where it came from; with a store, the message is on disk before
+   * this returns true, and an error writing it is thrown.
+   */
+  offer(message: InboxMessage, workspace: string): boolean {
     const key = keyOf(message);
     if (this.popped.has(key) || this.queue.some((m) => keyOf(m) === key))
       return true;
     if (this.full) return false;
+    if (this.store !== null)
+      this.kept.set(message, this.store.keep(workspace, message));
     this.queue.push(message);
     const waiters = this.waiters;
     this.waiters = [];
@@ -59,12 +80,19 @@ export class Inbox {
     return this.queue.slice(0, Math.max(0, limit));
   }
 
-  /** Removes a handled message. Popping it again, or an id never seen, changes nothing. */
+  /**
+   * Removes a handled message (from the disk first: if that fails, it stays queued and the error
+   * is thrown). Popping it again, or an id never seen, changes nothing.
+   */
   pop(activityId: string): boolean {
     const at = this.queue.findIndex((m) => m.activity_id === activityId);
     if (at < 0) return false;
-    const [message] = this.queue.splice(at, 1);
-    this.popped.add(keyOf(message!));
+    const message = this.queue[at]!;
+    const kept = this.kept.get(message);
+    if (kept !== undefined) this.store?.drop(kept);
+    this.kept.delete(message);
+    this.queue.splice(at, 1);
+    this.popped.add(keyOf(message));
     if (this.popped.size > REMEMBERED_POPS)
       this.popped.delete(this.popped.values().next().value as string);
     return true;

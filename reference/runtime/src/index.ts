@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { LocalHandlers } from "@molecule/platform-client";
+import { printable, type LocalHandlers } from "@molecule/platform-client";
 import { realClock, type Clock } from "./clock.js";
 import { CursorStore } from "./cursors.js";
 import {
@@ -8,6 +8,7 @@ import {
   type DelegateSettings,
 } from "./delegate.js";
 import { Inbox } from "./inbox.js";
+import { KeptMessages } from "./kept.js";
 import { RateLimitedLog, stderrLog, type Log } from "./log.js";
 import type { RuntimeClient } from "./platform.js";
 import { Poller } from "./poller.js";
@@ -38,7 +39,7 @@ export interface RuntimeOptions {
   readonly env?: Env;
   /** Overrides MOLECULE_MESSAGE_DELIVERY. */
   readonly delivery?: Delivery;
-  /** Overrides MOLECULE_STATE_DIR: where each workspace's inbox cursor is kept. */
+  /** Overrides MOLECULE_STATE_DIR: where each workspace's inbox cursor and unpopped messages are kept. */
   readonly stateDir?: string;
   /** Overrides the MOLECULE_MODEL… variables, field by field. */
   readonly identity?: Partial<Identity>;
@@ -96,7 +97,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
   const env = options.env ?? process.env;
   const clock = options.clock ?? realClock;
-  const log = options.log ?? stderrLog;
+  const sink = options.log ?? stderrLog;
+  // Every line may quote the platform or a peer: control characters never reach the log raw.
+  const log: Log = (level, message) => sink(level, printable(message));
   const failures = new RateLimitedLog(
     log,
     clock,
@@ -112,14 +115,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const cwd = options.cwd ?? process.cwd();
 
+  const stateDir = options.stateDir ?? stateDirFromEnv(env);
+  const kept = new KeptMessages(stateDir);
   const inbox =
     delivery === "poll"
-      ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock)
+      ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock, kept)
       : null;
-  const cursors = new CursorStore(
-    options.stateDir ?? stateDirFromEnv(env),
-    several,
+  // The messages an earlier run fetched but the agent never popped come first.
+  inbox?.restore(
+    kept.load(workspaces, (file, reason) =>
+      log(
+        "error",
+        `inbox: cannot read the kept message ${file} (${reason}); it is left where it is`,
+      ),
+    ),
   );
+  const cursors = new CursorStore(stateDir, several);
   const pollers =
     inbox === null
       ? []

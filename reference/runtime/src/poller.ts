@@ -46,12 +46,13 @@ export class Poller {
       try {
         await this.pollOnce(signal);
       } catch (error) {
-        // Only the cursor file can fail here (a full disk, a folder made read-only): keep polling.
+        // Only the state folder can fail here (a full disk, a folder made read-only): keep polling.
+        // The cursor stays before the first message that could not be kept.
         this.o.failures.report(
           `cursor:${this.o.workspace}`,
           "error",
-          `inbox of workspace ${this.o.workspace}: cannot save its cursor: ${messageOf(error)}`,
-          `inbox of workspace ${this.o.workspace}: still cannot save its cursor`,
+          `inbox of workspace ${this.o.workspace}: cannot save its messages or cursor: ${messageOf(error)}`,
+          `inbox of workspace ${this.o.workspace}: still cannot save its messages or cursor`,
         );
       }
       try {
@@ -128,37 +129,44 @@ export class Poller {
     );
   }
 
-  /** Queues the activities in order; the cursor advances to the last one the inbox accepted. */
+  /**
+   * Queues the activities in order (each kept on disk first); the cursor advances to the last one
+   * the inbox accepted, and is saved after them, also when keeping one failed (that error then
+   * goes on to `run`).
+   */
   private take(activities: readonly unknown[]): void {
     const { workspace, inbox } = this.o;
     let cursor = this.cursor;
-    for (const activity of activities) {
-      if (!isRecord(activity)) continue;
-      const id = activity.id;
-      if (typeof id !== "string" && typeof id !== "number") continue;
-      const { id: _id, ...fields } = activity;
-      // activity_id first for the reader, and ours whatever the platform's fields hold.
-      const message: InboxMessage = Object.assign(
-        { activity_id: "" },
-        fields,
-        { activity_id: String(id) },
-        this.o.tag ? { arrival_workspace_id: workspace } : {},
-      );
-      if (!inbox.offer(message)) {
-        if (!this.fullReported)
-          this.o.log(
-            "warn",
-            `inbox is full (${inbox.capacity} messages): new messages wait on the platform until handled ones are popped`,
-          );
-        this.fullReported = true;
-        break;
+    try {
+      for (const activity of activities) {
+        if (!isRecord(activity)) continue;
+        const id = activity.id;
+        if (typeof id !== "string" && typeof id !== "number") continue;
+        const { id: _id, ...fields } = activity;
+        // activity_id first for the reader, and ours whatever the platform's fields hold.
+        const message: InboxMessage = Object.assign(
+          { activity_id: "" },
+          fields,
+          { activity_id: String(id) },
+          this.o.tag ? { arrival_workspace_id: workspace } : {},
+        );
+        if (!inbox.offer(message, workspace)) {
+          if (!this.fullReported)
+            this.o.log(
+              "warn",
+              `inbox is full (${inbox.capacity} messages): new messages wait on the platform until handled ones are popped`,
+            );
+          this.fullReported = true;
+          break;
+        }
+        this.fullReported = false;
+        cursor = String(id);
       }
-      this.fullReported = false;
-      cursor = String(id);
-    }
-    if (cursor !== null && cursor !== this.cursor) {
-      this.cursor = cursor;
-      this.o.cursors.save(workspace, cursor);
+    } finally {
+      if (cursor !== null && cursor !== this.cursor) {
+        this.cursor = cursor;
+        this.o.cursors.save(workspace, cursor);
+      }
     }
   }
 }

@@ -276,6 +276,25 @@ describe("main(argv, { runtime })", () => {
     expect(rt.events).toEqual(["made", "stopped"]);
   });
 
+  it("an error's text cannot forge a line or drive the terminal: CR, LF, U+2028 and ESC are escaped", async () => {
+    const forged =
+      "peer said no\nmolecule delegate: done\r\u2028\u001b[2Jall clear";
+    const rt = recordingRuntime({
+      delegate_task: async () => {
+        throw new Error(forged);
+      },
+    });
+    const result = await run(
+      ["delegate", "ws-peer", "x"],
+      {},
+      { runtime: rt.runtime },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "molecule delegate: peer said no\\x0amolecule delegate: done\\x0d\\u2028\\x1b[2Jall clear\n",
+    );
+  });
+
   it("a runtime that fails to stop is reported, and the command's answer and exit code stand", async () => {
     const rt = recordingRuntime(
       { delegate_task: async () => "done" },

@@ -140,8 +140,8 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
     const client = pkg.createClient({
       baseUrl: platform.url,
       workspaces: [
-        { id: "w1", token: "t1" },
-        { id: "w2", token: "t2" },
+        { id: "w1", token: "tok-w1-secret" },
+        { id: "w2", token: "tok-w2-secret" },
       ],
     }) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
     await client.putItem!({
@@ -154,7 +154,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
     expect([seen.method, seen.url, seen.headers.authorization]).toEqual([
       "PUT",
       "/items/i-9",
-      "Bearer t2",
+      "Bearer tok-w2-secret",
     ]);
     expect(seen.text).toBe(
       '{"size":"LARGE","note":null,"kind":{"schema":2,"tags":["a","b"]},"by":"w2"}',
@@ -164,7 +164,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
   it("purge: a DELETE without input sends no body", async () => {
     const client = pkg.createClient({
       baseUrl: platform.url,
-      workspace: { id: "w1", token: "t1" },
+      workspace: { id: "w1", token: "tok-w1-secret" },
     }) as unknown as Record<string, () => Promise<unknown>>;
     await client.purge!();
     const seen = platform.requests.at(-1)!;
@@ -179,7 +179,7 @@ describe("odd: the bindings' constants, path inputs, headers and arrays on the w
   it("a hyphenated tool is a camelCase method and local tools have none", () => {
     const client = pkg.createClient({
       baseUrl: platform.url,
-      workspace: { id: "w1", token: "t1" },
+      workspace: { id: "w1", token: "tok-w1-secret" },
     });
     expect(Object.keys(client).sort()).toEqual([
       "$call",

@@ -48,7 +48,7 @@ beforeAll(async () => {
   platform = await startPlatform();
   client = createClient({
     baseUrl: platform.url,
-    workspaces: [{ id: "ws", token: "tok" }],
+    workspaces: [{ id: "ws", token: "tok-results-1" }],
   });
 });
 afterAll(() => platform.close());

@@ -149,7 +149,7 @@ describe("inbox polling, one poller per workspace", () => {
     ]);
   });
 
-  it("keeps each workspace's cursor in its own file, and a restart continues from there without replay", async () => {
+  it("keeps each workspace's cursor in its own file, and a restart continues from there without replay, the unpopped messages first", async () => {
     platform.receive(WS_A.id, { id: "a1" });
     platform.receive(WS_A.id, { id: "a2" });
     platform.receive(WS_B.id, { id: "b1" });
@@ -159,6 +159,7 @@ describe("inbox polling, one poller per workspace", () => {
     await until(() => first.runtime.inbox!.size === 3, "all three arrived");
     await first.runtime.stop();
     expect(fs.readdirSync(stateDir).sort()).toEqual([
+      "inbox",
       "inbox.ws-a.cursor",
       "inbox.ws-b.cursor",
     ]);
@@ -170,8 +171,14 @@ describe("inbox polling, one poller per workspace", () => {
     const before = platform.requests.length;
     const second = runtimeFor(platform, { register: false, stateDir });
     await second.runtime.start();
+    // The three the first run fetched but nobody popped are offered again, before anything new.
+    expect(second.runtime.inbox!.peek(10).map((m) => m.activity_id)).toEqual([
+      "a1",
+      "a2",
+      "b1",
+    ]);
     await until(
-      () => second.runtime.inbox!.size === 1,
+      () => second.runtime.inbox!.size === 4,
       "the new message arrived",
     );
     await until(
@@ -182,6 +189,9 @@ describe("inbox polling, one poller per workspace", () => {
       "a few polls",
     );
     expect(second.runtime.inbox!.peek(10).map((m) => m.activity_id)).toEqual([
+      "a1",
+      "a2",
+      "b1",
       "b2",
     ]);
     const firstPolls = platform.requests
@@ -195,7 +205,7 @@ describe("inbox polling, one poller per workspace", () => {
     ).toEqual({ type: "a2a_receive", since_id: "b1" });
   });
 
-  it("in a single workspace keeps one plain cursor file and does not tag messages", async () => {
+  it("in a single workspace keeps its cursor under the workspace's name too, and does not tag messages", async () => {
     platform.receive(WS_A.id, { id: "a1", summary: "hi" });
     const stateDir = tempFolder();
     const { runtime, client } = runtimeFor(platform, {
@@ -210,10 +220,13 @@ describe("inbox polling, one poller per workspace", () => {
       waiting: 1,
     });
     await until(
-      () => fs.existsSync(path.join(stateDir, "inbox.cursor")),
+      () => fs.existsSync(path.join(stateDir, "inbox.ws-a.cursor")),
       "the cursor was saved",
     );
-    expect(fs.readdirSync(stateDir)).toEqual(["inbox.cursor"]);
+    expect(fs.readdirSync(stateDir).sort()).toEqual([
+      "inbox",
+      "inbox.ws-a.cursor",
+    ]);
   });
 
   it("stops taking messages at 200 and keeps the cursor at the last one taken, so the rest wait on the platform", async () => {
@@ -227,12 +240,12 @@ describe("inbox polling, one poller per workspace", () => {
     await runtime.start();
     await until(() => runtime.inbox!.size === 200, "the inbox filled");
     await until(
-      () => fs.existsSync(path.join(stateDir, "inbox.cursor")),
+      () => fs.existsSync(path.join(stateDir, "inbox.ws-a.cursor")),
       "the cursor was saved",
     );
-    expect(fs.readFileSync(path.join(stateDir, "inbox.cursor"), "utf8")).toBe(
-      "m200\n",
-    );
+    expect(
+      fs.readFileSync(path.join(stateDir, "inbox.ws-a.cursor"), "utf8"),
+    ).toBe("m200\n");
     expect(logs).toContainEqual({
       level: "warn",
       message:

@@ -167,6 +167,7 @@ describe("molecule-mcp with the reference runtime, in two workspaces", () => {
     // The fake platform answers 401/403 to a token used for another workspace: none happened.
     expect(platform.requests.every((r) => r.as !== undefined)).toBe(true);
     expect(fs.readdirSync(stateDir).sort()).toEqual([
+      "inbox",
       "inbox.ws-a.cursor",
       "inbox.ws-b.cursor",
     ]);

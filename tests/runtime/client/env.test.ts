@@ -82,7 +82,7 @@ describe("createClientFromEnv: one clear message per malformed shape", () => {
     [
       "duplicate ids",
       {
-        MOLECULE_WORKSPACES: `[{"id": "a", "token": "${TOKEN}"}, {"id": "b", "token": "t2"}, {"id": "a", "token": "t3"}]`,
+        MOLECULE_WORKSPACES: `[{"id": "a", "token": "${TOKEN}"}, {"id": "b", "token": "tok-t2-1234"}, {"id": "a", "token": "tok-t3-1234"}]`,
       },
       'workspace "a" is listed twice (MOLECULE_WORKSPACES[0] and MOLECULE_WORKSPACES[2])',
     ],
@@ -186,7 +186,7 @@ describe("createClientFromEnv: one clear message per malformed shape", () => {
   it("accepts a list, the first being the primary", () => {
     const c = createClientFromEnv({
       PLATFORM_URL: URL_OK,
-      MOLECULE_WORKSPACES: `[{"id": "b", "token": "${TOKEN}"}, {"id": "a", "token": "t2"}]`,
+      MOLECULE_WORKSPACES: `[{"id": "b", "token": "${TOKEN}"}, {"id": "a", "token": "tok-t2-1234"}]`,
     });
     expect(c.$workspaces).toEqual(["b", "a"]);
     expect(c.$primary).toBe("b");
@@ -236,7 +236,11 @@ describe("createClient: the configuration object", () => {
       "a duplicate",
       {
         baseUrl: URL_OK,
-        workspaces: [ws, { id: "b", token: "x1" }, { id: "a", token: "x2" }],
+        workspaces: [
+          ws,
+          { id: "b", token: "x1-longer" },
+          { id: "a", token: "x2-longer" },
+        ],
       },
       'workspace "a" is listed twice (workspaces[0] and workspaces[2])',
     ],

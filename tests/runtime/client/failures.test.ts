@@ -255,47 +255,51 @@ describe("timeouts and network failures", () => {
 });
 
 describe("redirects", () => {
-  it("a redirect to another origin is followed without the Authorization header", async () => {
-    platform.otherwise(() => ({
-      status: 307,
-      headers: { location: `${other.url}/elsewhere` },
-    }));
-    const result = await client.commitMemory({ content: "moved" });
-    expect(result).toEqual({ ok: true, path: "/elsewhere" });
-    expect(platform.requests[0]!.headers.authorization).toBe(
-      `Bearer ${A.token}`,
-    );
-    expect(other.requests).toHaveLength(1);
-    expect(other.requests[0]!.headers.authorization).toBeUndefined();
-    // 307 keeps the method and the body.
-    expect(other.requests[0]!.method).toBe("POST");
-    expect(JSON.parse(other.requests[0]!.text)).toEqual({
-      content: "moved",
-      scope: "LOCAL",
-      workspace_id: "ws-a",
-    });
-  });
+  it.each([
+    [302, "GET"],
+    [307, "POST"],
+    [308, "PUT"],
+  ])(
+    "a %i to another origin is refused: no token, no header, no body reaches it (%s)",
+    async (status, method) => {
+      platform.otherwise(() => ({
+        status,
+        headers: { location: `${other.url}/elsewhere` },
+      }));
+      const c = createClient({
+        baseUrl: platform.url,
+        workspace: A,
+        headers: { "x-user-set": "user-secret-1" },
+      });
+      const e = await failure(() =>
+        c.$request({
+          method: method as "GET" | "POST" | "PUT",
+          path: "/workspaces/{$workspace}/thing",
+          headers: { "x-api-key": "key-from-the-caller" },
+          ...(method === "GET" ? {} : { body: { secret: "the body" } }),
+        }),
+      );
+      expect(e).toBeInstanceOf(ClientError);
+      expect(e.message).toBe(
+        `${method} /workspaces/{$workspace}/thing: the platform redirected to another origin (${other.url}); the client follows redirects only within ${platform.url}`,
+      );
+      expect(platform.requests).toHaveLength(1);
+      expect(platform.requests[0]!.headers["x-api-key"]).toBe(
+        "key-from-the-caller",
+      );
+      expect(other.requests).toEqual([]);
+    },
+  );
 
-  it("once off the origin, a redirect back does not bring the token back", async () => {
-    platform.otherwise((req) =>
-      req.path === "/start" || req.path.startsWith("/workspaces")
-        ? { status: 302, headers: { location: `${other.url}/bounce` } }
-        : { body: { ok: true, path: req.path } },
-    );
-    other.otherwise(() => ({
+  it("a header bound from the spec does not follow a redirect to another origin either", async () => {
+    platform.otherwise(() => ({
       status: 302,
-      headers: { location: `${platform.url}/final` },
+      headers: { location: `${other.url}/peers` },
     }));
-    expect(await client.getWorkspaceInfo()).toEqual({
-      ok: true,
-      path: "/final",
-    });
-    expect(
-      platform.requests.map((s) => [s.path, s.headers.authorization]),
-    ).toEqual([
-      ["/workspaces/ws-a", `Bearer ${A.token}`],
-      ["/final", undefined],
-    ]);
+    const e = await failure(() => client.listPeers());
+    expect(e.message).toContain("the platform redirected to another origin");
+    expect(platform.requests[0]!.headers["x-workspace-id"]).toBe(A.id);
+    expect(other.requests).toEqual([]);
   });
 
   it("a same-origin redirect keeps the token; 303 turns a POST into a GET without body", async () => {

@@ -131,24 +131,34 @@ describe("onRequest and onResponse", () => {
       expect(text).not.toContain(secret);
   });
 
-  it("see each hop of a redirect; off the origin the request carries no token at all", async () => {
+  it("see each hop of a redirect, the token redacted in each; a hop off the origin is never sent", async () => {
     platform.answer("GET /workspaces/ws-a", {
       status: 307,
-      headers: { location: `${other.url}/elsewhere?token=${A.token}` },
+      headers: { location: `${platform.url}/elsewhere?token=${A.token}` },
     });
-    other.otherwise(() => ({ body: { moved: true } }));
+    platform.answer("GET /elsewhere", { body: { moved: true } });
     const { client, seen } = watched();
     await expect(client.getWorkspaceInfo()).resolves.toEqual({ moved: true });
     const requests = seen.filter((s) => s.hook === "onRequest");
     expect(requests.map((r) => r.url)).toEqual([
       `${platform.url}/workspaces/ws-a`,
-      `${other.url}/elsewhere?token=${REDACTED}`,
+      `${platform.url}/elsewhere?token=${REDACTED}`,
     ]);
     expect(requests.map((r) => r.headers.authorization)).toEqual([
       `Bearer ${REDACTED}`,
-      undefined,
+      `Bearer ${REDACTED}`,
     ]);
     expect(JSON.stringify(seen)).not.toContain(A.token);
+
+    // To another origin the client refuses the redirect: the hook sees no second request.
+    platform.answer("GET /workspaces/ws-a", {
+      status: 307,
+      headers: { location: `${other.url}/elsewhere` },
+    });
+    const away = watched();
+    await expect(away.client.getWorkspaceInfo()).rejects.toThrow(other.url);
+    expect(away.seen.filter((s) => s.hook === "onRequest")).toHaveLength(1);
+    expect(other.requests).toHaveLength(0);
   });
 
   it("a hook that throws fails the call with its own error; onRequest's before anything is sent", async () => {

@@ -217,10 +217,63 @@ describe("redact", () => {
     );
   });
 
+  it("removes a token HTML-escaped (named, decimal and hex entities) and JSON-escaped as \\u00XX, in any mix", () => {
+    const token = "tk&<x>'\"/9";
+    const html = token
+      .replaceAll("&", "&amp;")
+      .replaceAll("<", "&lt;")
+      .replaceAll(">", "&gt;")
+      .replaceAll('"', "&quot;");
+    const forms = [
+      html,
+      html.replaceAll("'", "&#39;"),
+      html.replaceAll("'", "&#x27;").replace("&amp;", "&#38;"),
+      [...token].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(""),
+      // How Go and many JSON encoders write &, < and >.
+      JSON.stringify(token)
+        .slice(1, -1)
+        .replace(/[&<>]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`),
+      JSON.stringify(token).slice(1, -1),
+    ];
+    for (const form of forms) {
+      expect(form).not.toBe(token);
+      expect(redact(`<p>refused ${form}</p>`, [token])).toBe(
+        "<p>refused [redacted]</p>",
+      );
+    }
+  });
+
   it("removes the longer of two tokens that begin alike whole, whatever their order", () => {
     expect(redact("x tok-abcdef y tok-abc", ["tok-abc", "tok-abcdef"])).toBe(
       "x [redacted] y [redacted]",
     );
+  });
+});
+
+describe("tokens too short to redact", () => {
+  it("a token under 8 characters is a ConfigError when the client is made, and never quoted", async () => {
+    const { resolveConfig } = await import("../../../runtime/client/config.js");
+    const { ConfigError } = await import("../../../runtime/client/errors.js");
+    const make = (token: string) => () =>
+      resolveConfig({
+        baseUrl: "http://127.0.0.1:9",
+        workspaces: [
+          { id: "long", token: "long-enough-token" },
+          { id: "w", token },
+        ],
+      });
+    for (const token of ["Q", "zQ9#kW!"]) {
+      expect(make(token)).toThrow(ConfigError);
+      expect(make(token)).toThrow(
+        'workspaces[1] (workspace "w"): token is shorter than 8 characters, too short to be kept out of messages safely',
+      );
+      try {
+        make(token)();
+      } catch (e) {
+        expect((e as Error).message).not.toContain(token);
+      }
+    }
+    expect(make("abcd1234")).not.toThrow();
   });
 });
 
@@ -231,7 +284,7 @@ describe("send", () => {
     const requested: string[] = [];
     const config = resolveConfig({
       baseUrl: "http://127.0.0.1:9/base",
-      workspace: { id: "w", token: "tok-w-1" },
+      workspace: { id: "w", token: "tok-w-1234" },
       fetch: async (url) => {
         requested.push(String(url));
         return new Response("{}");
@@ -244,11 +297,16 @@ describe("send", () => {
       headers: [],
     };
     await expect(
-      send(plan, { config, tool: "t", token: "tok-w-1", options: undefined }),
+      send(plan, {
+        config,
+        tool: "t",
+        token: "tok-w-1234",
+        options: undefined,
+      }),
     ).rejects.toThrow("t: the path would leave the base URL's path");
     await send(
       { ...plan, target: "/x" },
-      { config, tool: "t", token: "tok-w-1", options: undefined },
+      { config, tool: "t", token: "tok-w-1234", options: undefined },
     );
     expect(requested).toEqual(["http://127.0.0.1:9/base/x"]);
   });

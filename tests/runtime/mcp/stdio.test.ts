@@ -80,6 +80,18 @@ describe("runStdio", () => {
   });
 });
 
+describe("runStdio's stderr", () => {
+  it("escapes control characters in a message from outside: no terminal escape, no second line", async () => {
+    const { code, err } = await run([], () => {
+      throw new Error("bad value \u001b]0;owned\u0007\u2028acme-mcp: forged");
+    });
+    expect(code).toBe(2);
+    expect(err).toBe(
+      "acme-mcp: bad value \\x1b]0;owned\\x07\\u2028acme-mcp: forged\n",
+    );
+  });
+});
+
 describe("unhandledLocalTools", () => {
   it("answers each local tool that this runtime has no handler for it", async () => {
     const handlers = unhandledLocalTools(["ping", "constructor"]);

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Writes a file so that a crash or a power cut leaves either the old content or the new, whole:
+ * a temporary file beside it, flushed to the disk, renamed over it, and the folder flushed so
+ * that the rename itself is kept.
+ */
+export function writeDurably(file: string, text: string): void {
+  const folder = path.dirname(file);
+  fs.mkdirSync(folder, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(tmp, "w");
+  try {
+    fs.writeSync(fd, text);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  syncFolder(folder);
+}
+
+/** Removes a file and flushes its folder, so that the removal is kept too. */
+export function removeDurably(file: string): void {
+  fs.rmSync(file, { force: true });
+  syncFolder(path.dirname(file));
+}
+
+function syncFolder(folder: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(folder, "r");
+  } catch {
+    return;
+  }
+  try {
+    fs.fsyncSync(fd);
+  } catch {
+    // Some systems (Windows) cannot flush a folder; the rename is as durable as they allow.
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A workspace id as a file name part: letters, digits, `-` and `_` kept, every other byte as %XX. */
+export function fileSafe(id: string): string {
+  return [...Buffer.from(id, "utf8")]
+    .map((b) =>
+      /[A-Za-z0-9_-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
+}

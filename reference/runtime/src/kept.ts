@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileSafe, removeDurably, writeDurably } from "./durable.js";
+import type { InboxMessage } from "./inbox.js";
+
+/** A message kept on disk: the workspace it came from, and the file that holds it. */
+export interface KeptMessage {
+  readonly workspace: string;
+  readonly message: InboxMessage;
+  readonly file: string;
+}
+
+/**
+ * The inbox's messages on disk, from the moment they are fetched until the agent pops them, so
+ * that a crash or a restart loses none: `<state>/inbox/<workspace>/<number>.json`, one file per
+ * message, numbered in the order they arrived. A workspace's folder is read only by an agent
+ * registered in that workspace.
+ */
+export class KeptMessages {
+  private next = 0;
+
+  constructor(readonly folder: string) {}
+
+  /** Writes the message durably; returns where, for `drop`. */
+  keep(workspace: string, message: InboxMessage): KeptMessage {
+    const file = path.join(
+      this.folder,
+      "inbox",
+      fileSafe(workspace),
+      `${String(this.next++).padStart(12, "0")}.json`,
+    );
+    writeDurably(file, `${JSON.stringify({ workspace, message })}\n`);
+    return { workspace, message, file };
+  }
+
+  /** The message was popped: its file goes. */
+  drop(kept: KeptMessage): void {
+    removeDurably(kept.file);
+  }
+
+  /**
+   * The messages kept for these workspaces, in the order they arrived. A file that cannot be
+   * read is left where it is and reported through `unreadable`; numbering goes on after the
+   * highest number found.
+   */
+  load(
+    workspaces: readonly string[],
+    unreadable: (file: string, reason: string) => void,
+  ): KeptMessage[] {
+    const found: { n: number; kept: KeptMessage }[] = [];
+    for (const workspace of workspaces) {
+      const folder = path.join(this.folder, "inbox", fileSafe(workspace));
+      let names: string[];
+      try {
+        names = fs.readdirSync(folder);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "ENOENT") continue;
+        throw error;
+      }
+      for (const name of names) {
+        const file = path.join(folder, name);
+        // A temporary file is a write that a crash interrupted: its message is still on the platform.
+        if (name.endsWith(".tmp")) {
+          fs.rmSync(file, { force: true });
+          continue;
+        }
+        const m = /^(\d{12})\.json$/.exec(name);
+        if (m === null) continue;
+        const n = Number(m[1]);
+        this.next = Math.max(this.next, n + 1);
+        try {
+          const data = JSON.parse(fs.readFileSync(file, "utf8")) as {
+            workspace?: unknown;
+            message?: { activity_id?: unknown };
+          };
+          if (
+            data.workspace !== workspace ||
+            typeof data.message?.activity_id !== "string"
+          )
+            throw new Error("not a kept inbox message");
+          found.push({
+            n,
+            kept: { workspace, message: data.message as InboxMessage, file },
+          });
+        } catch (error) {
+          unreadable(
+            file,
+            error instanceof Error ? error.message : String(error),
+          );
+        }
+      }
+    }
+    return found.sort((a, b) => a.n - b.n).map((f) => f.kept);
+  }
+}
