@@ -94,6 +94,7 @@ export function buildModel(value: unknown): Model {
           serverName: mcp.server_name,
           runtime: mcp.runtime ?? null,
           runtimeVersion: mcp.runtime_version ?? "*",
+          httpTokenEnv: mcp.http_token_env ?? null,
           publish: publish(raw, "mcp"),
         }
       : null,

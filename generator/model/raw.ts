@@ -51,6 +51,7 @@ export interface RawTargets {
     server_name: string;
     runtime?: string;
     runtime_version?: string;
+    http_token_env?: string;
   };
   langchain?: RawPublish & { package: string };
   cli?: RawPublish & {

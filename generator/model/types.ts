@@ -51,6 +51,8 @@ export interface Targets {
     readonly runtime: string | null;
     /** The range of the runtime package's versions, its peer dependency (default `*`). */
     readonly runtimeVersion: string;
+    /** The environment variable whose bearer token HTTP requests must carry, or null: none. */
+    readonly httpTokenEnv: string | null;
     readonly publish: Publish;
   } | null;
   readonly langchain: {

@@ -13,6 +13,8 @@ export interface ServerInfo {
   /** The stdio bin's name, the first word of its messages. */
   readonly bin: string;
   readonly environment: EnvNames;
+  /** The environment variable holding the bearer token HTTP requests must carry, or null: none. */
+  readonly httpTokenEnv: string | null;
 }
 
 export interface McpData {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { McpData, ServerInfo } from "./data.js";
+import type { Sdks } from "./sdk.js";
 
 export type { ServerInfo };
 
@@ -25,6 +26,8 @@ export interface ToolTable {
   readonly renamed: Readonly<Record<string, string>>;
   readonly validate: Validate;
   readonly withDefaults: WithDefaults;
+  /** The MCP SDK lines installed beside the package (importSdks). */
+  readonly sdks: Sdks;
 }
 
 /**
@@ -37,6 +40,7 @@ export function loadToolTable(
   tools: readonly ToolInfo[],
   validate: Validate,
   withDefaults: WithDefaults,
+  sdks: Sdks,
 ): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as McpData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
@@ -53,6 +57,7 @@ export function loadToolTable(
     renamed: deepFreeze(data.renamed),
     validate,
     withDefaults,
+    sdks,
   };
 }
 

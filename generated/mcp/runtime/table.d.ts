@@ -2,6 +2,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { ServerInfo } from "./data.js";
+import type { Sdks } from "./sdk.js";
 export type { ServerInfo };
 /** Error messages for `input` against the named tool's schema; empty when it is valid. */
 export type Validate = (name: string, input: unknown) => string[];
@@ -25,6 +26,8 @@ export interface ToolTable {
   readonly renamed: Readonly<Record<string, string>>;
   readonly validate: Validate;
   readonly withDefaults: WithDefaults;
+  /** The MCP SDK lines installed beside the package (importSdks). */
+  readonly sdks: Sdks;
 }
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
@@ -36,4 +39,5 @@ export declare function loadToolTable(
   tools: readonly ToolInfo[],
   validate: Validate,
   withDefaults: WithDefaults,
+  sdks: Sdks,
 ): ToolTable;

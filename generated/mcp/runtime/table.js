@@ -5,7 +5,7 @@ import fs from "node:fs";
  * lists them (name, description, input schema, in that order). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(url, tools, validate, withDefaults) {
+export function loadToolTable(url, tools, validate, withDefaults, sdks) {
   const data = JSON.parse(fs.readFileSync(url, "utf8"));
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
@@ -21,6 +21,7 @@ export function loadToolTable(url, tools, validate, withDefaults) {
     renamed: deepFreeze(data.renamed),
     validate,
     withDefaults,
+    sdks,
   };
 }
 function deepFreeze(value) {

@@ -15,6 +15,7 @@ export function mcpData(model: Model): McpData {
       name: mcp.serverName,
       bin: mcp.bin,
       environment: { ...client.env },
+      httpTokenEnv: mcp.httpTokenEnv,
     },
     renamed: Object.fromEntries(
       model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),

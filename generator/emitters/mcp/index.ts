@@ -42,9 +42,15 @@ function packageJsonFile(model: Model): GeneratedFile {
       },
       bin: { [bin]: `./bin/${bin}.js` },
       dependencies: { [client.package]: siblingRange(client.publish) },
+      // Either SDK line serves: each is optional, and the package says which one is missing.
       peerDependencies: {
         "@modelcontextprotocol/sdk": "^1.32.2",
+        "@modelcontextprotocol/server": "^2.4.0",
         ...runtimePeer(mcp.runtime, mcp.runtimeVersion),
+      },
+      peerDependenciesMeta: {
+        "@modelcontextprotocol/sdk": { optional: true },
+        "@modelcontextprotocol/server": { optional: true },
       },
     }),
   };

@@ -88,7 +88,7 @@ describe("the MCP emitter", () => {
     );
   });
 
-  it("keeps spec text out of the code: only the client's package name reaches index.js and the bin", () => {
+  it("keeps spec text out of the code: only the package names reach index.js and the bin", () => {
     const renamed = mcpFiles(
       variant((s) => {
         s.targets.mcp.server_name = "other-server";
@@ -112,7 +112,29 @@ describe("the MCP emitter", () => {
         token: "X_TOKEN",
         workspaces: "X_WORKSPACES",
       },
+      httpTokenEnv: null,
     });
+  });
+
+  it("writes targets.mcp.http_token_env into tools.json, for the bin's --http server", () => {
+    const files = mcpFiles(
+      variant((s) => (s.targets.mcp.http_token_env = "ACME_MCP_TOKEN")),
+    );
+    expect(files.get("index.js")).toBe(minimal.get("index.js"));
+    expect(JSON.parse(files.get("tools.json")!).server.httpTokenEnv).toBe(
+      "ACME_MCP_TOKEN",
+    );
+  });
+
+  it("makes both SDK lines optional peers: either one serves", () => {
+    const manifest = JSON.parse(minimal.get("package.json")!);
+    for (const sdk of [
+      "@modelcontextprotocol/sdk",
+      "@modelcontextprotocol/server",
+    ]) {
+      expect(manifest.peerDependencies[sdk], sdk).toBeTypeOf("string");
+      expect(manifest.peerDependenciesMeta[sdk]).toEqual({ optional: true });
+    }
   });
 
   it("names the bin file and the package.json bin after targets.mcp.bin", () => {

@@ -89,7 +89,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
-async function connect(server: Server): Promise<Client> {
+/** A server of either SDK line (createServer makes v2's when both are installed). */
+async function connect(server: {
+  connect(transport: InMemoryTransport): Promise<void>;
+}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const mcp = new Client({ name: "agent", version: "0.0.0" });

@@ -15,12 +15,14 @@ const table: ToolTable = {
       token: "ACME_TOKEN",
       workspaces: "ACME_WORKSPACES",
     },
+    httpTokenEnv: null,
   },
   tools: [],
   local: [],
   renamed: {},
   validate: () => [],
   withDefaults: (_, input) => input,
+  sdks: {},
 };
 
 async function run(argv: string[], createClient: () => never) {
@@ -47,9 +49,13 @@ describe("runStdio", () => {
     expect(err).toBe("");
     expect(out).toBe(
       [
-        "Usage: acme-mcp",
+        "Usage: acme-mcp [--http [host:]port [--allow-origin origin]...]",
         "",
-        "Serves the platform's tools over MCP on stdin and stdout, configured from the environment:",
+        "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
+        "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
+        "those of each --allow-origin (scheme://host[:port]).",
+        "",
+        "Configured from the environment:",
         "  ACME_URL  the platform's base URL",
         "  ACME_WORKSPACE, ACME_TOKEN  the workspace to act in and its token",
         '  ACME_WORKSPACES  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}',
@@ -63,7 +69,7 @@ describe("runStdio", () => {
     expect(code).toBe(2);
     expect(out).toBe("");
     expect(err).toBe(
-      'acme-mcp: unexpected argument "--port"; it takes none (see acme-mcp --help)\n',
+      'acme-mcp: unexpected argument "--port" (see acme-mcp --help)\n',
     );
   });
 

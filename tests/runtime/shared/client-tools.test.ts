@@ -56,6 +56,7 @@ describe("the MCP table", () => {
         token: "T",
         workspaces: "WS",
       },
+      httpTokenEnv: null,
     },
     renamed: { create_note: "add_note" },
   };
@@ -64,6 +65,7 @@ describe("the MCP table", () => {
     tools,
     () => [],
     (_, input) => input,
+    {},
   );
 
   it("lists the client's tools as MCP lists them: name, description, input schema, in that order", () => {
