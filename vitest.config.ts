@@ -59,6 +59,7 @@ export const ISOLATED = [
   "tests/runtime/mcp/serve-errors.test.ts",
   "tests/runtime/mcp/serve-refusals.test.ts",
   "tests/runtime/mcp/register.test.ts",
+  "tests/runtime/mcp/http.test.ts",
 ];
 
 /** What the two quick projects share: threads on every core, run before the e2e project. */
