@@ -25,6 +25,7 @@ export const E2E = [
   "tests/emitters/client/types.test.ts",
   "tests/emitters/mcp/emitter.test.ts",
   "tests/emitters/mcp/stdio.test.ts",
+  "tests/emitters/mcp/http-bin.test.ts",
   "tests/hardening/corpus.test.ts",
   "tests/hardening/injection.test.ts",
   "tests/hardening/interrupted.test.ts",

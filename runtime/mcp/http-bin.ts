@@ -46,13 +46,6 @@ export async function serveHttpBin(
     );
     return 2;
   }
-  const { address, family, port } = server.address() as AddressInfo;
-  const host = family === "IPv6" ? `[${address}]` : address;
-  o.err(`${program}: serving MCP at http://${host}:${port}${PATH}\n`);
-  if (token === "" && !isLoopback(args.host))
-    o.err(
-      `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools\n`,
-    );
   const stop = () => {
     server.close();
     server.closeAllConnections();
@@ -60,6 +53,13 @@ export async function serveHttpBin(
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  const { address, family, port } = server.address() as AddressInfo;
+  const host = family === "IPv6" ? `[${address}]` : address;
+  o.err(`${program}: serving MCP at http://${host}:${port}${PATH}\n`);
+  if (token === "" && !isLoopback(args.host))
+    o.err(
+      `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools\n`,
+    );
   if (runtime !== undefined) {
     try {
       await runtime.start();

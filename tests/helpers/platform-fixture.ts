@@ -34,8 +34,11 @@ export interface PlatformFixture {
   remove(): void;
 }
 
-export function installPlatformFixture(): PlatformFixture {
-  const text = fs.readFileSync(platformFixturePath, "utf8");
+/** `edit` changes the spec's text first (a setting a test needs beside the frozen tools). */
+export function installPlatformFixture(
+  edit: (spec: string) => string = (spec) => spec,
+): PlatformFixture {
+  const text = edit(fs.readFileSync(platformFixturePath, "utf8"));
   const { files } = generateFromDisk(
     specInput(platformFixturePath, text, repoRoot),
   );

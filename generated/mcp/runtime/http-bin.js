@@ -35,13 +35,6 @@ export async function serveHttpBin(o, args, serving, runtime, env) {
     );
     return 2;
   }
-  const { address, family, port } = server.address();
-  const host = family === "IPv6" ? `[${address}]` : address;
-  o.err(`${program}: serving MCP at http://${host}:${port}${PATH}\n`);
-  if (token === "" && !isLoopback(args.host))
-    o.err(
-      `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools\n`,
-    );
   const stop = () => {
     server.close();
     server.closeAllConnections();
@@ -49,6 +42,13 @@ export async function serveHttpBin(o, args, serving, runtime, env) {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  const { address, family, port } = server.address();
+  const host = family === "IPv6" ? `[${address}]` : address;
+  o.err(`${program}: serving MCP at http://${host}:${port}${PATH}\n`);
+  if (token === "" && !isLoopback(args.host))
+    o.err(
+      `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools\n`,
+    );
   if (runtime !== undefined) {
     try {
       await runtime.start();

@@ -148,9 +148,9 @@ describe("createHttpHandler's Origin check (DNS rebinding)", () => {
         id: null,
       });
     }
-    expect((await post(url, { origin: "https://app.example.com" })).status).toBe(
-      200,
-    );
+    expect(
+      (await post(url, { origin: "https://app.example.com" })).status,
+    ).toBe(200);
   });
 
   it("refuses an allowed origin that is not one, when the handler is made", () => {
@@ -197,9 +197,9 @@ describe("createHttpHandler's bearer token", () => {
     };
     const url = await serve({}, withEnv, { TEST_MCP_TOKEN: token });
     expect((await post(url)).status).toBe(401);
-    expect(
-      (await post(url, { authorization: `Bearer ${token}` })).status,
-    ).toBe(200);
+    expect((await post(url, { authorization: `Bearer ${token}` })).status).toBe(
+      200,
+    );
     // Set but empty: no token is asked.
     const open = await serve({}, withEnv, { TEST_MCP_TOKEN: "" });
     expect((await post(open)).status).toBe(200);
