@@ -27,6 +27,7 @@ export const E2E = [
   "tests/emitters/mcp/emitter.test.ts",
   "tests/emitters/mcp/stdio.test.ts",
   "tests/hardening/concurrent.test.ts",
+  "tests/emitters/mcp/http-bin.test.ts",
   "tests/hardening/corpus.test.ts",
   "tests/hardening/injection.test.ts",
   "tests/hardening/interrupted.test.ts",
@@ -66,6 +67,8 @@ export const ISOLATED = [
   "tests/runtime/mcp/serve-calls.test.ts",
   "tests/runtime/mcp/serve-errors.test.ts",
   "tests/runtime/mcp/serve-refusals.test.ts",
+  "tests/runtime/mcp/register.test.ts",
+  "tests/runtime/mcp/http.test.ts",
 ];
 
 /** What the two quick projects share: threads on every core, run before the e2e project. */

@@ -117,6 +117,7 @@ export function buildModel(value: unknown): Model {
           runtime: mcp.runtime ?? null,
           runtimeVersion: mcp.runtime_version ?? "*",
           instructions: mcp.instructions ?? true,
+          httpTokenEnv: mcp.http_token_env ?? null,
           publish: publish(raw, "mcp"),
         }
       : null,

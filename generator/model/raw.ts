@@ -69,6 +69,7 @@ export interface RawTargets {
     runtime?: string;
     runtime_version?: string;
     instructions?: boolean;
+    http_token_env?: string;
   };
   langchain?: RawPublish & { package: string };
   cli?: RawPublish & {

@@ -53,6 +53,8 @@ export interface Targets {
     readonly runtimeVersion: string;
     /** The server sends the docs target's MCP prompt as its instructions (`instructions: false` turns it off). */
     readonly instructions: boolean;
+    /** The environment variable whose bearer token HTTP requests must carry, or null: none. */
+    readonly httpTokenEnv: string | null;
     readonly publish: Publish;
   } | null;
   readonly langchain: {

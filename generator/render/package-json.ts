@@ -10,6 +10,8 @@ export interface PackageJsonOptions {
   readonly bin?: Record<string, string>;
   readonly dependencies?: Record<string, string>;
   readonly peerDependencies?: Record<string, string>;
+  /** Peers the package works without (npm does not install them). */
+  readonly peerDependenciesMeta?: Record<string, { optional: boolean }>;
 }
 
 /** A generated package's package.json, in the fixed JSON layout (JSON.stringify, 2 spaces). */
@@ -30,6 +32,9 @@ export function packageJson(o: PackageJsonOptions): string {
     ...(o.peerDependencies
       ? { peerDependencies: sorted(o.peerDependencies) }
       : {}),
+    ...(o.peerDependenciesMeta
+      ? { peerDependenciesMeta: sorted(o.peerDependenciesMeta) }
+      : {}),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
@@ -47,7 +52,7 @@ export function runtimePeer(
   return runtime === null ? {} : { [runtime]: range };
 }
 
-function sorted(record: Record<string, string>): Record<string, string> {
+function sorted<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(
     Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );

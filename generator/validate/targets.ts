@@ -72,6 +72,7 @@ export const checkTargets: Check = ({ targets, declared }) => {
       [["targets", "client", "env", "workspace_id"], client?.env.workspace_id],
       [["targets", "client", "env", "token"], client?.env.token],
       [["targets", "client", "env", "workspaces"], client?.env.workspaces],
+      [["targets", "mcp", "http_token_env"], mcp?.http_token_env],
     ],
     "environment variable",
     "duplicate-env-name",

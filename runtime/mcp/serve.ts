@@ -1,10 +1,4 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
   errorText,
   failure,
@@ -20,6 +14,13 @@ import type {
 } from "../shared/handler.js";
 import { withoutHidden } from "../shared/views.js";
 import type { ToolTable } from "./table.js";
+import {
+  isMcpServer,
+  registerOnMcpServer,
+  type McpServerLike,
+} from "./register.js";
+import { preferredLine, type LowLevelServer } from "./sdk.js";
+import { setHandler, signalOf } from "./sdk-server.js";
 
 type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
 
@@ -39,13 +40,18 @@ const TOOL_METHODS = ["tools/list", "tools/call"] as const;
 /**
  * Answers tools/list with the table and tools/call by validating the arguments, then calling the
  * platform through the client or a local handler. Failures come back as isError results: a bad
- * call must teach the model, not break the session.
+ * call must teach the model, not break the session. `server` is a low-level Server of either SDK
+ * line, or an McpServer, onto which the tools are registered beside its own.
  */
 export function serveToolTable(
   table: ToolTable,
-  server: Server,
+  server: LowLevelServer | McpServerLike,
   options: ServeOptions,
 ): void {
+  if (isMcpServer(server)) {
+    registerOnMcpServer(table, server, toolAnswers(table, options));
+    return;
+  }
   for (const method of TOOL_METHODS) {
     try {
       server.assertCanSetRequestHandler(method);
@@ -56,12 +62,7 @@ export function serveToolTable(
       );
     }
   }
-  if (options === null || typeof options !== "object")
-    throw new TypeError(
-      "serveTools: options { client, handlers } are required",
-    );
-  const routes = dispatchTable(table, options);
-  const names = table.tools.map((t) => t.name);
+  const answers = toolAnswers(table, options);
   try {
     server.registerCapabilities({ tools: {} });
   } catch {
@@ -69,13 +70,44 @@ export function serveToolTable(
       "serveTools: serve the tools before connecting the server to a transport",
     );
   }
+  setHandler(table.sdks, server, "tools/list", () => ({
+    tools: answers.tools,
+  }));
+  setHandler(table.sdks, server, "tools/call", (request, extra) =>
+    answers.call(request.params as CallParams, signalOf(extra)),
+  );
+}
 
-  const listing = { tools: table.tools as Tool[] };
-  server.setRequestHandler(ListToolsRequestSchema, () => listing);
-  server.setRequestHandler(
-    CallToolRequestSchema,
-    async (request, extra): Promise<CallToolResult> => {
-      const { name } = request.params;
+/** A tools/call request's parameters. */
+export interface CallParams {
+  readonly name: string;
+  readonly arguments?: { readonly [key: string]: unknown };
+}
+
+/** The table's tools as listed, and the answer to a call of one of them. */
+export interface ToolAnswers {
+  readonly tools: readonly Tool[];
+  /** Whether the table has a tool of that name. */
+  has(name: string): boolean;
+  call(params: CallParams, signal?: AbortSignal): Promise<CallToolResult>;
+}
+
+/** Checks the options once, then answers every list and call from the table. */
+export function toolAnswers(
+  table: ToolTable,
+  options: ServeOptions,
+): ToolAnswers {
+  if (options === null || typeof options !== "object")
+    throw new TypeError(
+      "serveTools: options { client, handlers } are required",
+    );
+  const routes = dispatchTable(table, options);
+  const names = table.tools.map((t) => t.name);
+  return {
+    tools: table.tools,
+    has: (name) => routes.has(name),
+    async call(params, signal) {
+      const { name } = params;
       const dispatch = routes.get(name);
       if (dispatch === undefined)
         return failure(unknownTool(name, names, table.renamed));
@@ -85,7 +117,7 @@ export function serveToolTable(
         table.hidden && Object.hasOwn(table.hidden, name)
           ? table.hidden[name]!
           : [];
-      const input = withoutHidden(request.params.arguments ?? {}, hidden) as {
+      const input = withoutHidden(params.arguments ?? {}, hidden) as {
         readonly [key: string]: unknown;
       };
       try {
@@ -97,7 +129,7 @@ export function serveToolTable(
           return failure(invalidArguments(name, problems));
         const value = await dispatch(
           table.withDefaults(name, input),
-          extra.signal,
+          signal ?? new AbortController().signal,
         );
         return table.structured.has(name)
           ? structuredSuccess(name, value, table.validateOutput(name, value))
@@ -106,14 +138,18 @@ export function serveToolTable(
         return failure(errorText(error));
       }
     },
-  );
+  };
 }
 
-/** A server for the table alone, named after the spec unless `options` says otherwise. */
+/**
+ * A server for the table alone, named after the spec unless `options` says otherwise, made with
+ * the SDK line installed (v2 when both are).
+ */
 export function createToolServer(
   table: ToolTable,
   options: CreateServerOptions,
-): Server {
+): LowLevelServer {
+  const { Server } = preferredLine(table.sdks);
   const server = new Server(
     // The generated packages are all version 0.0.0: the spec, not a release, defines them.
     {

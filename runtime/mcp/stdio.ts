@@ -1,5 +1,7 @@
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import { printable } from "../shared/printable.js";
+import { parseBinArgs } from "./args.js";
+import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
 import { createToolServer } from "./serve.js";
 import type { ServerInfo, ToolTable } from "./table.js";
@@ -22,23 +24,25 @@ export interface StdioOptions {
   readonly createRuntime?: (client: PlatformCaller) => LocalRuntime;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** The environment, for the HTTP token (process.env unless given). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
- * The bin's whole life: starts serving on stdin/stdout and returns 0, or returns 2 after one
- * line on stderr. Nothing else may reach stdout, which belongs to the protocol.
+ * The bin's whole life: starts serving on stdin/stdout (or over HTTP with `--http`) and returns
+ * 0, or returns 2 after one line on stderr. Nothing else may reach stdout, which belongs to the
+ * protocol.
  */
 export async function runStdio(o: StdioOptions): Promise<number> {
   const program = o.table.server.bin;
-  if (o.argv.includes("--help") || o.argv.includes("-h")) {
+  const args = parseBinArgs(o.argv);
+  if (typeof args === "string") {
+    o.err(`${program}: ${args} (see ${program} --help)\n`);
+    return 2;
+  }
+  if (args.mode === "help") {
     o.out(usage(o.table.server));
     return 0;
-  }
-  if (o.argv.length > 0) {
-    o.err(
-      `${program}: unexpected argument ${JSON.stringify(o.argv[0])}; it takes none (see ${program} --help)\n`,
-    );
-    return 2;
   }
   let client: PlatformCaller;
   let runtime: LocalRuntime | undefined;
@@ -51,12 +55,15 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     return 2;
   }
   // Without a runtime package, each local tool answers that it has no handler.
-  const server = createToolServer(o.table, {
+  const serving = {
     client,
     handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
     // The docs target's MCP prompt, unless tools.yaml says instructions: false.
     ...serverInstructions(o.table.server),
-  });
+  };
+  if (args.mode === "http")
+    return serveHttpBin(o, args, serving, runtime, o.env ?? process.env);
+  const server = createToolServer(o.table, serving);
   // Not the SDK's StdioServerTransport: it leaves a line that is not JSON unanswered, and ends
   // the server with no word (exit 0) on a line over its size limit.
   await server.connect(new LineTransport());
@@ -101,14 +108,23 @@ export function unhandledLocalTools(
   );
 }
 
-function usage({ bin, environment: env }: ServerInfo): string {
+function usage({ bin, environment: env, httpTokenEnv }: ServerInfo): string {
   return [
-    `Usage: ${bin}`,
+    `Usage: ${bin} [--http [host:]port [--allow-origin origin]...]`,
     "",
-    "Serves the platform's tools over MCP on stdin and stdout, configured from the environment:",
+    "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
+    "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
+    "those of each --allow-origin (scheme://host[:port]).",
+    "",
+    "Configured from the environment:",
     `  ${env.baseUrl}  the platform's base URL`,
     `  ${env.workspaceId}, ${env.token}  the workspace to act in and its token`,
     `  ${env.workspaces}  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}`,
+    ...(httpTokenEnv === null
+      ? []
+      : [
+          `  ${httpTokenEnv}  with --http: the bearer token every request must carry`,
+        ]),
     "",
   ].join("\n");
 }

@@ -36,3 +36,29 @@ export type CreateServerOptions<Client, Handlers> = ServeOptions<
   /** Instructions a client may add to the model's prompt. */
   readonly instructions?: string;
 };
+
+/**
+ * A server of either MCP SDK line that serveTools can serve on: a low-level `Server` or an
+ * `McpServer`, from `@modelcontextprotocol/server` (2.x) or `@modelcontextprotocol/sdk` (1.x).
+ * Typed by shape, so that the package names neither line in its types.
+ */
+export type SdkServer =
+  | { setRequestHandler(...args: never[]): unknown }
+  | { registerTool(...args: never[]): unknown; readonly server: object };
+
+/** createServer's server: a low-level `Server` of the installed SDK line (v2 when both are). */
+export interface ToolServer {
+  connect(transport: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** createHttpHandler's options: createServer's, the origins allowed and the bearer token. */
+export type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
+  Client,
+  Handlers
+> & {
+  /** Origins whose pages may call beside localhost's, each `scheme://host[:port]`. */
+  readonly allowedOrigins?: readonly string[];
+  /** The bearer token every request must carry; by default tools.yaml's http_token_env, when set. */
+  readonly token?: string;
+};

@@ -3,6 +3,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
 import { viewOf, viewSchema } from "../shared/views.js";
 import type { McpData, ServerInfo, ToolListing } from "./data.js";
+import type { Sdks } from "./sdk.js";
 
 export type { ServerInfo };
 
@@ -32,6 +33,8 @@ export interface ToolTable {
   /** The tools with an output schema, whose results are checked and sent as structuredContent. */
   readonly structured: ReadonlySet<string>;
   readonly withDefaults: WithDefaults;
+  /** The MCP SDK lines installed beside the package (importSdks). */
+  readonly sdks: Sdks;
 }
 
 /**
@@ -46,6 +49,7 @@ export function loadToolTable(
   validate: Validate,
   withDefaults: WithDefaults,
   validateOutput: Validate,
+  sdks: Sdks,
 ): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as McpData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
@@ -67,6 +71,7 @@ export function loadToolTable(
       tools.filter((t) => t.outputSchema !== null).map((t) => t.name),
     ),
     withDefaults,
+    sdks,
   };
 }
 

@@ -34,6 +34,11 @@ export interface PlatformFixture {
   remove(): void;
 }
 
+export interface FixtureOptions {
+  /** Changes the spec's text first (a setting a test needs beside the frozen tools). */
+  readonly edit?: (spec: string) => string;
+}
+
 /**
  * Installs the packages of the platform fixture, or of another spec (`spec`, a path) whose tests
  * need what the platform fixture does not declare (output schemas, titles, hints, per-target
@@ -41,8 +46,10 @@ export interface PlatformFixture {
  */
 export function installPlatformFixture(
   spec: string = platformFixturePath,
+  options: FixtureOptions = {},
 ): PlatformFixture {
-  const text = fs.readFileSync(spec, "utf8");
+  const read = fs.readFileSync(spec, "utf8");
+  const text = options.edit ? options.edit(read) : read;
   const { files } = generateFromDisk(specInput(spec, text, repoRoot));
   const consumer = installConsumer([files]);
   const folder = (name: string) => {

@@ -45,6 +45,24 @@ describe("target settings the packages would clash on", () => {
       "5:46: targets.client.env.workspace_id 'ACME_URL' is already targets.client.env.base_url: each needs its own environment variable",
     ]);
   });
+
+  it("refuses the MCP server's HTTP token read from the client's token variable", () => {
+    const line = variant([
+      "server_name: acme }",
+      "server_name: acme, http_token_env: ACME_TOKEN }",
+    ]);
+    expect(problems(line)).toEqual([
+      "6:82: targets.mcp.http_token_env 'ACME_TOKEN' is already targets.client.env.token: each needs its own environment variable",
+    ]);
+    expect(
+      problems(
+        variant([
+          "server_name: acme }",
+          "server_name: acme, http_token_env: ACME_MCP_TOKEN }",
+        ]),
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe("tool names and renames", () => {

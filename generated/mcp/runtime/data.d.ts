@@ -16,6 +16,8 @@ export interface ServerInfo {
   readonly environment: EnvNames;
   /** What the bin sends as the server's instructions (the docs target's MCP prompt), or null: none. */
   readonly instructions: string | null;
+  /** The environment variable holding the bearer token HTTP requests must carry, or null: none. */
+  readonly httpTokenEnv: string | null;
 }
 /** MCP's tool annotations, as tools/list carries them: only the hints the spec declares or derives. */
 export interface ToolHints {

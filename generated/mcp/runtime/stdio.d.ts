@@ -18,10 +18,13 @@ export interface StdioOptions {
   readonly createRuntime?: (client: PlatformCaller) => LocalRuntime;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** The environment, for the HTTP token (process.env unless given). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 /**
- * The bin's whole life: starts serving on stdin/stdout and returns 0, or returns 2 after one
- * line on stderr. Nothing else may reach stdout, which belongs to the protocol.
+ * The bin's whole life: starts serving on stdin/stdout (or over HTTP with `--http`) and returns
+ * 0, or returns 2 after one line on stderr. Nothing else may reach stdout, which belongs to the
+ * protocol.
  */
 export declare function runStdio(o: StdioOptions): Promise<number>;
 /** Handlers that answer every local tool with an error, for a runtime that implements none yet. */

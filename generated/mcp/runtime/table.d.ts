@@ -2,6 +2,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { ServerInfo } from "./data.js";
+import type { Sdks } from "./sdk.js";
 export type { ServerInfo };
 /** Error messages for `input` against the named tool's schema; empty when it is valid. */
 export type Validate = (name: string, input: unknown) => string[];
@@ -31,6 +32,8 @@ export interface ToolTable {
   /** The tools with an output schema, whose results are checked and sent as structuredContent. */
   readonly structured: ReadonlySet<string>;
   readonly withDefaults: WithDefaults;
+  /** The MCP SDK lines installed beside the package (importSdks). */
+  readonly sdks: Sdks;
 }
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
@@ -44,4 +47,5 @@ export declare function loadToolTable(
   validate: Validate,
   withDefaults: WithDefaults,
   validateOutput: Validate,
+  sdks: Sdks,
 ): ToolTable;

@@ -13,6 +13,7 @@ export function loadToolTable(
   validate,
   withDefaults,
   validateOutput,
+  sdks,
 ) {
   const data = JSON.parse(fs.readFileSync(url, "utf8"));
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
@@ -34,6 +35,7 @@ export function loadToolTable(
       tools.filter((t) => t.outputSchema !== null).map((t) => t.name),
     ),
     withDefaults,
+    sdks,
   };
 }
 /** One tool as tools/list gives it. */

@@ -8,7 +8,9 @@ import { stringLiteral } from "../../render/literal.js";
  * package. Everything spec-specific lives in the JSON; this file only wires.
  */
 export function indexJs(model: Model): string {
-  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
+  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}import { createHttpHandler as createToolHttpHandler } from "./runtime/http.js";
+import { importSdks } from "./runtime/sdk.js";
+import { createToolServer, serveToolTable } from "./runtime/serve.js";
 import { loadToolTable } from "./runtime/table.js";
 
 const table = loadToolTable(
@@ -17,6 +19,7 @@ const table = loadToolTable(
   validateInput,
   withDefaults,
   validateOutput,
+  await importSdks(${stringLiteral(declared(model, "mcp").package)}),
 );
 
 export const tools = table.tools;
@@ -32,11 +35,15 @@ export function serveTools(server, options) {
 export function createServer(options) {
   return createToolServer(table, options);
 }
+
+export function createHttpHandler(options) {
+  return createToolHttpHandler(table, options, process.env);
+}
 `;
 }
 
 /**
- * The stdio server a user puts in an agent's MCP configuration. With `targets.mcp.runtime`, it
+ * The server a user puts in an agent's MCP configuration: stdio, or Streamable HTTP with --http. With `targets.mcp.runtime`, it
  * imports that package's createRuntime and serves its handlers for the local tools.
  */
 export function binJs(model: Model): string {
@@ -50,7 +57,8 @@ export function binJs(model: Model): string {
       ? ""
       : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${runtimeImport}import { importSdks } from "../runtime/sdk.js";
+import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
 const table = loadToolTable(
@@ -59,6 +67,7 @@ const table = loadToolTable(
   validateInput,
   withDefaults,
   validateOutput,
+  await importSdks(${stringLiteral(declared(model, "mcp").package)}),
 );
 
 process.exitCode = await runStdio({
@@ -67,6 +76,7 @@ process.exitCode = await runStdio({
   createClient: () => createClientFromEnv(process.env),
 ${runtimeOption}  out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  env: process.env,
 });
 `;
 }

@@ -22,6 +22,7 @@ export function mcpData(model: Model, instructions: string | null): McpData {
       bin: mcp.bin,
       environment: { ...client.env },
       instructions: mcp.instructions ? instructions : null,
+      httpTokenEnv: mcp.httpTokenEnv,
     },
     renamed: Object.fromEntries(
       model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),

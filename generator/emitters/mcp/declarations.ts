@@ -22,7 +22,7 @@ const FROM_CLIENT = [
 export function indexDts(model: Model): string {
   const client = stringLiteral(declared(model, "client").package);
   const inputs = model.tools.map((t) => `${t.pascalName}Input`);
-  return `${codeHeader}import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+  return `${codeHeader}import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LocalHandlers, LocalToolName, PlatformClient } from ${client};
 import type * as Surface from "./runtime/surface.js";
 
@@ -58,16 +58,28 @@ export type ServeOptions = Surface.ServeOptions<PlatformClient, LocalHandlers>;
 /** createServer's options: serveTools' and what the server announces. */
 export type CreateServerOptions = Surface.CreateServerOptions<PlatformClient, LocalHandlers>;
 
-/**
- * Serves every tool on a low-level SDK server: tools/list answers the table, tools/call
- * validates the arguments, then calls the platform or your handler. Bad arguments, unknown
- * tools and failed calls come back as isError results. Call it once, before connect(); it
- * throws rather than replace tool handlers the server already has.
- */
-export declare function serveTools(server: Server, options: ServeOptions): void;
+/** createHttpHandler's options: createServer's, the origins allowed and the bearer token. */
+export type HttpHandlerOptions = Surface.HttpHandlerOptions<PlatformClient, LocalHandlers>;
 
-/** A new SDK server serving every tool, with the tools capability declared. */
-export declare function createServer(options: CreateServerOptions): Server;
+/**
+ * Serves every tool on an SDK server of either line (\`@modelcontextprotocol/server\` 2.x or
+ * \`@modelcontextprotocol/sdk\` 1.x): tools/list answers the table, tools/call validates the
+ * arguments, then calls the platform or your handler. Bad arguments, unknown tools and failed
+ * calls come back as isError results. On a low-level \`Server\`, it throws rather than replace
+ * tool handlers the server already has; on an \`McpServer\`, the tools are served beside the
+ * ones you register, before or after. Call it once, before connect().
+ */
+export declare function serveTools(server: Surface.SdkServer, options: ServeOptions): void;
+
+/** A new low-level SDK server serving every tool (of the installed line, v2 when both are). */
+export declare function createServer(options: CreateServerOptions): Surface.ToolServer;
+
+/**
+ * The tools over MCP's Streamable HTTP transport, statelessly, for your own node:http server:
+ * requests from other origins than localhost's and \`allowedOrigins\` are refused (403), and
+ * with a token, requests without it (401).
+ */
+export declare function createHttpHandler(options: HttpHandlerOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 export {};
 `;

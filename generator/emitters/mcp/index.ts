@@ -42,9 +42,15 @@ function packageJsonFile(model: Model): GeneratedFile {
       },
       bin: { [bin]: `./bin/${bin}.js` },
       dependencies: { [client.package]: siblingRange(client.publish) },
+      // Either SDK line serves. npm installs 1.x with the package (toolgen init's projects rely on
+      // it); 2.x is an optional peer, used when the user installs it.
       peerDependencies: {
         "@modelcontextprotocol/sdk": "^1.32.2",
+        "@modelcontextprotocol/server": "^2.4.0",
         ...runtimePeer(mcp.runtime, mcp.runtimeVersion),
+      },
+      peerDependenciesMeta: {
+        "@modelcontextprotocol/server": { optional: true },
       },
     }),
   };

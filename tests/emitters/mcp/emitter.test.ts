@@ -88,7 +88,7 @@ describe("the MCP emitter", () => {
     );
   });
 
-  it("keeps spec text out of the code: only the client's package name reaches index.js and the bin", () => {
+  it("keeps spec text out of the code: only the package names reach index.js and the bin", () => {
     const renamed = mcpFiles(
       variant((s) => {
         s.targets.mcp.server_name = "other-server";
@@ -115,9 +115,31 @@ describe("the MCP emitter", () => {
         token: "X_TOKEN",
         workspaces: "X_WORKSPACES",
       },
+      httpTokenEnv: null,
     });
     // The prompt text, the short in it, stays data too.
     expect(instructions).toContain('Add a note; "quoted" and */ closed.');
+  });
+
+  it("writes targets.mcp.http_token_env into tools.json, for the bin's --http server", () => {
+    const files = mcpFiles(
+      variant((s) => (s.targets.mcp.http_token_env = "ACME_MCP_TOKEN")),
+    );
+    expect(files.get("index.js")).toBe(minimal.get("index.js"));
+    expect(JSON.parse(files.get("tools.json")!).server.httpTokenEnv).toBe(
+      "ACME_MCP_TOKEN",
+    );
+  });
+
+  it("peers both SDK lines: 1.x installed with it by npm, 2.x optional", () => {
+    const manifest = JSON.parse(minimal.get("package.json")!);
+    expect(Object.keys(manifest.peerDependencies)).toEqual([
+      "@modelcontextprotocol/sdk",
+      "@modelcontextprotocol/server",
+    ]);
+    expect(manifest.peerDependenciesMeta).toEqual({
+      "@modelcontextprotocol/server": { optional: true },
+    });
   });
 
   it("names the bin file and the package.json bin after targets.mcp.bin", () => {

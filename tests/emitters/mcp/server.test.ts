@@ -2,6 +2,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client as V2Client,
+  InMemoryTransport as V2Memory,
+} from "@modelcontextprotocol/client";
+import { Server as V2Server } from "@modelcontextprotocol/server";
 import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
 import type { ToolName } from "@molecule/platform-mcp";
 import {
@@ -89,7 +94,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
-async function connect(server: Server): Promise<Client> {
+/** A server of either SDK line (createServer makes v2's when both are installed). */
+async function connect(server: {
+  connect(transport: InMemoryTransport): Promise<void>;
+}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const mcp = new Client({ name: "agent", version: "0.0.0" });
@@ -340,5 +348,32 @@ describe("serveTools on a server the consumer made", () => {
     // @ts-expect-error: not a tool of tools.yaml.
     const wrong: ToolName = "search_memory";
     expect([name, wrong]).toHaveLength(2);
+  });
+});
+
+describe("the package on each SDK line, with that line's own client", () => {
+  it("createServer makes a 2.x server when both lines are installed, and the 2.x client lists and calls", async () => {
+    const server = createServer({ client, handlers });
+    expect(server).toBeInstanceOf(V2Server);
+    const [clientSide, serverSide] = V2Memory.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new V2Client({ name: "agent", version: "0.0.0" });
+    await mcp.connect(clientSide);
+    open.push(mcp as unknown as Client);
+    const listed = await mcp.listTools();
+    expect(listed.tools.map((t) => t.name)).toEqual(
+      referenceTools().map((t) => t.name),
+    );
+    // A local tool that needs no argument, answered by its handler.
+    const local = referenceTools().find(
+      (t) =>
+        t.local &&
+        ((t.input as { required?: unknown[] }).required ?? []).length === 0,
+    )!.name;
+    const result = await mcp.callTool({ name: local, arguments: {} });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(
+      { answeredBy: local },
+    );
   });
 });

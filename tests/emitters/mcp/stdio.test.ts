@@ -134,7 +134,7 @@ describe("the molecule-mcp bin over stdio", () => {
       },
     );
     expect(exit.code).toBe(0);
-    expect(exit.stdout.startsWith("Usage: molecule-mcp\n")).toBe(true);
+    expect(exit.stdout.startsWith("Usage: molecule-mcp [--http")).toBe(true);
   });
 
   it("lists every tool of the spec with exactly its short and input, and a GET tool as read-only", async () => {

@@ -1,7 +1,6 @@
 import { Ajv } from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, expect } from "vitest";
 import type {
@@ -10,6 +9,10 @@ import type {
 } from "../../../runtime/shared/handler.js";
 import { createDefaultsFiller } from "../../../runtime/client/defaults.js";
 import type { ToolTable } from "../../../runtime/mcp/table.js";
+import { importSdks } from "../../../runtime/mcp/sdk.js";
+
+/** Both SDK lines, as the generated index.js loads them (the repository installs both). */
+export const sdks = await importSdks("test");
 
 // What the serve-*.test.ts share: a small tool table, a recording platform, and MCP clients
 // connected in memory (closed after each test). They test the wiring alone, over the real SDK
@@ -55,6 +58,7 @@ export function table(): ToolTable {
         workspaces: "WS",
       },
       instructions: null,
+      httpTokenEnv: null,
     },
     tools,
     local: ["whoami"],
@@ -73,6 +77,7 @@ export function table(): ToolTable {
     withDefaults: createDefaultsFiller(
       new Map(tools.map((t) => [t.name, t.inputSchema])),
     ) as ToolTable["withDefaults"],
+    sdks,
   };
 }
 
@@ -101,7 +106,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
-export async function connect(server: Server): Promise<Client> {
+/** A server of either SDK line, connected to a v1 client in memory. */
+export async function connect(server: {
+  connect(transport: unknown): Promise<void>;
+}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "0.0.0" });

@@ -16,6 +16,7 @@ const table: ToolTable = {
       workspaces: "ACME_WORKSPACES",
     },
     instructions: null,
+    httpTokenEnv: null,
   },
   tools: [],
   local: [],
@@ -24,6 +25,7 @@ const table: ToolTable = {
   validateOutput: () => [],
   structured: new Set(),
   withDefaults: (_, input) => input,
+  sdks: {},
 };
 
 async function run(argv: string[], createClient: () => never) {
@@ -50,9 +52,13 @@ describe("runStdio", () => {
     expect(err).toBe("");
     expect(out).toBe(
       [
-        "Usage: acme-mcp",
+        "Usage: acme-mcp [--http [host:]port [--allow-origin origin]...]",
         "",
-        "Serves the platform's tools over MCP on stdin and stdout, configured from the environment:",
+        "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
+        "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
+        "those of each --allow-origin (scheme://host[:port]).",
+        "",
+        "Configured from the environment:",
         "  ACME_URL  the platform's base URL",
         "  ACME_WORKSPACE, ACME_TOKEN  the workspace to act in and its token",
         '  ACME_WORKSPACES  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}',
@@ -66,7 +72,7 @@ describe("runStdio", () => {
     expect(code).toBe(2);
     expect(out).toBe("");
     expect(err).toBe(
-      'acme-mcp: unexpected argument "--port"; it takes none (see acme-mcp --help)\n',
+      'acme-mcp: unexpected argument "--port" (see acme-mcp --help)\n',
     );
   });
 

@@ -59,6 +59,7 @@ describe("the MCP table", () => {
         workspaces: "WS",
       },
       instructions: null,
+      httpTokenEnv: null,
     },
     renamed: { create_note: "add_note" },
     listing: {},
@@ -69,6 +70,7 @@ describe("the MCP table", () => {
     () => [],
     (_, input) => input,
     () => [],
+    {},
   );
 
   it("lists the client's tools as MCP lists them: name, description, input schema, in that order", () => {
@@ -152,6 +154,7 @@ describe("a tool's per-target views, as the client resolves them", () => {
       () => [],
       (_, input) => input,
       () => [],
+      {},
     );
     expect(table.tools[0]!.description).toBe(viewed[0]!.views!.mcp.description);
     expect(table.tools[0]!.inputSchema).toEqual(without("constructor"));

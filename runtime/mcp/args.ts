@@ -1,0 +1,68 @@
+import { normalizeOrigin } from "./origin.js";
+
+/** What the bin was asked to do. */
+export type BinArgs =
+  | { readonly mode: "help" }
+  | { readonly mode: "stdio" }
+  | {
+      readonly mode: "http";
+      /** The host to listen on, without brackets (`::1`). */
+      readonly host: string;
+      readonly port: number;
+      /** The origins given with --allow-origin, as browsers send them. */
+      readonly allowedOrigins: readonly string[];
+    };
+
+/** The host `--http PORT` listens on: this machine only. */
+const DEFAULT_HOST = "127.0.0.1";
+
+/**
+ * The bin's arguments: none (stdio), `--http [host:]port` with any `--allow-origin ORIGIN`, or
+ * --help. A problem comes back as its message, which names the argument.
+ */
+export function parseBinArgs(argv: readonly string[]): BinArgs | string {
+  if (argv.includes("--help") || argv.includes("-h")) return { mode: "help" };
+  let http: string | undefined;
+  const origins: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = splitFlag(arg);
+    if (flag !== "--http" && flag !== "--allow-origin")
+      return `unexpected argument ${JSON.stringify(arg)}`;
+    const value = inline ?? argv[++i];
+    if (value === undefined) return `${flag} needs a value`;
+    if (flag === "--http") {
+      if (http !== undefined) return "--http is given twice";
+      http = value;
+    } else {
+      const origin = normalizeOrigin(value);
+      if (origin === undefined)
+        return `--allow-origin ${JSON.stringify(value)} is not an origin (scheme://host[:port])`;
+      origins.push(origin);
+    }
+  }
+  if (http === undefined)
+    return origins.length > 0
+      ? "--allow-origin needs --http"
+      : { mode: "stdio" };
+  const address = parseAddress(http);
+  if (typeof address === "string") return address;
+  return { mode: "http", ...address, allowedOrigins: origins };
+}
+
+function splitFlag(arg: string): [string, string | undefined] {
+  const eq = arg.indexOf("=");
+  return arg.startsWith("--") && eq > 0
+    ? [arg.slice(0, eq), arg.slice(eq + 1)]
+    : [arg, undefined];
+}
+
+/** `PORT`, `HOST:PORT` or `[IPv6]:PORT`. */
+function parseAddress(text: string): { host: string; port: number } | string {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):)?(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match === null || port > 65535)
+    return `--http ${JSON.stringify(text)} is not [host:]port (a port from 0 to 65535)`;
+  const host = match[1] ?? DEFAULT_HOST;
+  return { host: host.replace(/^\[(.*)\]$/, "$1"), port };
+}

@@ -1,0 +1,82 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BinArgs } from "./args.js";
+import { createHttpHandler } from "./http.js";
+import type { ServeOptions } from "./serve.js";
+import type { LocalRuntime, StdioOptions } from "./stdio.js";
+
+/** The path the bin serves MCP at, as MCP clients' configurations expect. */
+const PATH = "/mcp";
+
+/**
+ * The bin with `--http`: listens, says where on stderr, starts the runtime, and stops both on
+ * SIGINT or SIGTERM. Returns 0 once listening, or 2 after one line on stderr.
+ */
+export async function serveHttpBin(
+  o: StdioOptions,
+  args: Extract<BinArgs, { mode: "http" }>,
+  serving: ServeOptions,
+  runtime: LocalRuntime | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number> {
+  const program = o.table.server.bin;
+  const tokenEnv = o.table.server.httpTokenEnv;
+  const token = tokenEnv === null ? "" : (env[tokenEnv] ?? "");
+  const handler = createHttpHandler(
+    o.table,
+    { ...serving, allowedOrigins: args.allowedOrigins },
+    env,
+  );
+  const server = http.createServer((request, response) => {
+    if (new URL(request.url ?? "/", "http://localhost").pathname === PATH)
+      void handler(request, response);
+    else {
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end(`Not found: MCP is served at ${PATH}\n`);
+    }
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(args.port, args.host, resolve);
+    });
+  } catch (error) {
+    o.err(
+      `${program}: cannot listen on ${JSON.stringify(args.host)} port ${args.port}: ${oneLine(error)}\n`,
+    );
+    return 2;
+  }
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void runtime?.stop();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  const { address, family, port } = server.address() as AddressInfo;
+  const host = family === "IPv6" ? `[${address}]` : address;
+  o.err(`${program}: serving MCP at http://${host}:${port}${PATH}\n`);
+  if (token === "" && !isLoopback(args.host))
+    o.err(
+      `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools\n`,
+    );
+  if (runtime !== undefined) {
+    try {
+      await runtime.start();
+    } catch (error) {
+      o.err(`${program}: the runtime did not start: ${oneLine(error)}\n`);
+    }
+  }
+  return 0;
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(
+    /\s*[\r\n]+\s*/g,
+    " ",
+  );
+}

@@ -1,0 +1,134 @@
+import type * as V1Server from "@modelcontextprotocol/sdk/server/index.js";
+import type * as V1Stdio from "@modelcontextprotocol/sdk/server/stdio.js";
+import type * as V1Http from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type * as V1Types from "@modelcontextprotocol/sdk/types.js";
+import type * as V2Server from "@modelcontextprotocol/server";
+import type * as V2Stdio from "@modelcontextprotocol/server/stdio";
+
+/*
+ * The package works with either line of the MCP TypeScript SDK: `@modelcontextprotocol/server`
+ * 2.x and `@modelcontextprotocol/sdk` 1.x, both optional peers. Neither is imported statically:
+ * the generated index.js awaits importSdks() once, which loads whichever is installed.
+ */
+
+/** What the package uses of one SDK line: the server, its two transports, and v1's request schemas. */
+export interface SdkLine {
+  readonly line: 1 | 2;
+  /** The low-level server class of that line. */
+  readonly Server: new (
+    info: { name: string; version: string },
+    options: { capabilities: object; instructions?: string },
+  ) => LowLevelServer;
+  readonly StdioServerTransport: new () => unknown;
+  readonly HttpTransport: new (options: {
+    sessionIdGenerator: undefined;
+    enableJsonResponse: boolean;
+  }) => WebTransport;
+  /** v1's setRequestHandler takes the request's schema; v2's takes its method name. */
+  readonly schemas?: {
+    readonly "tools/list": unknown;
+    readonly "tools/call": unknown;
+  };
+}
+
+/** The SDK lines installed beside the package; at least one. */
+export interface Sdks {
+  readonly v1?: SdkLine;
+  readonly v2?: SdkLine;
+}
+
+/** The low-level server of either line, as far as the wiring uses it. */
+export interface LowLevelServer {
+  connect(transport: unknown): Promise<void>;
+  close(): Promise<void>;
+  onclose?: () => void;
+  assertCanSetRequestHandler(method: string): void;
+  registerCapabilities(capabilities: object): void;
+  setRequestHandler(...args: unknown[]): void;
+}
+
+/** The Streamable HTTP transport on web-standard requests, in either line. */
+export interface WebTransport {
+  handleRequest(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Thrown when neither line is installed: says what to install. */
+export class MissingSdkError extends Error {
+  constructor(pkg: string) {
+    super(
+      `${pkg} needs the MCP TypeScript SDK: install @modelcontextprotocol/server (2.x) or @modelcontextprotocol/sdk (1.x)`,
+    );
+    this.name = "MissingSdkError";
+  }
+}
+
+/** Loads every installed SDK line; throws MissingSdkError, naming `pkg`, when there is none. */
+export async function importSdks(pkg: string): Promise<Sdks> {
+  const [v2, v1] = await Promise.all([importV2(), importV1()]);
+  if (v1 === undefined && v2 === undefined) throw new MissingSdkError(pkg);
+  return { ...(v1 && { v1 }), ...(v2 && { v2 }) };
+}
+
+/** The line a new server is made with: v2, the stable line, when both are installed. */
+export function preferredLine(sdks: Sdks): SdkLine {
+  const line = sdks.v2 ?? sdks.v1;
+  if (line === undefined) throw new MissingSdkError("this package");
+  return line;
+}
+
+async function importV2(): Promise<SdkLine | undefined> {
+  let server: typeof V2Server;
+  let stdio: typeof V2Stdio;
+  try {
+    [server, stdio] = await Promise.all([
+      import("@modelcontextprotocol/server"),
+      import("@modelcontextprotocol/server/stdio"),
+    ]);
+  } catch (error) {
+    if (notInstalled(error)) return undefined;
+    throw error;
+  }
+  return {
+    line: 2,
+    Server: server.Server as unknown as SdkLine["Server"],
+    StdioServerTransport: stdio.StdioServerTransport,
+    HttpTransport: server.WebStandardStreamableHTTPServerTransport,
+  };
+}
+
+async function importV1(): Promise<SdkLine | undefined> {
+  let server: typeof V1Server;
+  let stdio: typeof V1Stdio;
+  let http: typeof V1Http;
+  let types: typeof V1Types;
+  try {
+    [server, stdio, http, types] = await Promise.all([
+      import("@modelcontextprotocol/sdk/server/index.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+    ]);
+  } catch (error) {
+    if (notInstalled(error)) return undefined;
+    throw error;
+  }
+  return {
+    line: 1,
+    Server: server.Server as unknown as SdkLine["Server"],
+    StdioServerTransport: stdio.StdioServerTransport,
+    HttpTransport: http.WebStandardStreamableHTTPServerTransport,
+    schemas: {
+      "tools/list": types.ListToolsRequestSchema,
+      "tools/call": types.CallToolRequestSchema,
+    },
+  };
+}
+
+/** The package itself is missing, as opposed to a broken installation, which is thrown as it is. */
+function notInstalled(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "ERR_MODULE_NOT_FOUND" || code === "ERR_PACKAGE_PATH_NOT_EXPORTED"
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { parseBinArgs } from "../../../runtime/mcp/args.js";
+
+// The MCP bin's arguments: stdio by default, --http [host:]port with --allow-origin.
+
+describe("parseBinArgs", () => {
+  it("serves stdio without arguments, and help with --help or -h", () => {
+    expect(parseBinArgs([])).toEqual({ mode: "stdio" });
+    expect(parseBinArgs(["--http", "80", "-h"])).toEqual({ mode: "help" });
+  });
+
+  it.each([
+    [["--http", "3000"], "127.0.0.1", 3000],
+    [["--http=0"], "127.0.0.1", 0],
+    [["--http", "0.0.0.0:8080"], "0.0.0.0", 8080],
+    [["--http", "localhost:65535"], "localhost", 65535],
+    [["--http", "[::1]:3000"], "::1", 3000],
+  ])("reads %j as host %s, port %i", (argv, host, port) => {
+    expect(parseBinArgs(argv)).toEqual({
+      mode: "http",
+      host,
+      port,
+      allowedOrigins: [],
+    });
+  });
+
+  it("collects each --allow-origin as browsers send it", () => {
+    expect(
+      parseBinArgs([
+        "--allow-origin",
+        "https://App.Example.com/",
+        "--http",
+        "3000",
+        "--allow-origin=http://example.org:8080",
+      ]),
+    ).toEqual({
+      mode: "http",
+      host: "127.0.0.1",
+      port: 3000,
+      allowedOrigins: ["https://app.example.com", "http://example.org:8080"],
+    });
+  });
+
+  it.each([
+    [["--port", "3000"], 'unexpected argument "--port"'],
+    [["--http"], "--http needs a value"],
+    [["--http", "1", "--http", "2"], "--http is given twice"],
+    [
+      ["--http", "70000"],
+      '--http "70000" is not [host:]port (a port from 0 to 65535)',
+    ],
+    [
+      ["--http", "host:"],
+      '--http "host:" is not [host:]port (a port from 0 to 65535)',
+    ],
+    [["--allow-origin", "https://a.example"], "--allow-origin needs --http"],
+    [
+      ["--http", "1", "--allow-origin", "https://a.example/path"],
+      '--allow-origin "https://a.example/path" is not an origin (scheme://host[:port])',
+    ],
+    [
+      ["--http", "1", "--allow-origin", "file:///x"],
+      '--allow-origin "file:///x" is not an origin (scheme://host[:port])',
+    ],
+  ])("refuses %j: %s", (argv, message) => {
+    expect(parseBinArgs(argv)).toBe(message);
+  });
+});
