@@ -77,4 +77,5 @@ export interface RawSpec extends RawPublish {
     cli?: { intro: string; closing?: string };
   }[];
   tools: RawTool[];
+  acknowledged_breaks?: { tool: string; change: string; reason: string }[];
 }

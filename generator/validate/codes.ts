@@ -110,6 +110,12 @@ export const CODES = {
   "computed-partial": "a partial chosen while rendering ({{> (expression)}})",
   "unknown-decorator": "a decorator other than {{#*inline}}",
   "over-budget": "a section's rendered text over targets.docs.budget (warning)",
+  // Acknowledged breaks (toolgen diff).
+  "unknown-change":
+    "an acknowledged break naming no breaking change of toolgen diff",
+  "duplicate-acknowledgement": "one tool and change acknowledged twice",
+  "unmatched-acknowledgement":
+    "an acknowledged break toolgen diff finds no change for (warning)",
 } as const;
 
 export type Code = keyof typeof CODES;
