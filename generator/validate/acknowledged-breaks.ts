@@ -1,4 +1,4 @@
-import { BREAKING_CHANGES, type ChangeName } from "../diff/changes.js";
+import { BREAKING_CHANGES, CHANGES, type ChangeName } from "../diff/changes.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { suggest } from "./suggest.js";
@@ -17,10 +17,13 @@ export const checkAcknowledgedBreaks: Check = ({ raw, soundAt }) => {
     if (!soundAt(["acknowledged_breaks", i])) return;
     const at = `acknowledged break ${i + 1} (tool '${ack.tool}')`;
     if (!breaking.has(ack.change)) {
-      const near = suggest(ack.change, breaking);
+      const compatible = Object.hasOwn(CHANGES, ack.change);
+      const near = compatible ? undefined : suggest(ack.change, breaking);
       problems.push({
         path: ["acknowledged_breaks", i, "change"],
-        message: `${at}: '${ack.change}' is no breaking change toolgen diff reports${near ? `; did you mean '${near}'?` : ""}`,
+        message: compatible
+          ? `${at}: '${ack.change}' is a compatible change: it needs no acknowledgement`
+          : `${at}: '${ack.change}' is no breaking change toolgen diff reports${near ? `; did you mean '${near}'?` : ""}`,
         code: "unknown-change",
       });
       return;
