@@ -1,13 +1,18 @@
 import type { Diagnostic } from "../diagnostics.js";
 import type { Change, DiffResult } from "./index.js";
 import type { DiffSide } from "./load.js";
+import type { Locate } from "./locate.js";
 
 /**
  * Applies the current spec's `acknowledged_breaks`: a breaking change whose tool and name one
  * lists carries its reason (it is listed but fails nothing); an acknowledgement that matches
  * no change is a warning at its place, so that it is removed once its release is out.
  */
-export function acknowledge(changes: Change[], current: DiffSide): DiffResult {
+export function acknowledge(
+  changes: Change[],
+  current: DiffSide,
+  locate: Locate,
+): DiffResult {
   const acks = current.model.acknowledgedBreaks;
   if (acks.length === 0) return { changes, warnings: [] };
   const used = new Set<number>();
@@ -21,7 +26,7 @@ export function acknowledge(changes: Change[], current: DiffSide): DiffResult {
   const warnings: Diagnostic[] = [];
   acks.forEach((a, i) => {
     if (used.has(i)) return;
-    const place = current.spec.locate(["acknowledged_breaks", i]);
+    const place = locate(["acknowledged_breaks", i]);
     warnings.push({
       severity: "warning",
       code: "unmatched-acknowledgement",

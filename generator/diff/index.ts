@@ -8,6 +8,7 @@ import {
   type Subject,
 } from "./changes.js";
 import type { DiffSide } from "./load.js";
+import { fastLocate } from "./locate.js";
 import { matchTools } from "./tools.js";
 
 export { loadSide, type DiffSide } from "./load.js";
@@ -48,8 +49,9 @@ export function diffSpecs(base: DiffSide, current: DiffSide): DiffResult {
     index,
     push: (c) => found.push(c),
   }));
+  const locate = fastLocate(current.spec);
   const located = found.map((f): Change => {
-    const place = current.spec.locate(f.path, { key: f.key });
+    const place = locate(f.path, { key: f.key });
     return {
       class: classOf(f.change),
       change: f.change,
@@ -65,5 +67,5 @@ export function diffSpecs(base: DiffSide, current: DiffSide): DiffResult {
   });
   // Stable: changes at one place keep the order they were found in.
   located.sort((a, b) => a.line - b.line || a.col - b.col);
-  return acknowledge(located, current);
+  return acknowledge(located, current, locate);
 }
