@@ -197,6 +197,19 @@ export interface Subject {
 /** `tool 'x'` or `tool 'x', input 'y'`: how every message begins. */
 export function about(tool: string, input?: string): string {
   return input === undefined
-    ? `tool '${tool}'`
-    : `tool '${tool}', input '${input}'`;
+    ? `tool ${quoted(tool)}`
+    : `tool ${quoted(tool)}, input ${quoted(input)}`;
+}
+
+/**
+ * A name from the spec in a message: `'name'`, or, when it holds anything but letters, digits and
+ * `_ - . [ ] $`, a JSON string with every character outside printable ASCII escaped, so that no
+ * name (an input's key may be any text) can break a report's line or forge one.
+ */
+export function quoted(name: string): string {
+  if (/^[A-Za-z0-9_.$[\]-]+$/.test(name)) return `'${name}'`;
+  return JSON.stringify(name).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

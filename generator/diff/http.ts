@@ -4,7 +4,7 @@ import type {
   PathPart,
   ValueSource,
 } from "../model/types.js";
-import { about, type ChangeName, type Subject } from "./changes.js";
+import { about, quoted, type ChangeName, type Subject } from "./changes.js";
 import { shown } from "./json.js";
 
 /**
@@ -50,7 +50,7 @@ export function compareHttp(
   if (b.route !== c.route)
     push(
       "http-route-changed",
-      `the workspace is now picked by ${c.route === null ? "nothing (the primary one)" : `input '${c.route}'`} (was ${b.route === null ? "the primary one" : `input '${b.route}'`})`,
+      `the workspace is now picked by ${c.route === null ? "nothing (the primary one)" : `input ${quoted(c.route)}`} (was ${b.route === null ? "the primary one" : `input ${quoted(b.route)}`})`,
       ...(c.route === null ? [] : ["route"]),
     );
   const bs = sent(b);
@@ -61,7 +61,7 @@ export function compareHttp(
     if (places.join() !== now.join())
       push(
         "http-input-moved",
-        `input '${input}' is now sent in ${now.join(", ")} (was ${places.join(", ")})`,
+        `input ${quoted(input)} is now sent in ${now.join(", ")} (was ${places.join(", ")})`,
       );
   }
   const bf = fixed(b);
@@ -101,7 +101,7 @@ function sent(h: HttpBinding): Map<string, string[]> {
   };
   for (const p of h.path) add(p as ValueSource, "path");
   const fields = (list: readonly Field[], where: string) => {
-    for (const f of list) add(f.value, `${where} '${f.name}'`);
+    for (const f of list) add(f.value, `${where} ${quoted(f.name)}`);
   };
   fields(h.query, "query");
   fields(h.body ?? [], "body");
@@ -116,9 +116,9 @@ function fixed(h: HttpBinding): string[] {
   const fields = (list: readonly Field[], where: string) => {
     for (const f of list)
       if (f.value.kind === "workspace")
-        out.push(`${where} '${f.name}' = $workspace`);
+        out.push(`${where} ${quoted(f.name)} = $workspace`);
       else if (f.value.kind === "const")
-        out.push(`${where} '${f.name}' = ${shown(f.value.value)}`);
+        out.push(`${where} ${quoted(f.name)} = ${shown(f.value.value)}`);
   };
   fields(h.query, "query");
   fields(h.body ?? [], "body");

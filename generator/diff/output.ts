@@ -1,5 +1,5 @@
 import type { JsonPath } from "../read/parse.js";
-import { about, type ChangeName, type Subject } from "./changes.js";
+import { about, quoted, type ChangeName, type Subject } from "./changes.js";
 import { isRecord, jsonEqual, shown } from "./json.js";
 
 /** Keywords an output comparison reads; a change of any other is `output-changed`. */
@@ -44,7 +44,7 @@ function walk(
   at: JsonPath,
 ): void {
   if (jsonEqual(b, c)) return;
-  const label = where === "" ? "output" : `output '${where}'`;
+  const label = where === "" ? "output" : `output ${quoted(where)}`;
   if (!isRecord(b) || !isRecord(c))
     return push(
       sub,
@@ -90,12 +90,18 @@ function walk(
   const child = (n: string) => (where === "" ? n : `${where}.${n}`);
   for (const n of Object.keys(bp)) {
     if (!Object.hasOwn(cp, n))
-      push(sub, "output-narrowed", `output '${child(n)}' removed`, at, true);
+      push(
+        sub,
+        "output-narrowed",
+        `output ${quoted(child(n))} removed`,
+        at,
+        true,
+      );
     else if (breq.has(n) && !creq.has(n))
       push(
         sub,
         "output-narrowed",
-        `output '${child(n)}' may now be absent (no longer required)`,
+        `output ${quoted(child(n))} may now be absent (no longer required)`,
         [...at, "properties", n],
         true,
       );
@@ -106,7 +112,7 @@ function walk(
       push(
         sub,
         "output-extended",
-        `output '${child(n)}' ${Object.hasOwn(bp, n) ? "now always present" : "added"}`,
+        `output ${quoted(child(n))} ${Object.hasOwn(bp, n) ? "now always present" : "added"}`,
         path,
         true,
       );

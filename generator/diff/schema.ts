@@ -1,5 +1,5 @@
 import type { JsonPath } from "../read/parse.js";
-import { about, type ChangeName, type Subject } from "./changes.js";
+import { about, quoted, type ChangeName, type Subject } from "./changes.js";
 import { isRecord, jsonEqual, shown } from "./json.js";
 import { compareProperties } from "./properties.js";
 import { compareText } from "./texts.js";
@@ -104,7 +104,7 @@ export function compareSchema(b: unknown, c: unknown, at: SchemaPlace): void {
   }
   for (const keyword of ["description", "title"])
     compareText(at.sub, b[keyword], c[keyword], {
-      what: `${at.input === undefined ? "" : `input '${at.input}' `}${keyword}`,
+      what: `${at.input === undefined ? "" : `input ${quoted(at.input)} `}${keyword}`,
       path: [...at.path, keyword],
       parent: at.path,
       input: at.input,

@@ -109,3 +109,20 @@ describe("acknowledged_breaks", () => {
     ]);
   });
 });
+
+describe("names in messages", () => {
+  it("escapes an input name that would break a report's line", () => {
+    const current = variant([
+      [
+        "        workspace: { type: string }\n",
+        '        workspace: { type: string }\n        "x\\nforged\\t": { type: string }\n',
+      ],
+      ["body: [text, tag]", 'body: [text, tag, "x\\nforged\\t"]'],
+    ]);
+    const [c] = diffTexts(variant([]), current).changes;
+    expect(c!.input).toBe("x\nforged\t");
+    expect(c!.message).toBe(
+      String.raw`tool 'add_note', input "x\nforged\t": added (optional)`,
+    );
+  });
+});
