@@ -207,6 +207,36 @@ describe("toolgen diff's formats and arguments", () => {
     expect(run.stdout).toContain("1 breaking, 1 compatible");
   });
 
+  it("--format github annotates a base's error on the spec's file, its place at the base in the message", async () => {
+    const broken = variant([["targets:\n", "targets:\n  client: [\n"]]);
+    const dir = repository([broken, variant([])]);
+    const run = await toolgen(
+      dir,
+      "diff",
+      "--against",
+      "HEAD~1",
+      "--format",
+      "github",
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(
+      /^::error file=tools\.yaml,title=toolgen diff::HEAD~1:tools\.yaml:\d+:\d+: /,
+    );
+  });
+
+  it("--quiet lists the breaks only", async () => {
+    const dir = repository([variant([]), NARROWED]);
+    fs.writeFileSync(
+      path.join(dir, "tools.yaml"),
+      NARROWED.replace("short: Read a note.", "short: Read it."),
+    );
+    const run = await toolgen(dir, "diff", "--against", "HEAD~1", "--quiet");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("[enum-value-removed]");
+    expect(run.stdout).not.toContain("[text-changed]");
+    expect(run.stdout).toContain("1 breaking, 1 compatible");
+  });
+
   it("refuses a missing --against and an unknown format, exit 2", async () => {
     const dir = repository([variant([])]);
     expect((await toolgen(dir, "diff")).code).toBe(2);
