@@ -32,7 +32,12 @@ export function compareTool(sub: Subject, b: ToolSide, c: ToolSide): void {
   compareHttp(sub, b.tool.http, c.tool.http);
   compareCli(sub, b.tool.cli, c.tool.cli);
   compareOutput(sub, b.raw.output, c.raw.output);
-  compareAnnotations(sub, b.raw.annotations, c.raw.annotations);
+  compareAnnotations(
+    sub,
+    resolved(b, "annotations"),
+    resolved(c, "annotations"),
+    c.raw.annotations,
+  );
   compareViews(sub, b.raw, c.raw);
   for (const key of ["title", "short", "when_to_use"])
     compareText(sub, b.raw[key], c.raw[key], {
@@ -40,6 +45,12 @@ export function compareTool(sub: Subject, b: ToolSide, c: ToolSide): void {
       path: at(key),
       parent: ["tools", sub.index],
     });
+}
+
+/** A key of the tool as the model resolves it, when the model has it, else as written. */
+function resolved(side: ToolSide, key: string): unknown {
+  const model = side.tool as unknown as Record<string, unknown>;
+  return Object.hasOwn(model, key) ? model[key] : side.raw[key];
 }
 
 export function rawTool(value: unknown): Record<string, unknown> {

@@ -79,12 +79,30 @@ describe("annotations", () => {
     ["idempotent true → not given", { idempotent: true }, {}],
     ["open_world false → true", { open_world: false }, { open_world: true }],
   ] as const)("%s is less safe, and back safer", (_, before, after) => {
-    expect(changes((s) => compareAnnotations(s, before, after))).toEqual([
-      "annotation-less-safe",
-    ]);
-    expect(changes((s) => compareAnnotations(s, after, before))).toEqual([
-      "annotation-safer",
-    ]);
+    expect(changes((s) => compareAnnotations(s, before, after, after))).toEqual(
+      ["annotation-less-safe"],
+    );
+    expect(
+      changes((s) => compareAnnotations(s, after, before, before)),
+    ).toEqual(["annotation-safer"]);
+  });
+
+  it("reads a resolved model's camelCase annotations too", () => {
+    expect(
+      changes((s) =>
+        compareAnnotations(
+          s,
+          { readOnly: true },
+          { readOnly: false },
+          undefined,
+        ),
+      ),
+    ).toEqual(["annotation-less-safe"]);
+    expect(
+      changes((s) =>
+        compareAnnotations(s, { openWorld: false }, {}, undefined),
+      ),
+    ).toEqual(["annotation-less-safe"]);
   });
 
   it("the value MCP assumes, written out, is no change", () => {
@@ -94,9 +112,9 @@ describe("annotations", () => {
       idempotent: false,
       open_world: true,
     };
-    expect(found((s) => compareAnnotations(s, undefined, defaults))).toEqual(
-      [],
-    );
+    expect(
+      found((s) => compareAnnotations(s, undefined, defaults, defaults)),
+    ).toEqual([]);
   });
 });
 
