@@ -20,6 +20,13 @@ const PING = `  - name: ping
     input: { type: object, properties: {} }
     local: true
 `;
+/** add_note's binding: POST, from which MCP's annotations derive nothing (GET, PUT and DELETE would). */
+const POST_HTTP = `    http:
+      method: POST
+      path: /workspaces/{$workspace}/notes
+      route: workspace
+      body: [text, tag]
+`;
 const GET_HTTP = `    http:
       method: GET
       path: /notes/{id}
@@ -208,7 +215,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: "an HTTP method changed",
-    second: [[GET_HTTP, GET_HTTP.replace("GET", "DELETE")]],
+    second: [["method: POST", "method: PATCH"]],
     forward: ["http-method-changed"],
     backward: ["http-method-changed"],
   },
@@ -245,7 +252,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: "an HTTP tool made local",
-    second: [[GET_HTTP, "    local: true\n"]],
+    second: [[POST_HTTP, "    local: true\n"]],
     forward: ["http-binding-removed"],
     backward: ["http-binding-added"],
   },
