@@ -14,6 +14,7 @@ export const E2E = [
   "tests/cli/format-github.test.ts",
   "tests/cli/watch.test.ts",
   "tests/determinism.test.ts",
+  "tests/diff/git.test.ts",
   "tests/pure-generate.test.ts",
   "tests/emitters/targets.test.ts",
   "tests/emitters/views.test.ts",

@@ -1,9 +1,10 @@
-// `toolgen` and `toolgen --check` as whole processes, the way `npm run gen` and CI run them,
-// on one spec in a throwaway project.
+// `toolgen`, `toolgen --check` and `toolgen diff` as whole processes, the way `npm run gen` and
+// CI run them, on one spec in a throwaway project.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse, stringify } from "yaml";
 import { runNode, summary } from "./measure.mjs";
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -40,23 +41,39 @@ function measuredRun(args, cwd, expectStatus, tolerated = []) {
 }
 
 /**
- * Measures gen and gen --check on `specText`: one gen writes the output, `warmup` more of each
- * warm the disk cache, then `runs` of each are kept.
+ * The spec a release earlier, for `toolgen diff`: the first tool's short text different and the
+ * last tool not there yet, so diff finds (and places) two compatible changes, as in a usual review.
+ */
+function baseSpec(specText) {
+  const value = parse(specText);
+  value.tools[0].short = `${value.tools[0].short} Before.`;
+  value.tools.pop();
+  return stringify(value);
+}
+
+/**
+ * Measures gen, gen --check and diff --against a file on `specText`: one gen writes the output,
+ * `warmup` more of each warm the disk cache, then `runs` of each are kept.
  */
 export function benchGen(label, specText, { runs, warmup }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `toolgen-bench-${label}-`));
   try {
     const spec = path.join(dir, "tools.yaml");
     fs.writeFileSync(spec, specText);
+    const base = path.join(dir, "base.yaml");
+    fs.writeFileSync(base, baseSpec(specText));
     const gen = ["--spec", spec, "--out", path.join(dir, "generated")];
     const check = [...gen, "--check"];
+    const diff = ["diff", "--spec", spec, "--against", base];
     measuredRun(gen, dir, 0);
     for (let i = 0; i < warmup; i++) {
       measuredRun(gen, dir, 0);
       measuredRun(check, dir, 0, [1]);
+      measuredRun(diff, dir, 0);
     }
     const genRuns = [];
     const checkRuns = [];
+    const diffRuns = [];
     // Interleaved, so a burst of load on a shared machine hits both alike.
     for (let i = 0; i < runs; i++) {
       for (let attempt = 0; ; attempt++) {
@@ -66,6 +83,7 @@ export function benchGen(label, specText, { runs, warmup }) {
         if (checkRun.status === 0) {
           genRuns.push(genRun);
           checkRuns.push({ ...checkRun, retried: checkRun.retried + attempt });
+          diffRuns.push(measuredRun(diff, dir, 0));
           break;
         }
         if (attempt >= 5)
@@ -91,7 +109,14 @@ export function benchGen(label, specText, { runs, warmup }) {
         wall: summary(checkRuns.map((r) => r.wall)),
         rssMb: summary(checkRuns.map((r) => r.rssMb)),
       },
-      retried: [...genRuns, ...checkRuns].reduce((n, r) => n + r.retried, 0),
+      diff: {
+        wall: summary(diffRuns.map((r) => r.wall)),
+        rssMb: summary(diffRuns.map((r) => r.rssMb)),
+      },
+      retried: [...genRuns, ...checkRuns, ...diffRuns].reduce(
+        (n, r) => n + r.retried,
+        0,
+      ),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

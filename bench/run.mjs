@@ -18,7 +18,7 @@ const HELP = `Usage: npm run bench -- [options]
 
   --sizes <list>   specs to measure, comma-separated: ref (the repository's tools.yaml)
                    and tool counts (default: ref,15,100,1000,5000)
-  --runs <n>       measured runs of gen and of gen --check per spec (default: 5;
+  --runs <n>       measured runs of gen, gen --check and diff per spec (default: 5;
                    3 for specs of 5,000 tools or more)
   --warmup <n>     unmeasured runs of each first (default: 1)
   --no-mcp         skip the generated MCP server's part
@@ -32,6 +32,7 @@ const TARGETS = {
   refGen: 0.3,
   gen1000: 0.6,
   checkRatio: 1.1,
+  diffRatio: 1.5,
   rss1000: 150,
   outMb1000: 3.5,
   list1000: 30,
@@ -110,7 +111,7 @@ const mb = (x) => x.toFixed(0);
 const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
 if (rows.length > 0) {
   out(
-    "gen and gen --check as whole processes: wall seconds min / median / max, peak RSS in MB (max over runs)",
+    "gen, gen --check and diff --against a file as whole processes: wall seconds min / median / max, peak RSS in MB (max over runs)",
   );
   const header = [
     "spec",
@@ -121,8 +122,11 @@ if (rows.length > 0) {
     "gen (s)",
     "check (s)",
     "check/gen",
+    "diff (s)",
+    "diff/check",
     "peak RSS gen",
     "peak RSS check",
+    "peak RSS diff",
   ];
   const body = rows.map((r) => [
     r.spec,
@@ -133,8 +137,11 @@ if (rows.length > 0) {
     triple(r.gen.wall),
     triple(r.check.wall),
     (r.check.wall.median / r.gen.wall.median).toFixed(2),
+    triple(r.diff.wall),
+    (r.diff.wall.median / r.check.wall.median).toFixed(2),
     mb(r.gen.rssMb.max),
     mb(r.check.rssMb.max),
+    mb(r.diff.rssMb.max),
   ]);
   printTable(header, body);
   out();
@@ -226,7 +233,14 @@ function targetVerdicts(rows, mcp) {
       target: `≤ ${TARGETS.gen1000} s`,
       met: k.gen.wall.median <= TARGETS.gen1000,
     });
-    const peak = Math.max(k.gen.rssMb.max, k.check.rssMb.max);
+    const diffRatio = k.diff.wall.median / k.check.wall.median;
+    v.push({
+      what: "diff / gen --check, 1,000 tools",
+      value: diffRatio.toFixed(2),
+      target: `≤ ${TARGETS.diffRatio}`,
+      met: diffRatio <= TARGETS.diffRatio,
+    });
+    const peak = Math.max(k.gen.rssMb.max, k.check.rssMb.max, k.diff.rssMb.max);
     v.push({
       what: "peak RSS, 1,000 tools",
       value: `${mb(peak)} MB`,

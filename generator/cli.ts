@@ -1,3 +1,4 @@
+import { runDiff } from "./cli/diff.js";
 import { runGen } from "./cli/gen.js";
 import { runInit } from "./cli/init.js";
 import type { Io } from "./cli/io.js";
@@ -10,5 +11,6 @@ export { EXIT, type Io } from "./cli/io.js";
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === "init") return runInit(argv.slice(1), io);
+  if (argv[0] === "diff") return runDiff(argv.slice(1), io);
   return runGen(argv, io);
 }

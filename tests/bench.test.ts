@@ -8,7 +8,7 @@ import { tempDir } from "./helpers/temp.js";
 // `npm run bench` at its smallest size, to prove it still runs end to end: its figures are never
 // asserted (they depend on the machine), only that each measure was taken and written.
 describe("npm run bench, at the smallest size", () => {
-  it("measures gen, gen --check and the generated MCP server, prints the table and writes the JSON", () => {
+  it("measures gen, gen --check, diff and the generated MCP server, prints the table and writes the JSON", () => {
     const dir = tempDir("toolgen-bench-test-");
     try {
       const out = path.join(dir, "results.json");
@@ -41,7 +41,7 @@ describe("npm run bench, at the smallest size", () => {
       const [row] = results.gen;
       expect(row).toMatchObject({ spec: "synthetic-15", tools: 15 });
       expect(row.files).toBeGreaterThan(0);
-      for (const measured of [row.gen, row.check]) {
+      for (const measured of [row.gen, row.check, row.diff]) {
         for (const key of ["min", "median", "max"])
           expect(measured.wall[key]).toBeGreaterThan(0);
         expect(measured.rssMb.max).toBeGreaterThan(0);

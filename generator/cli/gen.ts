@@ -11,6 +11,8 @@ import { watchGen } from "./gen-watch.js";
 
 const HELP = `Usage: toolgen [options]
        toolgen init [folder]   set up a project (toolgen init --help)
+       toolgen diff --against <ref>   breaking changes since a git ref or file
+                                      (toolgen diff --help)
 
 Generates every package under the output folder from one tools.yaml.
 

@@ -78,7 +78,7 @@ function driftMessage(f: FileEntry, shown: string, run: GenRun): string {
 
 /** `::<kind> <properties>::<message>`, each part escaped as GitHub reads it back. */
 export function command(
-  kind: "error" | "warning",
+  kind: "error" | "warning" | "notice",
   properties: Record<string, string | number | undefined>,
   message: string,
 ): string {

@@ -143,7 +143,12 @@ export function buildModel(value: unknown): Model {
         }
       : null,
   };
-  return { targets, sections, tools };
+  const acknowledgedBreaks = (raw.acknowledged_breaks ?? []).map((a) => ({
+    tool: a.tool,
+    change: a.change,
+    reason: a.reason,
+  }));
+  return { targets, sections, tools, acknowledgedBreaks };
 }
 
 function buildHttp(raw: NonNullable<RawTool["http"]>): HttpBinding {

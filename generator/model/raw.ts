@@ -98,4 +98,5 @@ export interface RawSpec extends RawPublish {
   }[];
   tools: RawTool[];
   known_words?: string[];
+  acknowledged_breaks?: { tool: string; change: string; reason: string }[];
 }

@@ -14,6 +14,16 @@ export interface Model {
   readonly sections: readonly Section[];
   /** Every tool, in spec order. */
   readonly tools: readonly Tool[];
+  /** The breaks this release makes on purpose (`acknowledged_breaks`), in spec order: read by `toolgen diff` only. */
+  readonly acknowledgedBreaks: readonly AcknowledgedBreak[];
+}
+
+/** A breaking change `toolgen diff` lists without failing on it. */
+export interface AcknowledgedBreak {
+  readonly tool: string;
+  /** A breaking change's name, as `toolgen diff` prints it (generator/diff/changes.ts). */
+  readonly change: string;
+  readonly reason: string;
 }
 
 /** What a generated package.json says about publishing: the target's own settings, else the spec's. */

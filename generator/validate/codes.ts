@@ -129,6 +129,12 @@ export const CODES = {
     "a section's rendered MCP text that does not name one of its tools",
   "docs-missing-command":
     "a section's rendered CLI text without one of its commands as <program> <words>",
+  // Acknowledged breaks (toolgen diff).
+  "unknown-change":
+    "an acknowledged break naming no breaking change of toolgen diff",
+  "duplicate-acknowledgement": "one tool and change acknowledged twice",
+  "unmatched-acknowledgement":
+    "an acknowledged break toolgen diff finds no change for (warning)",
 } as const;
 
 export type Code = keyof typeof CODES;

@@ -1,4 +1,5 @@
 import { isError, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
+import { checkAcknowledgedBreaks } from "./acknowledged-breaks.js";
 import type { ParsedSpec } from "../read/parse.js";
 import type { Check } from "./checked-spec.js";
 import { checkCliOptions } from "./cli-options.js";
@@ -45,6 +46,7 @@ const SEMANTIC: readonly Check[] = [
   checkInputSchemas,
   checkToolMeta,
   checkHiddenText,
+  checkAcknowledgedBreaks,
 ];
 
 /**

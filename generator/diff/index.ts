@@ -1,0 +1,71 @@
+import type { Diagnostic } from "../diagnostics.js";
+import { acknowledge } from "./acknowledge.js";
+import {
+  classOf,
+  type ChangeClass,
+  type ChangeName,
+  type FoundChange,
+  type Subject,
+} from "./changes.js";
+import type { DiffSide } from "./load.js";
+import { fastLocate } from "./locate.js";
+import { matchTools } from "./tools.js";
+
+export { loadSide, type DiffSide } from "./load.js";
+export { CHANGES, BREAKING_CHANGES, type ChangeName } from "./changes.js";
+
+/** One change of the tool surface, located in the current spec. */
+export interface Change {
+  readonly class: ChangeClass;
+  readonly change: ChangeName;
+  readonly tool: string;
+  readonly input?: string;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly length: number;
+  /** For text-changed: how many characters the text grew (+) or shrank (−). */
+  readonly delta?: number;
+  /** The reason of the acknowledgement that lets this breaking change through, if one does. */
+  readonly acknowledged?: string;
+}
+
+export interface DiffResult {
+  /** In the current spec's order (line, column), a removed tool at the `tools:` key. */
+  readonly changes: readonly Change[];
+  /** Acknowledgements that match no change, located in the current spec. */
+  readonly warnings: readonly Diagnostic[];
+}
+
+/**
+ * The changes of the tool surface from `base` to `current`, each classed and located in the
+ * current spec, with the current spec's acknowledgements applied. Pure: reads both models only.
+ */
+export function diffSpecs(base: DiffSide, current: DiffSide): DiffResult {
+  const found: FoundChange[] = [];
+  matchTools(base, current, (index, tool): Subject => ({
+    tool,
+    index,
+    push: (c) => found.push(c),
+  }));
+  const locate = fastLocate(current.spec);
+  const located = found.map((f): Change => {
+    const place = locate(f.path, { key: f.key });
+    return {
+      class: classOf(f.change),
+      change: f.change,
+      tool: f.tool,
+      ...(f.input === undefined ? {} : { input: f.input }),
+      message: f.message,
+      file: current.spec.file,
+      line: place.line,
+      col: place.col,
+      length: place.length,
+      ...(f.delta === undefined ? {} : { delta: f.delta }),
+    };
+  });
+  // Stable: changes at one place keep the order they were found in.
+  located.sort((a, b) => a.line - b.line || a.col - b.col);
+  return acknowledge(located, current, locate);
+}
