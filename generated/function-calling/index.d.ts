@@ -39,4 +39,9 @@ export declare const anthropicTools: AnthropicTool[];
  */
 export declare const dispatch: Surface.Dispatch<Spec>;
 
+export type DispatchResult = Surface.DispatchResult;
+
+/** dispatch, answering the text with whether it tells of a failure (for Anthropic's `is_error`). */
+export declare const dispatchResult: Surface.DispatchWithResult<Spec>;
+
 export {};

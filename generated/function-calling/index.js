@@ -8,10 +8,12 @@ export const openaiResponsesTools = responsesTools(tools);
 export const openaiChatTools = chatTools(tools);
 export const anthropicTools = anthropic(tools);
 
-export const dispatch = dispatcher({
+export const dispatchResult = dispatcher({
   data: loadData(new URL("./tools.json", import.meta.url)),
   tools,
   isClientError: (error) => error instanceof ClientError,
   validateInput,
   withDefaults,
 });
+
+export const dispatch = async (name, args, options) => (await dispatchResult(name, args, options)).text;

@@ -4,7 +4,10 @@
  * models. Typed results (a tool's `output` schema) will narrow `unknown` here, not change it.
  */
 export function resultValue(value: unknown): unknown {
-  return value === undefined ? "Done: the call returned no content." : value;
+  // The client answers null for a response without a body (204).
+  return value === undefined || value === null
+    ? "Done: the call returned no content."
+    : value;
 }
 
 /**

@@ -3,11 +3,19 @@ import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug, resultText } from "./results.js";
 import type { Dependencies, DispatchOptions } from "./types.js";
 
+/** The text to send back, and whether it tells of a failure (Anthropic's `is_error`). */
+export interface DispatchResult {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+const failed = (text: string): DispatchResult => ({ text, isError: true });
+
 type Handler = (input: unknown, ctx: unknown) => Promise<unknown>;
 
 /**
- * Binds dispatch to one spec's tool table. `dispatch(name, args, options)` runs one tool call a
- * model made and answers the text to send back to it: the result, or what went wrong in words
+ * Binds dispatch to one spec's tool table: the function runs one tool call a model made and
+ * answers the text to send back to it, with whether it tells of a failure: the result, or what went wrong in words
  * the model can act on (an unknown or renamed tool, arguments that are not JSON or do not fit
  * the schema, the platform's refusal with its status). It throws only for the caller's own
  * mistakes (no client, a local tool without a handler), a bug in a handler, or a cancelled call.
@@ -17,7 +25,11 @@ type Handler = (input: unknown, ctx: unknown) => Promise<unknown>;
  */
 export function dispatcher(
   deps: Dependencies,
-): (name: string, args: unknown, options: DispatchOptions) => Promise<string> {
+): (
+  name: string,
+  args: unknown,
+  options: DispatchOptions,
+) => Promise<DispatchResult> {
   const byName = new Map(deps.tools.map((t) => [t.name, t]));
   return async (name, args, options) => {
     if (options === null || typeof options !== "object")
@@ -32,15 +44,18 @@ export function dispatcher(
         "dispatch: 'client' must be the platform client (createClient or createClientFromEnv)",
       );
     const tool = typeof name === "string" ? byName.get(name) : undefined;
-    if (tool === undefined) return unknownTool(deps, name);
+    if (tool === undefined) return failed(unknownTool(deps, name));
     const parsed = parseArguments(args);
     if (!parsed.ok)
-      return `Error from ${tool.name}: the arguments are not a JSON object (${parsed.reason})`;
+      return failed(
+        `Error from ${tool.name}: the arguments are not a JSON object (${parsed.reason})`,
+      );
     const problems = deps.validateInput(tool.name, parsed.value);
     if (problems.length > 0)
-      return `Error from ${tool.name}: invalid input: ${problems.join("; ")}`;
+      return failed(
+        `Error from ${tool.name}: invalid input: ${problems.join("; ")}`,
+      );
     const input = deps.withDefaults(tool.name, parsed.value);
-    let handler: Handler | undefined;
     if (tool.local) {
       // Handlers may be a class instance, but a tool named like an Object method must not find that method.
       const found: unknown = (handlers as Record<string, unknown>)[tool.name];
@@ -51,7 +66,6 @@ export function dispatcher(
         throw new TypeError(
           `dispatch: no handler for the local tool '${tool.name}'`,
         );
-      handler = found as Handler;
     }
     try {
       const value = tool.local
@@ -66,13 +80,13 @@ export function dispatcher(
             input as object,
             signal ? ({ signal } satisfies CallOptions) : undefined,
           );
-      return resultText(value);
+      return { text: resultText(value), isError: false };
     } catch (error) {
       const readable =
         deps.isClientError(error) ||
-        (handler !== undefined && !isBug(error) && !signal?.aborted);
+        (tool.local && !isBug(error) && !signal?.aborted);
       if (!readable) throw error;
-      return errorText(tool.name, error);
+      return failed(errorText(tool.name, error));
     }
   };
 }

@@ -34,12 +34,27 @@ export interface PlatformFixture {
   remove(): void;
 }
 
-export function installPlatformFixture(): PlatformFixture {
+export interface FixtureOptions {
+  /**
+   * Packages the consumer resolves to another of the repository's node_modules, by name: e.g.
+   * `{ ai: "ai7" }` has the generated packages import `ai` 7 (installed under the alias ai7).
+   */
+  readonly links?: Readonly<Record<string, string>>;
+}
+
+export function installPlatformFixture(
+  options: FixtureOptions = {},
+): PlatformFixture {
   const text = fs.readFileSync(platformFixturePath, "utf8");
   const { files } = generateFromDisk(
     specInput(platformFixturePath, text, repoRoot),
   );
   const consumer = installConsumer([files]);
+  for (const [name, installed] of Object.entries(options.links ?? {})) {
+    const link = path.join(consumer.dir, "node_modules", name);
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(path.join(repoRoot, "node_modules", installed), link, "dir");
+  }
   const folder = (name: string) => {
     const dir = consumer.packages.get(name);
     if (dir === undefined)

@@ -6,7 +6,9 @@
  */
 export function resultText(value) {
   if (typeof value === "string") return value;
-  if (value === undefined) return "Done: the call returned no content.";
+  // The client answers null for a response without a body (204).
+  if (value === undefined || value === null)
+    return "Done: the call returned no content.";
   return JSON.stringify(value) ?? String(value);
 }
 /**

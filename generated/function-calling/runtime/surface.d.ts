@@ -57,6 +57,17 @@ export type DispatchOptions<T extends SpecTypes> = {
   /** Cancels the call: the platform request is aborted, a local handler sees it aborted. */
   readonly signal?: AbortSignal;
 } & HandlersOption<T>;
+/** What dispatchResult answers: the text, and whether it tells of a failure (Anthropic's `is_error`). */
+export interface DispatchResult {
+  readonly text: string;
+  readonly isError: boolean;
+}
+/** dispatch, answering the text with whether it tells of a failure. */
+export type DispatchWithResult<T extends SpecTypes> = (
+  name: string,
+  args: unknown,
+  options: DispatchOptions<T>,
+) => Promise<DispatchResult>;
 /**
  * Runs one tool call of a model and answers the text to send back: the result (text as it came,
  * JSON for structured answers), or an error the model can read. Typed results (a tool's
