@@ -20,7 +20,11 @@ beforeAll(() => {
 });
 afterAll(() => fixture.remove());
 
-it.each(["client/consumer.ts", "langchain/typing.check.ts"])(
+it.each([
+  "client/consumer.ts",
+  "langchain/typing.check.ts",
+  "function-calling/typing.check.ts",
+])(
   "the generated types accept correct use and reject each mistake in %s",
   (file) => {
     const dir = fs.mkdtempSync(path.join(fixture.consumer.dir, "types-"));
