@@ -1,3 +1,4 @@
+import { resolveAnnotations } from "./annotations.js";
 import { mainType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
 import { publish } from "./publish.js";
@@ -39,11 +40,14 @@ export function buildModel(value: unknown): Model {
       camelName: camelCase(t.name),
       pascalName: pascalCase(t.name),
       sectionId: t.section,
+      title: t.title ?? null,
       short: t.short,
       whenToUse: t.when_to_use,
       input: t.input,
       inputNames,
       required,
+      output: t.output ?? null,
+      annotations: resolveAnnotations(t.annotations, t.http?.method ?? null),
       renamedFrom: t.renamed_from ?? [],
       http: t.http ? buildHttp(t.http) : null,
       cli: !onCli
@@ -95,6 +99,7 @@ export function buildModel(value: unknown): Model {
           serverName: mcp.server_name,
           runtime: mcp.runtime ?? null,
           runtimeVersion: mcp.runtime_version ?? "*",
+          instructions: mcp.instructions ?? true,
           publish: publish(raw, "mcp"),
         }
       : null,

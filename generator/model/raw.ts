@@ -9,9 +9,12 @@ export type RawFields = string[] | Record<string, RawFieldValue>;
 export interface RawTool {
   name: string;
   section: string;
+  title?: string;
   short: string;
   when_to_use: string;
   input: JsonObject;
+  output?: JsonObject;
+  annotations?: RawAnnotations;
   renamed_from?: string[];
   local?: true;
   http?: {
@@ -23,6 +26,13 @@ export interface RawTool {
     headers?: Record<string, RawFieldValue>;
   };
   cli?: { usage: string; summary: string } | null;
+}
+/** A tool's hints for MCP clients, as written: each one optional. */
+export interface RawAnnotations {
+  read_only?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  open_world?: boolean;
 }
 /** What npm needs to publish a package: set at the top level for every package, or per target. */
 export interface RawPublish {
@@ -51,6 +61,7 @@ export interface RawTargets {
     server_name: string;
     runtime?: string;
     runtime_version?: string;
+    instructions?: boolean;
   };
   langchain?: RawPublish & { package: string };
   cli?: RawPublish & {

@@ -51,6 +51,8 @@ export interface Targets {
     readonly runtime: string | null;
     /** The range of the runtime package's versions, its peer dependency (default `*`). */
     readonly runtimeVersion: string;
+    /** The server sends the docs target's MCP prompt as its instructions (`instructions: false` turns it off). */
+    readonly instructions: boolean;
     readonly publish: Publish;
   } | null;
   readonly langchain: {
@@ -105,6 +107,8 @@ export interface Tool {
   /** `delegate_task` → `DelegateTask`: type names. */
   readonly pascalName: string;
   readonly sectionId: string;
+  /** A human-readable name, or null when the spec gives none. */
+  readonly title: string | null;
   readonly short: string;
   readonly whenToUse: string;
   /** The JSON Schema exactly as written in the spec. */
@@ -112,11 +116,26 @@ export interface Tool {
   /** Input names, in the order the schema lists them. */
   readonly inputNames: readonly string[];
   readonly required: readonly string[];
+  /** The JSON Schema of the result exactly as written, or null: the result is not described. */
+  readonly output: JsonObject | null;
+  /** The hints for MCP clients: each declared, derived from the HTTP method, or absent (MCP's default). */
+  readonly annotations: Annotations;
   readonly renamedFrom: readonly string[];
   /** How the platform is called, or null for a tool handled by the runtime's own code. */
   readonly http: HttpBinding | null;
   /** undefined: the section is not on the CLI (or there is no cli target); null: deliberately not exposed. */
   readonly cli: CliCommand | null | undefined;
+}
+
+/**
+ * A tool's hints, resolved: a hint the spec declares as declared; else one derived from the HTTP
+ * method (model/annotations.ts); else undefined, which leaves it to MCP's default.
+ */
+export interface Annotations {
+  readonly readOnly?: boolean;
+  readonly destructive?: boolean;
+  readonly idempotent?: boolean;
+  readonly openWorld?: boolean;
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -95,6 +95,9 @@ export const CODES = {
   "unknown-format": "a format ajv does not know",
   "default-not-in-schema": "a default its own schema refuses",
   "enum-value-not-in-schema": "an enum value its own schema refuses",
+  // What a tool tells MCP clients besides its input (title, annotations, output).
+  "contradictory-annotations":
+    "annotations saying both read_only and destructive",
   // What npm reads from the generated package.json files.
   "bad-version": "a version that is not semver 2.0.0 (MAJOR.MINOR.PATCH)",
   "bad-version-range": "a runtime_version that is not an npm version range",

@@ -15,6 +15,7 @@ import { checkStructure } from "./structure.js";
 import { soundPart, withoutFaultyTools } from "./sound-part.js";
 import { about } from "./subject.js";
 import { checkTargets } from "./targets.js";
+import { checkToolMeta } from "./tool-meta.js";
 import { checkVersions } from "./versions.js";
 
 /** What each tool's input schema declares: a JSON Schema toolgen can check inputs against. */
@@ -38,6 +39,7 @@ const SEMANTIC: readonly Check[] = [
   checkCliUsages,
   checkRenames,
   checkInputSchemas,
+  checkToolMeta,
   checkHiddenText,
 ];
 

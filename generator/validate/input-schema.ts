@@ -1,7 +1,7 @@
-import type { Code } from "./codes.js";
 import type { ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
+import { refProblem } from "./schema-refs.js";
 import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
 import { compiler, valueChecker } from "./schema-ajv.js";
@@ -14,12 +14,20 @@ export const quoteHint =
 
 type Path = (string | number)[];
 
-/** Problems in one tool's input schema; paths are relative to the schema. */
-export function checkInputSchema(schema: JsonObject): Problem[] {
-  const walk = walkSchema(schema);
+/** Which of a tool's schemas is checked: its `input`, or its `output` (checked alike, named apart). */
+export type SchemaKind = "input" | "output";
+
+/** Problems in one tool's input (or output) schema; paths are relative to the schema. */
+export function checkInputSchema(
+  schema: JsonObject,
+  kind: SchemaKind = "input",
+): Problem[] {
+  const walk = walkSchema(schema, kind);
   // A schema that names what is not there is not compiled: ajv would only repeat the news.
   const problems =
-    walk.shape.length > 0 ? walk.shape : compileProblems(schema, walk.valued);
+    walk.shape.length > 0
+      ? walk.shape
+      : compileProblems(schema, walk.valued, kind);
   return walk.proto.length > 0 ? [...problems, ...walk.proto] : problems;
 }
 
@@ -27,17 +35,18 @@ export function checkInputSchema(schema: JsonObject): Problem[] {
 function compileProblems(
   schema: JsonObject,
   valued: readonly Valued[],
+  kind: SchemaKind,
 ): Problem[] {
   if (isPlainSchema(schema)) return valueProblems(valued);
   try {
     // The meta-schema first: its errors have a path, so each lands on its own line of the spec.
     if (!compiler().validateSchema(schema))
-      return metaSchemaProblems(compiler().errors ?? []);
+      return metaSchemaProblems(compiler().errors ?? [], kind);
     compiler().compile(schema);
   } catch (e) {
     const message =
       e instanceof Error ? e.message.split("\n", 1)[0]! : String(e);
-    return [compileProblem(schema, message)];
+    return [compileProblem(schema, message, kind)];
   } finally {
     compiler().removeSchema();
   }
@@ -52,8 +61,8 @@ const DATA_KEYS: ReadonlySet<string> = new Set([
   "examples",
 ]);
 
-const PROTO_MESSAGE =
-  "'__proto__' cannot be an input name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype";
+const PROTO_MESSAGE = (kind: SchemaKind) =>
+  `'__proto__' cannot be ${kind === "input" ? "an input" : "a result field"} name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype`;
 
 /** A schema holding a default, enum or const, and where it is. */
 interface Valued {
@@ -64,6 +73,7 @@ interface Valued {
 /** What the one walk over a schema collects. */
 interface SchemaWalk {
   readonly root: JsonObject;
+  readonly kind: SchemaKind;
   /** The path of the node being visited: one array, pushed and popped as the walk goes. */
   readonly path: Path;
   /** 'required' and '$ref' problems: with any of them the schema goes no further. */
@@ -79,8 +89,15 @@ interface SchemaWalk {
  * is copied only for a problem or a schema with values. Recursive: the parser refuses a spec
  * nested deeper than MAX_DEPTH (64) levels, so the walk cannot run out of stack.
  */
-function walkSchema(root: JsonObject): SchemaWalk {
-  const walk: SchemaWalk = { root, path: [], shape: [], proto: [], valued: [] };
+function walkSchema(root: JsonObject, kind: SchemaKind): SchemaWalk {
+  const walk: SchemaWalk = {
+    root,
+    kind,
+    path: [],
+    shape: [],
+    proto: [],
+    valued: [],
+  };
   visitNode(root, false, walk);
   return walk;
 }
@@ -125,14 +142,14 @@ function visitNode(node: object, inData: boolean, walk: SchemaWalk): void {
     walk.proto.push({
       path: [...path, "properties", "__proto__"],
       key: true,
-      message: PROTO_MESSAGE,
+      message: PROTO_MESSAGE(walk.kind),
       code: "proto-input-name",
     });
   }
   if (inData) return;
   if (Array.isArray(required)) checkRequired(properties, required, walk);
   if (typeof ref === "string") {
-    const found = refProblem(walk.root, ref);
+    const found = refProblem(walk.root, ref, walk.kind);
     if (found !== undefined)
       walk.shape.push({ path: [...path, "$ref"], ...found });
   }
@@ -159,58 +176,11 @@ function checkRequired(
   });
 }
 
-/**
- * `$ref` may only point inside the schema (toolgen never fetches anything), at something that
- * exists, and not round in a circle of references that never reaches a schema.
- */
-function refProblem(
-  schema: JsonObject,
-  ref: string,
-): { message: string; code: Code } | undefined {
-  const seen: string[] = [];
-  for (let current: string = ref; ;) {
-    if (!current.startsWith("#"))
-      return {
-        message: `'$ref' may only point inside this input schema (#/…), not at '${current}'`,
-        code: "ref-outside-schema",
-      };
-    if (seen.includes(current))
-      return {
-        message: `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`,
-        code: "ref-circular",
-      };
-    seen.push(current);
-    const target = resolvePointer(schema, current.slice(1));
-    if (target === undefined)
-      return {
-        message: `'$ref' points at nothing: '${current}'`,
-        code: "ref-dangling",
-      };
-    const next =
-      target !== null && typeof target === "object" && !Array.isArray(target)
-        ? (target as Record<string, unknown>).$ref
-        : undefined;
-    if (typeof next !== "string") return undefined;
-    current = next;
-  }
-}
-
-function resolvePointer(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const step of pointerToPath(decodeURIComponent(pointer))) {
-    if (
-      value === null ||
-      typeof value !== "object" ||
-      !Object.hasOwn(value, String(step))
-    )
-      return undefined;
-    value = (value as Record<string, unknown>)[String(step)];
-  }
-  return value;
-}
-
 /** One problem for each place the meta-schema rejects, said once (ajv reports an anyOf three ways). */
-function metaSchemaProblems(errors: readonly ErrorObject[]): Problem[] {
+function metaSchemaProblems(
+  errors: readonly ErrorObject[],
+  kind: SchemaKind,
+): Problem[] {
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors)
     byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
@@ -222,22 +192,26 @@ function metaSchemaProblems(errors: readonly ErrorObject[]): Problem[] {
     if (key === "type" && allowed) {
       return {
         path,
-        message: `the input schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
+        message: `the ${kind} schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
         code: "invalid-json-schema",
       };
     }
     const e = list.find((x) => x.keyword !== "anyOf") ?? list[0]!;
-    const what = key === undefined ? "the input schema" : `'${key}'`;
+    const what = key === undefined ? `the ${kind} schema` : `'${key}'`;
     return {
       path,
-      message: `the input schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
+      message: `the ${kind} schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
       code: "invalid-json-schema",
     };
   });
 }
 
 /** ajv's compile errors name a schema path or a keyword in their text: point there when we can. */
-function compileProblem(schema: JsonObject, message: string): Problem {
+function compileProblem(
+  schema: JsonObject,
+  message: string,
+  kind: SchemaKind,
+): Problem {
   const unknown = /unknown keyword: "([^"]*)"/.exec(message);
   if (unknown) {
     const keyword = unknown[1]!;
@@ -272,7 +246,7 @@ function compileProblem(schema: JsonObject, message: string): Problem {
     .replace(/^strict mode: /, "");
   return {
     path,
-    message: `the input schema is not valid JSON Schema: ${text}`,
+    message: `the ${kind} schema is not valid JSON Schema: ${text}`,
     code: "invalid-json-schema",
   };
 }

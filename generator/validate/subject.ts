@@ -20,8 +20,10 @@ export function subjectOf(
   const id = top === "tools" ? entry?.name : entry?.id;
   const label =
     typeof id === "string" ? `${noun} '${id}'` : `${noun} ${index + 1}`;
-  if (top !== "tools" || rest[0] !== "input") return { label, rest };
-  // input.properties.a(.items)?.properties.b… → input 'a.b'
+  const schema = rest[0];
+  if (top !== "tools" || (schema !== "input" && schema !== "output"))
+    return { label, rest };
+  // input.properties.a(.items)?.properties.b… → input 'a.b' (output 'a.b' in an output schema)
   const names: string[] = [];
   let j = 1;
   while (rest[j] === "properties" && typeof rest[j + 1] === "string") {
@@ -30,7 +32,10 @@ export function subjectOf(
     if (rest[j] === "items" && rest[j + 1] === "properties") j++;
   }
   if (names.length === 0) return { label, rest };
-  return { label: `${label}, input '${names.join(".")}'`, rest: rest.slice(j) };
+  return {
+    label: `${label}, ${schema} '${names.join(".")}'`,
+    rest: rest.slice(j),
+  };
 }
 
 /** `tools.3.http.method` → `tool 'list_peers': 'http.method'`; `targets.docs.budget` → `'targets.docs.budget'`. */

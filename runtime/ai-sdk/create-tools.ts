@@ -93,6 +93,7 @@ function wrap(entry: ToolInfo, call: Call, deps: Dependencies): Tool {
       try {
         return resultValue(
           await call(deps.withDefaults(entry.name, input), abortSignal),
+          entry.outputSchema !== null,
         );
       } catch (error) {
         // A failure the model can act on (the platform refused or timed out, a local handler's

@@ -1,11 +1,11 @@
 /**
  * What an AI SDK tool answers the model. A structured answer stays a value (the AI SDK sends it
- * as JSON); a call that answered nothing says so in a sentence, since an empty result confuses
- * models. Typed results (a tool's `output` schema) will narrow `unknown` here, not change it.
+ * as JSON). A tool without an output schema that answered nothing says so in a sentence, since
+ * an empty result confuses models; a tool with one answers exactly what its schema typed.
  */
-export function resultValue(value: unknown): unknown {
+export function resultValue(value: unknown, typed: boolean): unknown {
   // The client answers null for a response without a body (204).
-  return value === undefined || value === null
+  return !typed && (value === undefined || value === null)
     ? "Done: the call returned no content."
     : value;
 }

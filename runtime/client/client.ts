@@ -7,7 +7,7 @@ import type { ToolData } from "./data.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
 import { redact } from "./redact.js";
 import { planRaw, planRequest, type PlatformRequest } from "./request.js";
-import { send } from "./transport.js";
+import { isIdempotent, sendWithRetries } from "./retry.js";
 import type { DefaultsFiller } from "./defaults.js";
 import type { Validator } from "./validate.js";
 
@@ -73,12 +73,11 @@ export function createPlatformClient(
       name,
     );
     const plan = planRequest(name, tool.http, fields, workspace.id);
-    return send(plan, {
-      config: resolved,
-      tool: name,
-      token: workspace.token,
-      options,
-    });
+    return sendWithRetries(
+      plan,
+      { config: resolved, tool: name, token: workspace.token, options },
+      isIdempotent(tool.idempotent, tool.http.method),
+    );
   }
 
   async function $request(
@@ -91,12 +90,11 @@ export function createPlatformClient(
         : `${request?.method} ${request?.path}`;
     const workspace = route(request?.workspace, label);
     const plan = planRaw(label, request, workspace.id);
-    return send(plan, {
-      config: resolved,
-      tool: label,
-      token: workspace.token,
-      options,
-    });
+    return sendWithRetries(
+      plan,
+      { config: resolved, tool: label, token: workspace.token, options },
+      isIdempotent(undefined, plan.method),
+    );
   }
 
   /** The workspace a call goes to: the one it names, else the primary; never a stranger. */

@@ -1,4 +1,11 @@
 import { ConfigError } from "./errors.js";
+import { resolveHooks, type ClientHooks } from "./hooks.js";
+import {
+  DEFAULT_RETRY,
+  resolveRetry,
+  type RetryOptions,
+  type RetryPolicy,
+} from "./retry.js";
 
 export interface WorkspaceCredentials {
   readonly id: string;
@@ -6,7 +13,7 @@ export interface WorkspaceCredentials {
   readonly token: string;
 }
 
-interface CommonConfig {
+interface CommonConfig extends ClientHooks {
   /** The platform's base URL, e.g. `https://platform.example.com` (a path prefix is kept). */
   readonly baseUrl: string | URL;
   /** Replaces the global fetch, e.g. to add a proxy; it must honour `redirect: "manual"`. */
@@ -15,6 +22,8 @@ interface CommonConfig {
   readonly timeoutMs?: number;
   /** Sent with every request; `Authorization` is the client's own and cannot be set here. */
   readonly headers?: { readonly [name: string]: string };
+  /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
+  readonly retry?: RetryOptions | false;
 }
 
 /** One workspace, or several: the first listed is the primary, used when a call names none. */
@@ -35,6 +44,8 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Cancels the call; the promise then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /** false: this call is tried once; an object overrides the client's retry options for it. */
+  readonly retry?: RetryOptions | false;
 }
 
 /** A configuration checked once, so that calls can rely on it. */
@@ -45,6 +56,8 @@ export interface ResolvedConfig {
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
   readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly retry: RetryPolicy | null;
+  readonly hooks: ClientHooks | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -97,6 +110,8 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
   if (config.fetch !== undefined && typeof config.fetch !== "function")
     problems.push("fetch must be a function");
   const headers = checkHeaders(config.headers, problems);
+  const retry = resolveRetry(config.retry, DEFAULT_RETRY, problems);
+  const hooks = resolveHooks(config, problems);
 
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return {
@@ -106,6 +121,8 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
     fetch: config.fetch ?? globalThis.fetch,
     timeoutMs,
     headers,
+    retry,
+    hooks,
   };
 }
 

@@ -4,7 +4,11 @@ import type { ToolInfo } from "../shared/data.js";
 import type { ClientData } from "./data.js";
 import { configFromEnv, type Env } from "./env.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
-import { createValidator, type Validator } from "./validate.js";
+import {
+  createResultValidator,
+  createValidator,
+  type Validator,
+} from "./validate.js";
 
 export type {
   CallOptions,
@@ -12,6 +16,8 @@ export type {
   WorkspaceCredentials,
 } from "./config.js";
 export type { Env } from "./env.js";
+export type { ClientHooks, RequestInfo, ResponseInfo } from "./hooks.js";
+export type { RetryOptions } from "./retry.js";
 export type { RuntimeClient } from "./client.js";
 export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
@@ -20,6 +26,7 @@ export type { ToolInfo };
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];
   readonly validateInput: Validator;
+  readonly validateOutput: Validator;
   readonly withDefaults: DefaultsFiller;
   readonly createClient: (config: ClientConfig) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;
@@ -36,12 +43,21 @@ export function bindClient(data: ClientData): BoundClient {
         section: t.section,
         short: t.short,
         inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema,
         local: t.local,
       }),
     ),
   );
   const schemas = new Map(data.tools.map((t) => [t.name, t.inputSchema]));
   const validateInput = createValidator(schemas);
+  const validateOutput = createResultValidator(
+    new Map(
+      data.tools.flatMap((t) =>
+        t.outputSchema === null ? [] : [[t.name, t.outputSchema]],
+      ),
+    ),
+    data.tools.map((t) => t.name),
+  );
   const withDefaults = createDefaultsFiller(schemas);
   const createClient = (config: ClientConfig) =>
     createPlatformClient(
@@ -54,6 +70,7 @@ export function bindClient(data: ClientData): BoundClient {
   return {
     tools,
     validateInput,
+    validateOutput,
     withDefaults,
     createClient,
     createClientFromEnv,

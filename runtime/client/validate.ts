@@ -16,6 +16,7 @@ export type Validator = (name: string, input: unknown) => string[];
  */
 export function createValidator(
   schemas: ReadonlyMap<string, object>,
+  describe: (e: ErrorObject) => string = describeInput,
 ): Validator {
   let ajv: Ajv | undefined;
   const compiled = new Map<string, ValidateFunction>();
@@ -42,7 +43,44 @@ export function createValidator(
   };
 }
 
-function describe(e: ErrorObject): string {
+/**
+ * `validateOutput` over the tools' output schemas, with the same settings: each problem says
+ * where the value does not fit, as a JSON pointer (`/peers/0/id: must be a string`). A tool
+ * without an output schema accepts any value.
+ */
+export function createResultValidator(
+  schemas: ReadonlyMap<string, object>,
+  names: readonly string[],
+): Validator {
+  const validate = createValidator(schemas, describeResult);
+  const known = new Set(names);
+  return (name, value) =>
+    schemas.has(name) || !known.has(name) ? validate(name, value) : [];
+}
+
+function describeResult(e: ErrorObject): string {
+  // The keys come from the platform's answer: a control character in one is shown, not obeyed.
+  const at =
+    e.instancePath.replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ) || "/";
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "required":
+      return `${at}: ${JSON.stringify(p.missingProperty)} is required`;
+    case "additionalProperties":
+      return `${at}: ${JSON.stringify(p.additionalProperty)} is not a known field`;
+    case "type":
+      return `${at}: must be ${article(String(p.type))}`;
+    case "enum":
+      return `${at}: must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    default:
+      return `${at}: ${e.message ?? "is invalid"}`;
+  }
+}
+
+function describeInput(e: ErrorObject): string {
   const at = fieldPath(e.instancePath);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {

@@ -9,6 +9,7 @@ import {
   errorText,
   failure,
   invalidArguments,
+  structuredSuccess,
   success,
   unknownTool,
 } from "./results.js";
@@ -82,9 +83,13 @@ export function serveToolTable(
         const problems = table.validate(name, input);
         if (problems.length > 0)
           return failure(invalidArguments(name, problems));
-        return success(
-          await dispatch(table.withDefaults(name, input), extra.signal),
+        const value = await dispatch(
+          table.withDefaults(name, input),
+          extra.signal,
         );
+        return table.structured.has(name)
+          ? structuredSuccess(name, value, table.validateOutput(name, value))
+          : success(value);
       } catch (error) {
         return failure(errorText(error));
       }

@@ -53,6 +53,8 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   const server = createToolServer(o.table, {
     client,
     handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
+    // The docs target's MCP prompt, unless tools.yaml says instructions: false.
+    ...serverInstructions(o.table.server),
   });
   await server.connect(new StdioServerTransport());
   if (runtime !== undefined) {
@@ -70,6 +72,11 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     }
   }
   return 0;
+}
+
+/** The instructions the bin sends, when tools.json holds any. */
+function serverInstructions(info: ServerInfo): { instructions?: string } {
+  return info.instructions === null ? {} : { instructions: info.instructions };
 }
 
 /** Handlers that answer every local tool with an error, for a runtime that implements none yet. */

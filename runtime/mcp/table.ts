@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInfo } from "../shared/data.js";
-import type { McpData, ServerInfo } from "./data.js";
+import type { McpData, ServerInfo, ToolListing } from "./data.js";
 
 export type { ServerInfo };
 
@@ -24,12 +24,17 @@ export interface ToolTable {
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
   readonly validate: Validate;
+  /** Error messages for a result against the named tool's output schema (the client package's validateOutput). */
+  readonly validateOutput: Validate;
+  /** The tools with an output schema, whose results are checked and sent as structuredContent. */
+  readonly structured: ReadonlySet<string>;
   readonly withDefaults: WithDefaults;
 }
 
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
- * lists them (name, description, input schema, in that order). Read rather than imported: Node 20
+ * lists them (name, title, description, input schema, output schema, annotations, in that order;
+ * each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
 export function loadToolTable(
@@ -37,22 +42,37 @@ export function loadToolTable(
   tools: readonly ToolInfo[],
   validate: Validate,
   withDefaults: WithDefaults,
+  validateOutput: Validate,
 ): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as McpData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
     server: deepFreeze(data.server),
-    tools: deepFreeze(
-      tools.map((t): Tool => ({
-        name: t.name,
-        description: t.short,
-        inputSchema: t.inputSchema as Tool["inputSchema"],
-      })),
-    ),
+    tools: deepFreeze(tools.map((t) => mcpTool(t, data.listing[t.name]))),
     local: deepFreeze(tools.filter((t) => t.local).map((t) => t.name)),
     renamed: deepFreeze(data.renamed),
     validate,
+    validateOutput,
+    structured: new Set(
+      tools.filter((t) => t.outputSchema !== null).map((t) => t.name),
+    ),
     withDefaults,
+  };
+}
+
+/** One tool as tools/list gives it. */
+function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
+  return {
+    name: t.name,
+    ...(listing?.title === undefined ? {} : { title: listing.title }),
+    description: t.short,
+    inputSchema: t.inputSchema as Tool["inputSchema"],
+    ...(t.outputSchema === null
+      ? {}
+      : { outputSchema: t.outputSchema as Tool["outputSchema"] }),
+    ...(listing?.annotations === undefined
+      ? {}
+      : { annotations: listing.annotations }),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ToolInfo {
   readonly short: string;
   /** The JSON Schema exactly as written in tools.yaml. */
   readonly inputSchema: { readonly [key: string]: unknown };
+  /** The JSON Schema of its result exactly as written in tools.yaml, or null: not described. */
+  readonly outputSchema: { readonly [key: string]: unknown } | null;
   /** True for a tool the agent's runtime handles itself (no platform call). */
   readonly local: boolean;
 }

@@ -21,7 +21,12 @@ import { fixtures, repoRoot } from "../helpers/project.js";
 interface Fixture {
   readonly spec: {
     targets: Record<string, { package: string; bin?: string }>;
-    tools: { name: string; short: string; input: unknown }[];
+    tools: {
+      name: string;
+      short: string;
+      input: unknown;
+      http?: { method: string };
+    }[];
   };
   readonly files: readonly GeneratedFile[];
 }
@@ -143,11 +148,15 @@ describe("a spec with only client and mcp", () => {
     );
     try {
       const listed = await client.listTools();
+      // A GET tool is read-only: the one hint the fixture's tools derive.
       expect(listed.tools).toEqual(
         spec.tools.map((t) => ({
           name: t.name,
           description: t.short,
           inputSchema: t.input,
+          ...(t.http?.method === "GET"
+            ? { annotations: { readOnlyHint: true } }
+            : {}),
         })),
       );
     } finally {

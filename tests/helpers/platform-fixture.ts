@@ -42,13 +42,16 @@ export interface FixtureOptions {
   readonly links?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Installs the packages of the platform fixture, or of another spec (`spec`, a path) whose tests
+ * need what the platform fixture does not declare (output schemas, titles, hints).
+ */
 export function installPlatformFixture(
+  spec: string = platformFixturePath,
   options: FixtureOptions = {},
 ): PlatformFixture {
-  const text = fs.readFileSync(platformFixturePath, "utf8");
-  const { files } = generateFromDisk(
-    specInput(platformFixturePath, text, repoRoot),
-  );
+  const text = fs.readFileSync(spec, "utf8");
+  const { files } = generateFromDisk(specInput(spec, text, repoRoot));
   const consumer = installConsumer([files]);
   for (const [name, installed] of Object.entries(options.links ?? {})) {
     const link = path.join(consumer.dir, "node_modules", name);

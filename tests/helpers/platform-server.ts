@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
  *   const platform = await startPlatform();
  *   platform.answer("GET /workspaces/ws-a", { body: { id: "ws-a" } });
  *   platform.otherwise((req) => ({ status: 503, body: "down" }));
+ *   platform.answer("GET /x", inTurn({ status: 503 }, { body: "up" })); // 503 once, then "up"
  *   ... platform.requests ...
  *   platform.reset(); // between tests: forgets requests and answers
  *   await platform.close();
@@ -211,6 +212,15 @@ function send(res: http.ServerResponse, reply: Reply): void {
   if (reply.statusText === undefined) res.writeHead(status, headers);
   else res.writeHead(status, reply.statusText, headers);
   res.end(text);
+}
+
+/**
+ * Answers with each reply in turn, one per request, and with the last one from then on: a
+ * platform that is busy for a while (`inTurn({ status: 503, headers: { "retry-after": "1" } }, { body })`).
+ */
+export function inTurn(...replies: [Reply, ...Reply[]]): Answer {
+  let next = 0;
+  return () => replies[Math.min(next++, replies.length - 1)];
 }
 
 /** A port nothing listens on: bound, then released. */

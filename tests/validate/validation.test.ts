@@ -68,6 +68,10 @@ const cases: [name: string, mustSay: string][] = [
   ],
   ["version-not-semver", "'version' must be a semver version such as 1.2.0"],
   [
+    "tool-meta",
+    "'annotations.destructive' cannot be true for a tool whose annotations say read_only: true",
+  ],
+  [
     "target-needs-client",
     "targets.mcp needs targets.client: the MCP package calls the platform through the client package",
   ],

@@ -72,6 +72,7 @@ function wrap(entry, call, deps) {
       try {
         return resultValue(
           await call(deps.withDefaults(entry.name, input), abortSignal),
+          entry.outputSchema !== null,
         );
       } catch (error) {
         // A failure the model can act on (the platform refused or timed out, a local handler's

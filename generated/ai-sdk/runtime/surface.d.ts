@@ -8,10 +8,7 @@ export interface SpecTypes {
   readonly localToolName: string;
   /** Each tool's name → its input type. */
   readonly inputs: object;
-  /**
-   * Each tool's name → its result type. `unknown` for every tool until tools.yaml declares
-   * result schemas (a tool's `output`); the generated index.d.ts then passes the client's types.
-   */
+  /** Each tool's name → its result type: the client's ToolOutputs (unknown without `output`). */
   readonly results: object;
   /** The handlers of the local tools, by tool name. */
   readonly handlers: object;

@@ -3,7 +3,7 @@ import { resolveConfig } from "./config.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
 import { redact } from "./redact.js";
 import { planRaw, planRequest } from "./request.js";
-import { send } from "./transport.js";
+import { isIdempotent, sendWithRetries } from "./retry.js";
 /**
  * A client over the platform's HTTP API: one method per HTTP-bound tool plus `$call`.
  * Each call is validated against the tool's schema, completed with its defaults, routed to one
@@ -36,12 +36,11 @@ export function createPlatformClient(tools, rules, config) {
       name,
     );
     const plan = planRequest(name, tool.http, fields, workspace.id);
-    return send(plan, {
-      config: resolved,
-      tool: name,
-      token: workspace.token,
-      options,
-    });
+    return sendWithRetries(
+      plan,
+      { config: resolved, tool: name, token: workspace.token, options },
+      isIdempotent(tool.idempotent, tool.http.method),
+    );
   }
   async function $request(request, options) {
     const label =
@@ -50,12 +49,11 @@ export function createPlatformClient(tools, rules, config) {
         : `${request?.method} ${request?.path}`;
     const workspace = route(request?.workspace, label);
     const plan = planRaw(label, request, workspace.id);
-    return send(plan, {
-      config: resolved,
-      tool: label,
-      token: workspace.token,
-      options,
-    });
+    return sendWithRetries(
+      plan,
+      { config: resolved, tool: label, token: workspace.token, options },
+      isIdempotent(undefined, plan.method),
+    );
   }
   /** The workspace a call goes to: the one it names, else the primary; never a stranger. */
   function route(named, label) {

@@ -47,7 +47,17 @@ export interface ToolData {
   readonly inputSchema: {
     readonly [key: string]: unknown;
   };
+  /** The JSON Schema of the tool's result, or null when the spec gives none. */
+  readonly outputSchema: {
+    readonly [key: string]: unknown;
+  } | null;
   readonly http: HttpBinding | null;
+  /**
+   * Whether calling the tool twice does no more than calling it once, so that the client may
+   * retry it: the tool's `idempotent` annotation, else its `read_only` one (each declared or
+   * derived from the HTTP method: GET, PUT and DELETE are), else false.
+   */
+  readonly idempotent: boolean;
 }
 export interface ClientData {
   readonly env: EnvNames;

@@ -12,6 +12,8 @@ export type {
   WorkspaceCredentials,
 } from "./config.js";
 export type { Env } from "./env.js";
+export type { ClientHooks, RequestInfo, ResponseInfo } from "./hooks.js";
+export type { RetryOptions } from "./retry.js";
 export type { RuntimeClient } from "./client.js";
 export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
@@ -19,6 +21,7 @@ export type { ToolInfo };
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];
   readonly validateInput: Validator;
+  readonly validateOutput: Validator;
   readonly withDefaults: DefaultsFiller;
   readonly createClient: (config: ClientConfig) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;

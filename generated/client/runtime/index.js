@@ -2,7 +2,7 @@
 import { createPlatformClient } from "./client.js";
 import { configFromEnv } from "./env.js";
 import { createDefaultsFiller } from "./defaults.js";
-import { createValidator } from "./validate.js";
+import { createResultValidator, createValidator } from "./validate.js";
 export * from "./errors.js";
 /** The package's exports, built from its generated tools.json. */
 export function bindClient(data) {
@@ -15,12 +15,21 @@ export function bindClient(data) {
         section: t.section,
         short: t.short,
         inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema,
         local: t.local,
       }),
     ),
   );
   const schemas = new Map(data.tools.map((t) => [t.name, t.inputSchema]));
   const validateInput = createValidator(schemas);
+  const validateOutput = createResultValidator(
+    new Map(
+      data.tools.flatMap((t) =>
+        t.outputSchema === null ? [] : [[t.name, t.outputSchema]],
+      ),
+    ),
+    data.tools.map((t) => t.name),
+  );
   const withDefaults = createDefaultsFiller(schemas);
   const createClient = (config) =>
     createPlatformClient(
@@ -33,6 +42,7 @@ export function bindClient(data) {
   return {
     tools,
     validateInput,
+    validateOutput,
     withDefaults,
     createClient,
     createClientFromEnv,

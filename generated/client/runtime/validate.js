@@ -9,7 +9,7 @@ const addFormats = addFormatsModule.default ?? addFormatsModule;
  * compiling it; here schemas are never registered by $id), and problems come back as
  * readable sentences that start with the field they are about.
  */
-export function createValidator(schemas) {
+export function createValidator(schemas, describe = describeInput) {
   let ajv;
   const compiled = new Map();
   return (name, input) => {
@@ -34,7 +34,39 @@ export function createValidator(schemas) {
     return unique((validate.errors ?? []).map(describe));
   };
 }
-function describe(e) {
+/**
+ * `validateOutput` over the tools' output schemas, with the same settings: each problem says
+ * where the value does not fit, as a JSON pointer (`/peers/0/id: must be a string`). A tool
+ * without an output schema accepts any value.
+ */
+export function createResultValidator(schemas, names) {
+  const validate = createValidator(schemas, describeResult);
+  const known = new Set(names);
+  return (name, value) =>
+    schemas.has(name) || !known.has(name) ? validate(name, value) : [];
+}
+function describeResult(e) {
+  // The keys come from the platform's answer: a control character in one is shown, not obeyed.
+  const at =
+    e.instancePath.replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ) || "/";
+  const p = e.params;
+  switch (e.keyword) {
+    case "required":
+      return `${at}: ${JSON.stringify(p.missingProperty)} is required`;
+    case "additionalProperties":
+      return `${at}: ${JSON.stringify(p.additionalProperty)} is not a known field`;
+    case "type":
+      return `${at}: must be ${article(String(p.type))}`;
+    case "enum":
+      return `${at}: must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    default:
+      return `${at}: ${e.message ?? "is invalid"}`;
+  }
+}
+function describeInput(e) {
   const at = fieldPath(e.instancePath);
   const p = e.params;
   switch (e.keyword) {

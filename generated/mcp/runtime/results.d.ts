@@ -2,6 +2,17 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 /** A tool's answer as MCP text: strings as they are, anything else as indented JSON. */
 export declare function success(value: unknown): CallToolResult;
+/**
+ * The answer of a tool with an output schema: the value as structuredContent, and the same JSON
+ * as text for clients that read only text; or, when the value does not fit the schema
+ * (`problems`, each starting with the JSON pointer where it does not), an isError result that
+ * says where.
+ */
+export declare function structuredSuccess(
+  name: string,
+  value: unknown,
+  problems: readonly string[],
+): CallToolResult;
 /** A failed call: the model reads the message and can correct itself, the server goes on. */
 export declare function failure(message: string): CallToolResult;
 export declare function unknownTool(

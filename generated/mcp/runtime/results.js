@@ -8,6 +8,22 @@ export function success(value) {
     typeof value === "string" ? value : JSON.stringify(value ?? null, null, 2);
   return { content: [{ type: "text", text }] };
 }
+/**
+ * The answer of a tool with an output schema: the value as structuredContent, and the same JSON
+ * as text for clients that read only text; or, when the value does not fit the schema
+ * (`problems`, each starting with the JSON pointer where it does not), an isError result that
+ * says where.
+ */
+export function structuredSuccess(name, value, problems) {
+  if (problems.length > 0)
+    return failure(
+      `The result of ${name} does not fit its output schema:\n${problems.map((p) => `- ${p}`).join("\n")}`,
+    );
+  return {
+    content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+    structuredContent: value,
+  };
+}
 /** A failed call: the model reads the message and can correct itself, the server goes on. */
 export function failure(message) {
   return { content: [{ type: "text", text: message }], isError: true };

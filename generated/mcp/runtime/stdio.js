@@ -31,6 +31,8 @@ export async function runStdio(o) {
   const server = createToolServer(o.table, {
     client,
     handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
+    // The docs target's MCP prompt, unless tools.yaml says instructions: false.
+    ...serverInstructions(o.table.server),
   });
   await server.connect(new StdioServerTransport());
   if (runtime !== undefined) {
@@ -48,6 +50,10 @@ export async function runStdio(o) {
     }
   }
   return 0;
+}
+/** The instructions the bin sends, when tools.json holds any. */
+function serverInstructions(info) {
+  return info.instructions === null ? {} : { instructions: info.instructions };
 }
 /** Handlers that answer every local tool with an error, for a runtime that implements none yet. */
 export function unhandledLocalTools(names) {

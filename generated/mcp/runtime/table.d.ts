@@ -24,11 +24,16 @@ export interface ToolTable {
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
   readonly validate: Validate;
+  /** Error messages for a result against the named tool's output schema (the client package's validateOutput). */
+  readonly validateOutput: Validate;
+  /** The tools with an output schema, whose results are checked and sent as structuredContent. */
+  readonly structured: ReadonlySet<string>;
   readonly withDefaults: WithDefaults;
 }
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
- * lists them (name, description, input schema, in that order). Read rather than imported: Node 20
+ * lists them (name, title, description, input schema, output schema, annotations, in that order;
+ * each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
 export declare function loadToolTable(
@@ -36,4 +41,5 @@ export declare function loadToolTable(
   tools: readonly ToolInfo[],
   validate: Validate,
   withDefaults: WithDefaults,
+  validateOutput: Validate,
 ): ToolTable;

@@ -2,25 +2,43 @@
 import fs from "node:fs";
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
- * lists them (name, description, input schema, in that order). Read rather than imported: Node 20
+ * lists them (name, title, description, input schema, output schema, annotations, in that order;
+ * each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(url, tools, validate, withDefaults) {
+export function loadToolTable(
+  url,
+  tools,
+  validate,
+  withDefaults,
+  validateOutput,
+) {
   const data = JSON.parse(fs.readFileSync(url, "utf8"));
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
     server: deepFreeze(data.server),
-    tools: deepFreeze(
-      tools.map((t) => ({
-        name: t.name,
-        description: t.short,
-        inputSchema: t.inputSchema,
-      })),
-    ),
+    tools: deepFreeze(tools.map((t) => mcpTool(t, data.listing[t.name]))),
     local: deepFreeze(tools.filter((t) => t.local).map((t) => t.name)),
     renamed: deepFreeze(data.renamed),
     validate,
+    validateOutput,
+    structured: new Set(
+      tools.filter((t) => t.outputSchema !== null).map((t) => t.name),
+    ),
     withDefaults,
+  };
+}
+/** One tool as tools/list gives it. */
+function mcpTool(t, listing) {
+  return {
+    name: t.name,
+    ...(listing?.title === undefined ? {} : { title: listing.title }),
+    description: t.short,
+    inputSchema: t.inputSchema,
+    ...(t.outputSchema === null ? {} : { outputSchema: t.outputSchema }),
+    ...(listing?.annotations === undefined
+      ? {}
+      : { annotations: listing.annotations }),
   };
 }
 function deepFreeze(value) {

@@ -30,6 +30,10 @@ export interface ToolInfo {
   readonly inputSchema: {
     readonly [key: string]: unknown;
   };
+  /** The JSON Schema of its result exactly as written in tools.yaml, or null: not described. */
+  readonly outputSchema: {
+    readonly [key: string]: unknown;
+  } | null;
   /** True for a tool the agent's runtime handles itself (no platform call). */
   readonly local: boolean;
 }

@@ -9,7 +9,7 @@ import { stringLiteral } from "../../render/literal.js";
  */
 export function declarations(model: Model): string {
   const client = stringLiteral(declared(model, "client").package);
-  return `${codeHeader}import type { LocalHandlers, LocalToolName, PlatformClient, ToolInputs, ToolName } from ${client};
+  return `${codeHeader}import type { LocalHandlers, LocalToolName, PlatformClient, ToolInputs, ToolName, ToolOutputs } from ${client};
 import type * as Surface from "./runtime/surface.js";
 
 export type { LocalHandlers, ToolInputs, ToolName } from ${client};
@@ -19,8 +19,8 @@ interface Spec {
   readonly toolName: ToolName;
   readonly localToolName: LocalToolName;
   readonly inputs: ToolInputs;
-  /** Each tool's result type: none is declared yet, so every tool's result is unknown. */
-  readonly results: {};
+  /** Each tool's result type: its output's type, or unknown for a tool without output. */
+  readonly results: ToolOutputs;
   readonly handlers: LocalHandlers;
   readonly client: PlatformClient;
 }

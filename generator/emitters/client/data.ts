@@ -35,6 +35,9 @@ function toolData(tool: Tool): Data.ToolData {
     short: tool.short,
     local: http === null,
     inputSchema: tool.input,
+    outputSchema: tool.output,
+    idempotent:
+      tool.annotations.idempotent ?? tool.annotations.readOnly ?? false,
     http:
       http === null
         ? null

@@ -2,6 +2,7 @@ import { declared } from "../../model/targets.js";
 import type { Model, Tool } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { docComment, propertyKey } from "../../render/literal.js";
+import { resultDeclaration, resultType } from "../../render/result-types.js";
 import {
   schemaDeclaration,
   stringUnion,
@@ -9,14 +10,15 @@ import {
 } from "../../render/schema-types.js";
 
 /**
- * index.d.ts: the typed layer over the runtime. One `<Pascal>Input` per tool, the name
- * unions, a client with one method per HTTP tool, and the handlers local tools need.
+ * index.d.ts: the typed layer over the runtime. One `<Pascal>Input` per tool (and one
+ * `<Pascal>Output` per tool with `output`), the name unions, a client with one method per HTTP
+ * tool, and the handlers local tools need, each returning its tool's result type.
  */
 export function indexDts(model: Model): string {
   const http = model.tools.filter((t) => t.http !== null);
   const local = model.tools.filter((t) => t.http === null);
   const parts = [
-    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";\n`,
+    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";\n\nexport * from "./runtime/errors.js";\nexport type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),
@@ -24,6 +26,7 @@ export function indexDts(model: Model): string {
         `Input of ${t.name}: ${t.short}`,
       ),
     ),
+    ...model.tools.flatMap((t) => resultDeclaration(t) ?? []),
     typeDeclaration(
       "ToolName",
       stringUnion(model.tools.map((t) => t.name)),
@@ -45,6 +48,11 @@ export function indexDts(model: Model): string {
       model.tools.map((t) => `  ${propertyKey(t.name)}: ${inputType(t)};\n`),
     ),
     block(
+      "ToolOutputs",
+      "Each tool's result type, by tool name: its output type, or unknown for a tool without output.",
+      model.tools.map((t) => `  ${propertyKey(t.name)}: ${resultType(t)};\n`),
+    ),
+    block(
       "PlatformClient",
       "A client of the platform, made by createClient or createClientFromEnv.",
       [
@@ -57,14 +65,14 @@ export function indexDts(model: Model): string {
                 `input${t.required.length ? "" : "?"}: ${inputType(t)}`,
                 "options?: CallOptions",
               ],
-              "Promise<unknown>",
+              `Promise<${resultType(t)}>`,
             ),
         ),
         docComment("Calls an HTTP-bound tool by its spec name.", "  ") +
           signature(
             "  $call<N extends HttpToolName>",
             ["name: N", "input: ToolInputs[N]", "options?: CallOptions"],
-            "Promise<unknown>",
+            "Promise<ToolOutputs[N]>",
           ),
         docComment(
           "Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call.",
@@ -104,12 +112,13 @@ export function indexDts(model: Model): string {
           arrowMember(
             `  ${propertyKey(t.name)}`,
             [`input: ${inputType(t)}`, "ctx: HandlerContext"],
-            "Promise<unknown>",
+            `Promise<${resultType(t)}>`,
           ),
       ),
     ),
-    `${docComment("Every tool's name, section, short description, input schema and whether it is local.", "")}export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];\n`,
+    `${docComment("Every tool's name, section, short description, input and output schemas and whether it is local.", "")}export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];\n`,
     `${docComment("Checks an input against its tool's schema: one readable message per problem, [] when valid.", "")}${signature("export declare function validateInput", ["name: ToolName", "input: unknown"], "string[]")}`,
+    `${docComment("Checks a tool's result against its output schema: one message per problem, each starting with the JSON pointer where the value does not fit; [] when it fits or the tool has no output schema.", "")}${signature("export declare function validateOutput", ["name: ToolName", "value: unknown"], "string[]")}`,
     `${docComment("The input as every target passes it on: its tool's top-level schema defaults filled in.", "")}${signature("export declare function withDefaults<N extends ToolName>", ["name: N", "input: ToolInputs[N]"], "ToolInputs[N]")}`,
     `${docComment("A client for the given base URL and workspaces (the first is the primary).", "")}${signature("export declare function createClient", ["config: ClientConfig"], "PlatformClient")}`,
     `${docComment(envDoc(model), "")}${signature("export declare function createClientFromEnv", ["env?: Env"], "PlatformClient")}`,

@@ -37,8 +37,8 @@ const CONSTANTS = [
 
 /**
  * The Markdown files (each with the generated-file header as its first line, then the
- * text) and the same texts as string constants, which carry no header: a header inside
- * an injected prompt is noise to the model.
+ * text) and an index.js that exports the same texts as string constants, read from those
+ * files without the header: a header inside an injected prompt is noise to the model.
  */
 export function docsFiles(texts: DocTexts): GeneratedFile[] {
   const all: Rendered[] = [
@@ -58,23 +58,31 @@ export function docsFiles(texts: DocTexts): GeneratedFile[] {
   ];
 }
 
+/**
+ * The package's index.js reads each text from its Markdown file when it is loaded, so that
+ * every text is written once under generated/ (the files are the package's contract too).
+ */
 function indexJs(texts: DocTexts): string {
-  const constants = CONSTANTS.map(([name, group, runtime]) =>
-    constant(name, texts[group][runtime].text),
+  const constants = CONSTANTS.map(
+    ([name, group, runtime]) =>
+      `export const ${name} = text(${stringLiteral(texts[group][runtime].path)});\n`,
   );
   const entries = texts.sections.map(
     (s) =>
       `  ${propertyKey(s.section.id)}: {\n` +
-      `    mcp: ${stringLiteral(s.mcp.text)},\n` +
-      `    cli: ${s.cli ? stringLiteral(s.cli.text) : "null"},\n` +
+      `    mcp: text(${stringLiteral(s.mcp.path)}),\n` +
+      `    cli: ${s.cli ? `text(${stringLiteral(s.cli.path)})` : "null"},\n` +
       `  },\n`,
   );
-  return `${codeHeader}\n${constants.join("\n")}\nexport const sections = {\n${entries.join("")}};\n`;
-}
-
-/** `export const name = "…";`, on one line however long the text. */
-function constant(name: string, text: string): string {
-  return `export const ${name} = ${stringLiteral(text)};\n`;
+  return (
+    `${codeHeader}import { readFileSync } from "node:fs";\n\n` +
+    `/** A text of this package: its Markdown file less the generated-file header (the first line). */\n` +
+    `function text(file) {\n` +
+    `  const content = readFileSync(new URL(file, import.meta.url), "utf8");\n` +
+    `  return content.slice(content.indexOf("\\n") + 1);\n` +
+    `}\n\n` +
+    `${constants.join("\n")}\nexport const sections = {\n${entries.join("")}};\n`
+  );
 }
 
 function indexDts(texts: DocTexts): string {

@@ -8,7 +8,7 @@ import { stringLiteral } from "../../render/literal.js";
  * package. Everything spec-specific lives in the JSON; this file only wires.
  */
 export function indexJs(model: Model): string {
-  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "withDefaults"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
+  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}import { createToolServer, serveToolTable } from "./runtime/serve.js";
 import { loadToolTable } from "./runtime/table.js";
 
 const table = loadToolTable(
@@ -16,9 +16,12 @@ const table = loadToolTable(
   clientTools,
   validateInput,
   withDefaults,
+  validateOutput,
 );
 
 export const tools = table.tools;
+
+export const instructions = table.server.instructions ?? undefined;
 
 export const localTools = table.local;
 
@@ -47,7 +50,7 @@ export function binJs(model: Model): string {
       ? ""
       : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${runtimeImport}import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
 const table = loadToolTable(
@@ -55,6 +58,7 @@ const table = loadToolTable(
   clientTools,
   validateInput,
   withDefaults,
+  validateOutput,
 );
 
 process.exitCode = await runStdio({

@@ -1,13 +1,19 @@
 import { declared } from "../../model/targets.js";
-import type { McpData } from "../../../runtime/mcp/data.js";
-import type { Model } from "../../model/types.js";
+import type {
+  McpData,
+  ToolHints,
+  ToolListing,
+} from "../../../runtime/mcp/data.js";
+import type { Model, Tool } from "../../model/types.js";
 
 /**
  * The MCP package's tools.json, typed by the runtime's own declaration of it: how the server is
- * named and the tools' former names. The tools it lists (names, descriptions, input schemas)
- * come from the client package's tools.json, where each schema is written once.
+ * named, its instructions, the tools' former names, titles and hints. The tools it lists (names,
+ * descriptions, input and output schemas) come from the client package's tools.json, where each
+ * schema is written once. `instructions` is the docs target's MCP prompt, null without the docs
+ * target or with `instructions: false`.
  */
-export function mcpData(model: Model): McpData {
+export function mcpData(model: Model, instructions: string | null): McpData {
   const mcp = declared(model, "mcp");
   const client = declared(model, "client");
   return {
@@ -15,9 +21,35 @@ export function mcpData(model: Model): McpData {
       name: mcp.serverName,
       bin: mcp.bin,
       environment: { ...client.env },
+      instructions: mcp.instructions ? instructions : null,
     },
     renamed: Object.fromEntries(
       model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),
     ),
+    listing: Object.fromEntries(
+      model.tools.flatMap((t) => {
+        const listing = toolListing(t);
+        return Object.keys(listing).length === 0 ? [] : [[t.name, listing]];
+      }),
+    ),
+  };
+}
+
+/**
+ * A tool's title and MCP hints. The title goes top-level (MCP 2025-06-18) and into the
+ * annotations too, where clients of MCP 2025-03-26 read it; both hold the same text.
+ */
+function toolListing(t: Tool): ToolListing {
+  const a = t.annotations;
+  const hints: ToolHints = {
+    ...(t.title === null ? {} : { title: t.title }),
+    ...(a.readOnly === undefined ? {} : { readOnlyHint: a.readOnly }),
+    ...(a.destructive === undefined ? {} : { destructiveHint: a.destructive }),
+    ...(a.idempotent === undefined ? {} : { idempotentHint: a.idempotent }),
+    ...(a.openWorld === undefined ? {} : { openWorldHint: a.openWorld }),
+  };
+  return {
+    ...(t.title === null ? {} : { title: t.title }),
+    ...(Object.keys(hints).length === 0 ? {} : { annotations: hints }),
   };
 }

@@ -37,10 +37,17 @@ ${typeDeclaration(
 export type McpTool = Surface.McpTool<ToolName>;
 
 /**
- * Every tool as MCP lists it, in spec order: \`description\` is the tool's \`short\`,
- * \`inputSchema\` its \`input\`, byte for byte. Frozen.
+ * Every tool as MCP lists it, in spec order: \`title\` is the tool's \`title\`, \`description\`
+ * its \`short\`, \`inputSchema\` its \`input\` and \`outputSchema\` its \`output\`, byte for byte;
+ * \`annotations\` its hints, declared or derived from the HTTP method. Frozen.
  */
 export declare const tools: readonly McpTool[];
+
+/**
+ * The docs target's MCP prompt, which the bin sends as the server's instructions: pass it to
+ * createServer to send it too. Undefined without the docs target or with \`instructions: false\`.
+ */
+export declare const instructions: string | undefined;
 
 /** The tools answered by your handlers rather than the platform. */
 export declare const localTools: readonly LocalToolName[];

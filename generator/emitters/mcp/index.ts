@@ -18,7 +18,7 @@ import { indexDts } from "./declarations.js";
  */
 export const emitMcp: Emitter = (model, ctx) => [
   packageJsonFile(model),
-  dataFile("mcp/tools.json", mcpData(model)),
+  dataFile("mcp/tools.json", mcpData(model, ctx.docs?.prompt.mcp.text ?? null)),
   { path: "mcp/index.js", content: indexJs(model) },
   { path: "mcp/index.d.ts", content: indexDts(model) },
   { path: `mcp/bin/${declared(model, "mcp").bin}.js`, content: binJs(model) },

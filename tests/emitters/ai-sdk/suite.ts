@@ -71,7 +71,9 @@ export function aiSdkSuite(o: {
 
   beforeAll(async () => {
     sdk = await o.load();
-    fixture = installPlatformFixture({ links: o.links ?? {} });
+    fixture = installPlatformFixture(platformFixturePath, {
+      links: o.links ?? {},
+    });
     server = await startPlatform();
     const { createClient } = await fixture.load<FixtureClientPackage>(
       "@molecule/platform-client",

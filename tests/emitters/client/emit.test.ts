@@ -15,6 +15,8 @@ import { generateFromDisk } from "../../helpers/generate.js";
 
 const reference = path.join(repoRoot, "tools.yaml");
 const odd = path.join(import.meta.dirname, "fixtures/odd.yaml");
+// Output schemas: each tool's result type, and the methods and handlers returning it.
+const results = path.join(repoRoot, "tests/fixtures/valid/results/tools.yaml");
 
 function clientFiles(spec: string): GeneratedFile[] {
   return generateFromDisk(
@@ -28,6 +30,7 @@ describe("the client package's generated files", () => {
   it.each([
     ["reference", reference],
     ["odd", odd],
+    ["results", results],
   ])(
     "%s: goldens of the typed layer, the data and the entry point",
     async (name, spec) => {

@@ -7,6 +7,7 @@ import {
   type PlatformFixture,
 } from "../../helpers/platform-fixture.js";
 import { repoRoot } from "../../helpers/project.js";
+import { typecheck } from "../../hardening/consumer.js";
 
 /*
  * The type-level checks name the platform fixture's tools, so they are compiled against the
@@ -15,19 +16,28 @@ import { repoRoot } from "../../helpers/project.js";
  * the fixture's packages, and type-checked there strictly. tsconfig.json leaves them out.
  */
 let fixture: PlatformFixture;
+// Typed results need tools with `output`, which the platform fixture does not declare.
+let results: PlatformFixture;
 beforeAll(() => {
   fixture = installPlatformFixture();
+  results = installPlatformFixture(
+    path.join(repoRoot, "tests/fixtures/valid/results/tools.yaml"),
+  );
 });
-afterAll(() => fixture.remove());
+afterAll(() => {
+  fixture.remove();
+  results.remove();
+});
 
 it.each([
-  "client/consumer.ts",
-  "langchain/typing.check.ts",
-  "function-calling/typing.check.ts",
+  ["client/consumer.ts", () => fixture],
+  ["langchain/typing.check.ts", () => fixture],
+  ["client/results.check.ts", () => results],
+  ["function-calling/typing.check.ts", () => fixture],
 ])(
   "the generated types accept correct use and reject each mistake in %s",
-  (file) => {
-    const dir = fs.mkdtempSync(path.join(fixture.consumer.dir, "types-"));
+  (file, installed) => {
+    const dir = fs.mkdtempSync(path.join(installed().consumer.dir, "types-"));
     const copy = path.join(dir, path.basename(file));
     fs.copyFileSync(path.join(import.meta.dirname, "..", file), copy);
     const tsconfig = {
@@ -57,3 +67,7 @@ it.each([
     expect(output).toBe("");
   },
 );
+
+it("type-checks every package generated from a spec with titles, hints and output schemas, strictly", () => {
+  expect(typecheck(results.consumer)).toEqual([]);
+});

@@ -17,7 +17,7 @@ describe("the docs package's code keeps the fixed layout and parses", () => {
     expectLayoutClean(docsOf(generateFrom(specs[name]!)));
   });
 
-  it("with a constant on one line, and section ids that need quotes", () => {
+  it("with section ids that need quotes, each text read from its file", () => {
     const dir = tempProject(
       minimalVariant((s) => {
         s.targets.docs.templates = "templates";
@@ -35,10 +35,10 @@ describe("the docs package's code keeps the fixed layout and parses", () => {
       fs.writeFileSync(path.join(dir, "templates", name), "x\n");
     const docs = docsOf(generateFrom(path.join(dir, "tools.yaml")));
     expect(docs.get("index.js")).toContain(
-      '\nexport const mcpCapabilities = "x\\n";\n',
+      '\nexport const mcpCapabilities = text("capabilities.mcp.md");\n',
     );
     expect(docs.get("index.js")).toContain(
-      '\n  "my-notes": {\n    mcp: "x\\n",\n',
+      '\n  "my-notes": {\n    mcp: text("sections/my-notes.mcp.md"),\n',
     );
     expectLayoutClean(docs);
   });

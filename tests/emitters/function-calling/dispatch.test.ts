@@ -221,8 +221,9 @@ describe("dispatch runs each provider's recorded tool calls", () => {
   });
 
   it("Anthropic Messages: tool_use blocks, input as an object, is_error on failure", async () => {
+    // 500: not one of the statuses the client retries.
     server.answer("GET /workspaces/ws-primary/memories", {
-      status: 503,
+      status: 500,
       body: { error: "memory store is down" },
     });
     const replies = [];
@@ -249,7 +250,7 @@ describe("dispatch runs each provider's recorded tool calls", () => {
         type: "tool_result",
         tool_use_id: "toolu_01",
         content: expect.stringMatching(
-          /^Error from recall_memory \(HTTP 503\): .*memory store is down/,
+          /^Error from recall_memory \(HTTP 500\): .*memory store is down/,
         ),
         is_error: true,
       },

@@ -103,7 +103,10 @@ describe("the MCP emitter", () => {
     );
     expect(renamed.get("index.js")).toBe(minimal.get("index.js"));
     expect(renamed.get("bin/acme-mcp.js")).toBe(minimal.get("bin/acme-mcp.js"));
-    expect(JSON.parse(renamed.get("tools.json")!).server).toEqual({
+    const { instructions, ...server } = JSON.parse(
+      renamed.get("tools.json")!,
+    ).server;
+    expect(server).toEqual({
       name: "other-server",
       bin: "acme-mcp",
       environment: {
@@ -113,6 +116,8 @@ describe("the MCP emitter", () => {
         workspaces: "X_WORKSPACES",
       },
     });
+    // The prompt text, the short in it, stays data too.
+    expect(instructions).toContain('Add a note; "quoted" and */ closed.');
   });
 
   it("names the bin file and the package.json bin after targets.mcp.bin", () => {
@@ -157,6 +162,27 @@ describe("the MCP emitter", () => {
         ].join("\n"),
       ),
     ).toBe("");
+  });
+
+  it("holds the docs target's MCP prompt as the instructions, none with instructions: false or without docs", () => {
+    const { files } = generateFromDisk(
+      specInput(minimalPath, minimalText, path.dirname(minimalPath)),
+    );
+    const prompt = files.find((f) => f.path === "docs/index.js")!.content;
+    const instructions = JSON.parse(minimal.get("tools.json")!).server
+      .instructions as string;
+    // The docs package holds the same text as a string literal: JSON's escaping is the same.
+    expect(prompt).toContain(
+      `export const mcpPrompt = ${JSON.stringify(instructions)};`,
+    );
+    const off = mcpFiles(variant((s) => (s.targets.mcp.instructions = false)));
+    expect(JSON.parse(off.get("tools.json")!).server.instructions).toBeNull();
+    const noDocs = mcpFiles(variant((s) => delete s.targets.docs));
+    expect(
+      JSON.parse(noDocs.get("tools.json")!).server.instructions,
+    ).toBeNull();
+    // The code is the same: only the data says whether instructions are sent.
+    expect(off.get("bin/acme-mcp.js")).toBe(minimal.get("bin/acme-mcp.js"));
   });
 
   it("records every former name against the tool's current one", () => {

@@ -144,14 +144,19 @@ describe("the tool table (structural guarantees)", () => {
 });
 
 describe("a server from createServer, over the in-memory transport", () => {
-  it("lists every tool of tools.yaml with exactly its short and input", async () => {
+  it("lists every tool of tools.yaml with exactly its short and input, and a GET tool as read-only", async () => {
     const mcp = await connect(createServer({ client, handlers }));
     const listed = await mcp.listTools();
+    // The fixture declares no title, output or annotations: the one hint is derived from GET
+    // (every rule is tested on its own fixture, tests/emitters/mcp/results.test.ts).
     expect(listed.tools).toEqual(
       referenceTools().map((t) => ({
         name: t.name,
         description: t.short,
         inputSchema: t.input,
+        ...((t.http as { method?: string } | undefined)?.method === "GET"
+          ? { annotations: { readOnlyHint: true } }
+          : {}),
       })),
     );
     expect(mcp.getServerVersion()).toEqual({

@@ -137,7 +137,7 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(exit.stdout.startsWith("Usage: molecule-mcp\n")).toBe(true);
   });
 
-  it("lists every tool of the spec with exactly its short and input", async () => {
+  it("lists every tool of the spec with exactly its short and input, and a GET tool as read-only", async () => {
     const mcp = await connect({
       PLATFORM_URL: platform.url,
       WORKSPACE_ID: MAIN.id,
@@ -149,12 +149,28 @@ describe("the molecule-mcp bin over stdio", () => {
         name: t.name,
         description: t.short,
         inputSchema: t.input,
+        ...((t.http as { method?: string } | undefined)?.method === "GET"
+          ? { annotations: { readOnlyHint: true } }
+          : {}),
       })),
     );
     expect(mcp.getServerVersion()).toEqual({
       name: "molecule-platform",
       version: "0.0.0",
     });
+  });
+
+  it("sends the docs package's MCP prompt as the server's instructions", async () => {
+    const { mcpPrompt } = await fixture.load<{ mcpPrompt: string }>(
+      "@molecule/platform-prompts",
+    );
+    const mcp = await connect({
+      PLATFORM_URL: platform.url,
+      WORKSPACE_ID: MAIN.id,
+      MOLECULE_WORKSPACE_TOKEN: MAIN.token,
+    });
+    expect(mcpPrompt).toMatch(/^## /);
+    expect(mcp.getInstructions()).toBe(mcpPrompt);
   });
 
   it("calls the platform as the one workspace of WORKSPACE_ID and returns its answer", async () => {

@@ -40,6 +40,8 @@ beforeAll(async () => {
     baseUrl: platform.url,
     workspaces: [A, B],
     timeoutMs: 2000,
+    // Each failure here is the first answer's: retries have their own tests (retries.test.ts).
+    retry: false,
   });
 });
 afterAll(async () => {

@@ -313,6 +313,8 @@ describe("input errors", () => {
       short: "s",
       local: false,
       inputSchema: schema,
+      outputSchema: null,
+      idempotent: false,
       http: binding({}),
     };
     const client = createPlatformClient(

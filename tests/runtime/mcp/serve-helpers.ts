@@ -54,6 +54,7 @@ export function table(): ToolTable {
         token: "T",
         workspaces: "WS",
       },
+      instructions: null,
     },
     tools,
     local: ["whoami"],
@@ -66,6 +67,8 @@ export function table(): ToolTable {
             (e) => `${e.instancePath || "input"} ${e.message}`,
           );
     },
+    validateOutput: () => [],
+    structured: new Set(),
     // The client package's own, as the generated index.js passes it in.
     withDefaults: createDefaultsFiller(
       new Map(tools.map((t) => [t.name, t.inputSchema])),

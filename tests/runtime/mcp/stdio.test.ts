@@ -15,11 +15,14 @@ const table: ToolTable = {
       token: "ACME_TOKEN",
       workspaces: "ACME_WORKSPACES",
     },
+    instructions: null,
   },
   tools: [],
   local: [],
   renamed: {},
   validate: () => [],
+  validateOutput: () => [],
+  structured: new Set(),
   withDefaults: (_, input) => input,
 };
 

@@ -26,6 +26,7 @@ const tools: readonly ToolInfo[] = [
     section: "notes",
     short: "Add a note.",
     inputSchema: schema,
+    outputSchema: null,
     local: false,
   },
   {
@@ -33,6 +34,7 @@ const tools: readonly ToolInfo[] = [
     section: "misc",
     short: "Check that the runtime answers.",
     inputSchema: { type: "object" },
+    outputSchema: null,
     local: true,
   },
 ];
@@ -56,14 +58,17 @@ describe("the MCP table", () => {
         token: "T",
         workspaces: "WS",
       },
+      instructions: null,
     },
     renamed: { create_note: "add_note" },
+    listing: {},
   };
   const table = loadToolTable(
     dataFile("mcp.json", data),
     tools,
     () => [],
     (_, input) => input,
+    () => [],
   );
 
   it("lists the client's tools as MCP lists them: name, description, input schema, in that order", () => {

@@ -2,7 +2,7 @@
 import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";
 
 export * from "./runtime/errors.js";
-export type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
+export type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
 
 /** Input of get-item: Read one item. Ends a comment? *\/ `${not code}` "quoted" */
 export interface GetItemInput {
@@ -55,6 +55,14 @@ export interface ToolInputs {
   think: ThinkInput;
 }
 
+/** Each tool's result type, by tool name: its output type, or unknown for a tool without output. */
+export interface ToolOutputs {
+  "get-item": unknown;
+  put_item: unknown;
+  purge: unknown;
+  think: unknown;
+}
+
 /** A client of the platform, made by createClient or createClientFromEnv. */
 export interface PlatformClient {
   /**
@@ -76,7 +84,7 @@ export interface PlatformClient {
    */
   purge(input?: PurgeInput, options?: CallOptions): Promise<unknown>;
   /** Calls an HTTP-bound tool by its spec name. */
-  $call<N extends HttpToolName>(name: N, input: ToolInputs[N], options?: CallOptions): Promise<unknown>;
+  $call<N extends HttpToolName>(name: N, input: ToolInputs[N], options?: CallOptions): Promise<ToolOutputs[N]>;
   /** Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call. */
   $request(request: PlatformRequest, options?: CallOptions): Promise<unknown>;
   /** The configured workspace ids, the primary first. */
@@ -99,11 +107,14 @@ export interface LocalHandlers {
   think: (input: ThinkInput, ctx: HandlerContext) => Promise<unknown>;
 }
 
-/** Every tool's name, section, short description, input schema and whether it is local. */
+/** Every tool's name, section, short description, input and output schemas and whether it is local. */
 export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];
 
 /** Checks an input against its tool's schema: one readable message per problem, [] when valid. */
 export declare function validateInput(name: ToolName, input: unknown): string[];
+
+/** Checks a tool's result against its output schema: one message per problem, each starting with the JSON pointer where the value does not fit; [] when it fits or the tool has no output schema. */
+export declare function validateOutput(name: ToolName, value: unknown): string[];
 
 /** The input as every target passes it on: its tool's top-level schema defaults filled in. */
 export declare function withDefaults<N extends ToolName>(name: N, input: ToolInputs[N]): ToolInputs[N];

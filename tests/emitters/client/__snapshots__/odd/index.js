@@ -6,6 +6,7 @@ const bound = bindClient(createRequire(import.meta.url)("./tools.json"));
 
 export const tools = bound.tools;
 export const validateInput = bound.validateInput;
+export const validateOutput = bound.validateOutput;
 export const withDefaults = bound.withDefaults;
 export const createClient = bound.createClient;
 export const createClientFromEnv = bound.createClientFromEnv;

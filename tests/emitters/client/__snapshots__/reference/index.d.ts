@@ -2,7 +2,7 @@
 import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/index.js";
 
 export * from "./runtime/errors.js";
-export type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
+export type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/index.js";
 
 /** Input of delegate_task: Hand a task to a peer agent and wait until it answers. */
 export interface DelegateTaskInput {
@@ -154,6 +154,25 @@ export interface ToolInputs {
   recall_memory: RecallMemoryInput;
 }
 
+/** Each tool's result type, by tool name: its output type, or unknown for a tool without output. */
+export interface ToolOutputs {
+  delegate_task: unknown;
+  delegate_task_async: unknown;
+  check_task_status: unknown;
+  list_peers: unknown;
+  get_workspace_info: unknown;
+  get_runtime_identity: unknown;
+  update_agent_card: unknown;
+  broadcast_message: unknown;
+  send_message_to_user: unknown;
+  wait_for_message: unknown;
+  inbox_peek: unknown;
+  inbox_pop: unknown;
+  chat_history: unknown;
+  commit_memory: unknown;
+  recall_memory: unknown;
+}
+
 /** A client of the platform, made by createClient or createClientFromEnv. */
 export interface PlatformClient {
   /**
@@ -211,7 +230,7 @@ export interface PlatformClient {
    */
   recallMemory(input?: RecallMemoryInput, options?: CallOptions): Promise<unknown>;
   /** Calls an HTTP-bound tool by its spec name. */
-  $call<N extends HttpToolName>(name: N, input: ToolInputs[N], options?: CallOptions): Promise<unknown>;
+  $call<N extends HttpToolName>(name: N, input: ToolInputs[N], options?: CallOptions): Promise<ToolOutputs[N]>;
   /** Calls a platform endpoint that no tool declares (for local handlers), routed and authorised like a tool call. */
   $request(request: PlatformRequest, options?: CallOptions): Promise<unknown>;
   /** The configured workspace ids, the primary first. */
@@ -244,11 +263,14 @@ export interface LocalHandlers {
   inbox_pop: (input: InboxPopInput, ctx: HandlerContext) => Promise<unknown>;
 }
 
-/** Every tool's name, section, short description, input schema and whether it is local. */
+/** Every tool's name, section, short description, input and output schemas and whether it is local. */
 export declare const tools: readonly (ToolInfo & { readonly name: ToolName })[];
 
 /** Checks an input against its tool's schema: one readable message per problem, [] when valid. */
 export declare function validateInput(name: ToolName, input: unknown): string[];
+
+/** Checks a tool's result against its output schema: one message per problem, each starting with the JSON pointer where the value does not fit; [] when it fits or the tool has no output schema. */
+export declare function validateOutput(name: ToolName, value: unknown): string[];
 
 /** The input as every target passes it on: its tool's top-level schema defaults filled in. */
 export declare function withDefaults<N extends ToolName>(name: N, input: ToolInputs[N]): ToolInputs[N];

@@ -1,0 +1,30 @@
+import type { RawAnnotations } from "./raw.js";
+import type { Annotations, HttpMethod } from "./types.js";
+
+/**
+ * A tool's hints: each one the spec declares, as declared. Of the others, only what the HTTP
+ * method says for certain is derived, and only as true: GET reads (read-only), PUT and DELETE
+ * may be repeated (idempotent), DELETE destroys (destructive). Nothing is derived for a tool that
+ * is read-only (MCP reads destructive and idempotent only when it is not), for POST or PATCH, for
+ * open_world, or for a local tool: those are left to MCP's defaults (not read-only, destructive,
+ * not idempotent, open world).
+ */
+export function resolveAnnotations(
+  declared: RawAnnotations | undefined,
+  method: HttpMethod | null,
+): Annotations {
+  const given = declared ?? {};
+  const readOnly = given.read_only ?? (method === "GET" ? true : undefined);
+  const writes = readOnly !== true;
+  const destructive =
+    given.destructive ?? (writes && method === "DELETE" ? true : undefined);
+  const idempotent =
+    given.idempotent ??
+    (writes && (method === "PUT" || method === "DELETE") ? true : undefined);
+  return {
+    ...(readOnly === undefined ? {} : { readOnly }),
+    ...(destructive === undefined ? {} : { destructive }),
+    ...(idempotent === undefined ? {} : { idempotent }),
+    ...(given.open_world === undefined ? {} : { openWorld: given.open_world }),
+  };
+}

@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import type { PlatformCaller } from "../../../runtime/shared/handler.js";
+import type { ClientConfig } from "../../../runtime/client/index.js";
+import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import {
+  startPlatform,
+  type PlatformServer,
+} from "../../helpers/platform-server.js";
+import { fixtures, repoRoot } from "../../helpers/project.js";
+
+// Titles, hints, output schemas and instructions (issue 24), through the packages generated
+// from tests/fixtures/valid/results/tools.yaml, imported by name, served to the real SDK client
+// over the in-memory transport, calling the fake platform over real HTTP.
+
+const specPath = path.join(fixtures, "valid/results/tools.yaml");
+const spec = parse(fs.readFileSync(specPath, "utf8")) as {
+  tools: { name: string; output?: object }[];
+};
+const outputOf = (name: string) => spec.tools.find((t) => t.name === name)!;
+
+const fixture = installPlatformFixture(specPath);
+afterAll(() => fixture.remove());
+const { createClient } = await fixture.load<{
+  createClient(config: ClientConfig): PlatformCaller;
+}>("@shop/client");
+const mcpPackage = await fixture.load<{
+  tools: readonly Tool[];
+  instructions: string | undefined;
+  createServer(options: object): Server;
+}>("@shop/mcp");
+const { mcpPrompt } = await fixture.load<{ mcpPrompt: string }>(
+  "@shop/prompts",
+);
+
+let platform: PlatformServer;
+let client: PlatformCaller;
+let summary: () => unknown = () => ({ summary: "2 items" });
+const handlers = { summarize_cart: async () => summary() };
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  client = createClient({
+    baseUrl: platform.url,
+    workspaces: [{ id: "ws", token: "tok" }],
+  });
+});
+afterAll(() => platform.close());
+
+const open: Client[] = [];
+afterEach(async () => {
+  platform.reset();
+  summary = () => ({ summary: "2 items" });
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+async function connect(options: object = {}): Promise<Client> {
+  const server = mcpPackage.createServer({ client, handlers, ...options });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const mcp = new Client({ name: "agent", version: "0.0.0" });
+  await mcp.connect(clientSide);
+  open.push(mcp);
+  return mcp;
+}
+
+type Result = Awaited<ReturnType<Client["callTool"]>>;
+function text(result: Result): string {
+  const content = result.content as { type: string; text: string }[];
+  expect(content.map((c) => c.type)).toEqual(["text"]);
+  return content[0]!.text;
+}
+
+const order = {
+  id: "o-1",
+  total: 1250,
+  status: "paid",
+  items: [{ sku: "tea", quantity: 2 }],
+};
+
+describe("tools/list", () => {
+  // The hints each tool must carry, by the README's rule: a declared hint as declared; GET
+  // read-only; PUT idempotent; DELETE destructive and idempotent; nothing else derived; the
+  // title both top-level and in the annotations.
+  const expected: Record<string, Pick<Tool, "title" | "annotations">> = {
+    get_order: {
+      title: "Get an order",
+      annotations: { title: "Get an order", readOnlyHint: true },
+    },
+    search_orders: {
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    place_order: {
+      title: "Place an order",
+      annotations: { title: "Place an order" },
+    },
+    replace_note: {
+      annotations: { destructiveHint: false, idempotentHint: true },
+    },
+    cancel_order: {
+      annotations: { destructiveHint: true, idempotentHint: false },
+    },
+    summarize_cart: {
+      title: "Summarize the cart",
+      annotations: { title: "Summarize the cart" },
+    },
+  };
+
+  it("carries each tool's title, hints and output schema as the spec gives or derives them", async () => {
+    const mcp = await connect();
+    const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name)).toEqual(spec.tools.map((t) => t.name));
+    for (const tool of tools) {
+      const { output } = outputOf(tool.name);
+      expect(tool, tool.name).toEqual({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...expected[tool.name],
+        ...(output === undefined ? {} : { outputSchema: output }),
+      });
+    }
+  });
+
+  it("lists the same table the package exports, keys in a fixed order", async () => {
+    const mcp = await connect();
+    const { tools } = await mcp.listTools();
+    expect(JSON.stringify(tools)).toBe(JSON.stringify(mcpPackage.tools));
+    expect(Object.keys(mcpPackage.tools[0]!)).toEqual([
+      "name",
+      "title",
+      "description",
+      "inputSchema",
+      "outputSchema",
+      "annotations",
+    ]);
+  });
+});
+
+describe("a call of a tool with an output schema", () => {
+  it("returns the platform's answer as structuredContent and the same JSON as text", async () => {
+    platform.answer("GET /orders/o-1", { body: order });
+    const mcp = await connect();
+    const result = await mcp.callTool({
+      name: "get_order",
+      arguments: { order_id: "o-1" },
+    });
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual(order);
+    expect(JSON.parse(text(result))).toEqual(order);
+  });
+
+  it("answers with an isError result saying where an answer does not fit the schema", async () => {
+    platform.answer("GET /orders/o-1", {
+      body: { ...order, total: "12.50", items: [{ sku: "tea", quantity: 0 }] },
+    });
+    const mcp = await connect();
+    const result = await mcp.callTool({
+      name: "get_order",
+      arguments: { order_id: "o-1" },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    const expected = [
+      "The result of get_order does not fit its output schema:",
+      "- /total: must be a number",
+      "- /items/0/quantity: must be >= 1",
+    ].join("\n");
+    expect(text(result)).toBe(expected);
+    // The README shows this very answer.
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    expect(readme).toContain(`\n\`\`\`\n${expected}\n\`\`\`\n`);
+  });
+
+  it("names a missing field and a result that is no object at all", async () => {
+    platform.answer("GET /orders/o-1", { body: { id: "o-1", total: 3 } });
+    platform.answer("GET /orders/o-2", { body: [order] });
+    const mcp = await connect();
+    const missing = await mcp.callTool({
+      name: "get_order",
+      arguments: { order_id: "o-1" },
+    });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain('- /: "items" is required');
+    const list = await mcp.callTool({
+      name: "get_order",
+      arguments: { order_id: "o-2" },
+    });
+    expect(list.isError).toBe(true);
+    expect(text(list)).toContain("- /: must be an object");
+  });
+
+  it("checks a local handler's result the same way", async () => {
+    const mcp = await connect();
+    const fits = await mcp.callTool({ name: "summarize_cart", arguments: {} });
+    expect(fits.structuredContent).toEqual({ summary: "2 items" });
+    summary = () => "2 items";
+    const wrong = await mcp.callTool({ name: "summarize_cart", arguments: {} });
+    expect(wrong.isError).toBe(true);
+    expect(text(wrong)).toBe(
+      "The result of summarize_cart does not fit its output schema:\n- /: must be an object",
+    );
+  });
+
+  it("still reports the platform's own error, not a schema complaint, when the call fails", async () => {
+    platform.answer("GET /orders/o-9", {
+      status: 404,
+      body: { error: "no order o-9" },
+    });
+    const mcp = await connect();
+    const result = await mcp.callTool({
+      name: "get_order",
+      arguments: { order_id: "o-9" },
+    });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain("no order o-9");
+    expect(text(result)).not.toContain("output schema");
+  });
+
+  it("leaves a tool without an output schema as it was: text only", async () => {
+    platform.answer("POST /orders", { body: { id: "o-2" } });
+    const mcp = await connect();
+    const result = await mcp.callTool({
+      name: "place_order",
+      arguments: { sku: "tea" },
+    });
+    expect(result.structuredContent).toBeUndefined();
+    expect(text(result)).toBe(JSON.stringify({ id: "o-2" }, null, 2));
+  });
+});
+
+describe("instructions", () => {
+  it("exports the docs package's MCP prompt, which createServer sends when given it", async () => {
+    expect(mcpPackage.instructions).toBe(mcpPrompt);
+    const mcp = await connect({ instructions: mcpPackage.instructions });
+    expect(mcp.getInstructions()).toBe(mcpPrompt);
+  });
+
+  it("sends none unless given", async () => {
+    const mcp = await connect();
+    expect(mcp.getInstructions()).toBeUndefined();
+  });
+});
