@@ -53,6 +53,7 @@ export const E2E = [
  * that belong here.
  */
 export const ISOLATED = [
+  "tests/emitters/function-calling/readme-examples.test.ts",
   "tests/emitters/langchain/package-calls.test.ts",
   "tests/emitters/langchain/package-errors.test.ts",
   "tests/emitters/langchain/package-tool-list.test.ts",

@@ -261,6 +261,8 @@ export function syntheticSpec(count, seed = 1) {
       },
       langchain: { package: "@bench/platform-langchain" },
       cli: { package: "@bench/platform-cli", bin: "bench" },
+      ai_sdk: { package: "@bench/platform-ai-sdk" },
+      function_calling: { package: "@bench/platform-function-calling" },
       docs: { package: "@bench/platform-prompts", preamble: paragraph(r, 3) },
     },
     sections,

@@ -1,8 +1,10 @@
 import type { TargetName } from "../model/targets.js";
 import type { Model } from "../model/types.js";
+import { emitAiSdk } from "./ai-sdk/index.js";
 import { emitCli } from "./cli/index.js";
 import { emitClient } from "./client/index.js";
 import { emitDocs } from "./docs/index.js";
+import { emitFunctionCalling } from "./function-calling/index.js";
 import { emitLangchain } from "./langchain/index.js";
 import { emitMcp } from "./mcp/index.js";
 import type { EmitContext, Emitter, GeneratedFile } from "./types.js";
@@ -13,6 +15,8 @@ export const emitters: readonly (readonly [TargetName, Emitter])[] = [
   ["mcp", emitMcp],
   ["langchain", emitLangchain],
   ["cli", emitCli],
+  ["ai_sdk", emitAiSdk],
+  ["function_calling", emitFunctionCalling],
   ["docs", emitDocs],
 ];
 

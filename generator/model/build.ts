@@ -95,7 +95,8 @@ export function buildModel(value: unknown): Model {
     tools: toolsBySection.get(s.id) ?? [],
   }));
 
-  const { client, mcp, langchain, cli, docs } = raw.targets;
+  const { client, mcp, langchain, cli, docs, ai_sdk, function_calling } =
+    raw.targets;
   const targets: Targets = {
     client: client
       ? {
@@ -140,6 +141,15 @@ export function buildModel(value: unknown): Model {
           publish: publish(raw, "docs"),
           budget: docs.budget ?? null,
           preamble: docs.preamble,
+        }
+      : null,
+    ai_sdk: ai_sdk
+      ? { package: ai_sdk.package, publish: publish(raw, "ai_sdk") }
+      : null,
+    function_calling: function_calling
+      ? {
+          package: function_calling.package,
+          publish: publish(raw, "function_calling"),
         }
       : null,
   };

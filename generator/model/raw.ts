@@ -79,6 +79,8 @@ export interface RawTargets {
     runtime?: string;
     runtime_version?: string;
   };
+  ai_sdk?: RawPublish & { package: string };
+  function_calling?: RawPublish & { package: string };
   docs?: RawPublish & {
     package: string;
     templates?: string;

@@ -87,6 +87,16 @@ export interface Targets {
     readonly budget: number | null;
     readonly preamble: string;
   } | null;
+  /** The Vercel AI SDK package (runtime/ai-sdk/). */
+  readonly ai_sdk: {
+    readonly package: string;
+    readonly publish: Publish;
+  } | null;
+  /** The provider function-calling package: OpenAI and Anthropic definitions, dispatch (runtime/function-calling/). */
+  readonly function_calling: {
+    readonly package: string;
+    readonly publish: Publish;
+  } | null;
 }
 
 export interface Section {

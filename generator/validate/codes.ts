@@ -35,7 +35,8 @@ export const CODES = {
   "too-long": "a text over its length limit (a package name)",
   "invalid-value": "any other value the spec format refuses",
   // Targets.
-  "target-needs-client": "mcp, langchain or cli declared without client",
+  "target-needs-client":
+    "mcp, langchain, cli, ai_sdk or function_calling declared without client",
   "duplicate-package-name": "two targets with one package name",
   "duplicate-bin": "the MCP and CLI bins with one name",
   "duplicate-env-name":

@@ -9,6 +9,8 @@ const TARGETS: readonly TargetName[] = [
   "langchain",
   "cli",
   "docs",
+  "ai_sdk",
+  "function_calling",
 ];
 
 /**

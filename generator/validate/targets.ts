@@ -8,19 +8,22 @@ const NEEDS_CLIENT = [
   ["mcp", "the MCP package"],
   ["langchain", "the LangChain package"],
   ["cli", "the CLI package"],
+  ["ai_sdk", "the AI SDK package"],
+  ["function_calling", "the function-calling package"],
 ] as const;
 
 /**
  * A spec declares the targets it wants (tools.schema.json asks for at least one). The MCP,
- * LangChain and CLI packages import the client package, so each needs the client target; the
- * docs package stands alone.
+ * LangChain, CLI, AI SDK and function-calling packages import the client package, so each needs
+ * the client target; the docs package stands alone.
  *
  * The generated packages are installed side by side: two declared packages with one name, two
  * bins with one name, or two settings read from one environment variable cannot all work.
  */
 export const checkTargets: Check = ({ targets, declared }) => {
   const problems: Problem[] = [];
-  const { client, mcp, cli, docs, langchain } = targets;
+  const { client, mcp, cli, docs, langchain, ai_sdk, function_calling } =
+    targets;
   for (const [target, what] of NEEDS_CLIENT)
     if (declared.has(target) && !declared.has("client"))
       problems.push({
@@ -54,6 +57,8 @@ export const checkTargets: Check = ({ targets, declared }) => {
       [["targets", "langchain", "package"], langchain?.package],
       [["targets", "cli", "package"], cli?.package],
       [["targets", "docs", "package"], docs?.package],
+      [["targets", "ai_sdk", "package"], ai_sdk?.package],
+      [["targets", "function_calling", "package"], function_calling?.package],
     ],
     "package name",
     "duplicate-package-name",

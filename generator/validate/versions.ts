@@ -4,7 +4,15 @@ import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { isSemver, isVersionRange } from "./semver.js";
 
-const TARGETS = ["client", "mcp", "langchain", "cli", "docs"] as const;
+const TARGETS = [
+  "client",
+  "mcp",
+  "langchain",
+  "cli",
+  "docs",
+  "ai_sdk",
+  "function_calling",
+] as const;
 
 /**
  * What npm reads from the generated package.json files: each `version` (top-level or a

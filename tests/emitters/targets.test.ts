@@ -38,6 +38,13 @@ function generateFixture(name: string): Fixture {
   return { spec: parse(text) as Fixture["spec"], files };
 }
 
+/** The folder of a target's package, where it is not the target's key. */
+const FOLDER: Record<string, string> = {
+  ai_sdk: "ai-sdk",
+  function_calling: "function-calling",
+};
+const folderOf = (target: string) => FOLDER[target] ?? target;
+
 /** The top-level folders of the output: one per generated package. */
 const folders = (files: readonly GeneratedFile[]) =>
   [
@@ -57,6 +64,7 @@ describe.each([
   ["docs-only", ["docs"]],
   ["client-only", ["client"]],
   ["client-mcp", ["client", "mcp"]],
+  ["client-model-libraries", ["client", "ai_sdk", "function_calling"]],
 ])("the spec %s", (name, targets) => {
   const { spec, files } = generateFixture(name);
 
@@ -65,7 +73,7 @@ describe.each([
   });
 
   it("generates the declared targets' packages and no other", () => {
-    expect(folders(files)).toEqual([...targets].sort());
+    expect(folders(files)).toEqual(targets.map(folderOf).sort());
     expect(packageNames(files)).toEqual(
       targets.map((t) => spec.targets[t]!.package).sort(),
     );

@@ -37,6 +37,11 @@ export interface PlatformFixture {
 export interface FixtureOptions {
   /** Changes the spec's text first (a setting a test needs beside the frozen tools). */
   readonly edit?: (spec: string) => string;
+  /**
+   * Packages the consumer resolves to another of the repository's node_modules, by name: e.g.
+   * `{ ai: "ai7" }` has the generated packages import `ai` 7 (installed under the alias ai7).
+   */
+  readonly links?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -52,6 +57,11 @@ export function installPlatformFixture(
   const text = options.edit ? options.edit(read) : read;
   const { files } = generateFromDisk(specInput(spec, text, repoRoot));
   const consumer = installConsumer([files]);
+  for (const [name, installed] of Object.entries(options.links ?? {})) {
+    const link = path.join(consumer.dir, "node_modules", name);
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(path.join(repoRoot, "node_modules", installed), link, "dir");
+  }
   const folder = (name: string) => {
     const dir = consumer.packages.get(name);
     if (dir === undefined)

@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   minimalVariant,
+  repoRoot,
   specProblems as problems,
 } from "../helpers/project.js";
 
@@ -12,6 +15,9 @@ const CLI_TARGET = '  cli: { package: "@acme/cli", bin: acme }\n';
 const MCP_TARGET =
   '  mcp: { package: "@acme/mcp", bin: acme-mcp, server_name: acme }\n';
 const LANGCHAIN_TARGET = '  langchain: { package: "@acme/langchain" }\n';
+const AI_SDK_TARGET = '  ai_sdk: { package: "@acme/ai-sdk" }\n';
+const FUNCTION_CALLING_TARGET =
+  '  function_calling: { package: "@acme/function-calling" }\n';
 const CLIENT_TARGET =
   '  client:\n    package: "@acme/client"\n    env: { base_url: ACME_URL, workspace_id: ACME_WORKSPACE, token: ACME_TOKEN, workspaces: ACME_WORKSPACES }\n';
 
@@ -36,8 +42,16 @@ describe("the set of targets", () => {
       ],
       ["targets:\n", "targets: {}\n"],
     );
+    // Every target tools.schema.json knows, in its order.
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, "tools.schema.json"), "utf8"),
+    ) as { properties: { targets: { properties: object } } };
+    const known = Object.keys(schema.properties.targets.properties);
+    expect(known).toEqual(
+      expect.arrayContaining(["ai_sdk", "function_calling"]),
+    );
     expect(problems(text)).toEqual([
-      "2:10: 'targets' is empty: declare at least one of client, mcp, langchain, cli, docs",
+      `2:10: 'targets' is empty: declare at least one of ${known.join(", ")}`,
     ]);
   });
 
@@ -46,6 +60,34 @@ describe("the set of targets", () => {
       "3:3: targets.mcp needs targets.client: the MCP package calls the platform through the client package",
       "4:3: targets.langchain needs targets.client: the LangChain package calls the platform through the client package",
       "5:3: targets.cli needs targets.client: the CLI package calls the platform through the client package",
+    ]);
+  });
+
+  it("refuses ai_sdk and function_calling without client, each at its own key", () => {
+    const text = variant(
+      [CLIENT_TARGET, ""],
+      [MCP_TARGET, ""],
+      [CLI_TARGET, ""],
+      [LANGCHAIN_TARGET, AI_SDK_TARGET + FUNCTION_CALLING_TARGET],
+    );
+    expect(problems(text)).toEqual([
+      "3:3: targets.ai_sdk needs targets.client: the AI SDK package calls the platform through the client package",
+      "4:3: targets.function_calling needs targets.client: the function-calling package calls the platform through the client package",
+    ]);
+  });
+
+  it("accepts ai_sdk and function_calling beside client, and refuses one package name for two", () => {
+    const both = LANGCHAIN_TARGET + AI_SDK_TARGET + FUNCTION_CALLING_TARGET;
+    expect(problems(variant([LANGCHAIN_TARGET, both]))).toEqual([]);
+    expect(
+      problems(
+        variant([
+          LANGCHAIN_TARGET,
+          both.replace('"@acme/function-calling"', '"@acme/ai-sdk"'),
+        ]),
+      ),
+    ).toEqual([
+      "9:32: targets.function_calling.package '@acme/ai-sdk' is already targets.ai_sdk.package: each needs its own package name",
     ]);
   });
 

@@ -33,6 +33,7 @@ it.each([
   ["client/consumer.ts", () => fixture],
   ["langchain/typing.check.ts", () => fixture],
   ["client/results.check.ts", () => results],
+  ["function-calling/typing.check.ts", () => fixture],
 ])(
   "the generated types accept correct use and reject each mistake in %s",
   (file, installed) => {

@@ -1,0 +1,63 @@
+import type { Tool } from "ai";
+
+/*
+ * The typed surface of createTools, written once for every spec. The generated index.d.ts
+ * binds it to one spec's types (its Spec) and re-exports it under the package's names.
+ */
+
+/** One spec's types, as the generated index.d.ts passes them in. */
+export interface SpecTypes {
+  /** Every tool's name. */
+  readonly toolName: string;
+  /** The names of the tools the agent's runtime handles itself. */
+  readonly localToolName: string;
+  /** Each tool's name → its input type. */
+  readonly inputs: object;
+  /** Each tool's name → its result type: the client's ToolOutputs (unknown without `output`). */
+  readonly results: object;
+  /** The handlers of the local tools, by tool name. */
+  readonly handlers: object;
+  /** The client package's PlatformClient. */
+  readonly client: unknown;
+}
+
+/** The tools a selection gives: every tool when `names` is not given, else those. */
+export type SelectedTool<T extends SpecTypes, N extends T["toolName"]> = [
+  N,
+] extends [never]
+  ? T["toolName"]
+  : N;
+
+/** The handlers the selected local tools need; more may be passed. */
+export type HandlersOption<
+  T extends SpecTypes,
+  Selected extends T["toolName"],
+> = [Extract<Selected, T["localToolName"]>] extends [never]
+  ? { readonly handlers?: Partial<T["handlers"]> }
+  : {
+      readonly handlers: Pick<
+        T["handlers"],
+        Extract<Selected, T["localToolName"]> & keyof T["handlers"]
+      > &
+        Partial<T["handlers"]>;
+    };
+
+export interface CreateToolsOptions<
+  T extends SpecTypes,
+  N extends T["toolName"] = never,
+> {
+  /** Calls the platform for every tool that is not local. */
+  readonly client: T["client"];
+  /** Only these tools (every tool when left out). */
+  readonly names?: readonly N[];
+}
+
+/** The AI SDK tool set of the selected tools, each under its name. */
+export type PlatformTools<T extends SpecTypes, N extends T["toolName"]> = {
+  readonly [K in N]: Tool<InputOf<T, K>, ResultOf<T, K>>;
+};
+
+type InputOf<T extends SpecTypes, N> = T["inputs"][N & keyof T["inputs"]];
+type ResultOf<T extends SpecTypes, N> = N extends keyof T["results"]
+  ? T["results"][N]
+  : unknown;

@@ -1,0 +1,141 @@
+import { distance } from "../shared/distance.js";
+import type { CallOptions } from "../shared/handler.js";
+import { errorText, isBug, resultText } from "./results.js";
+import type { Dependencies, DispatchOptions } from "./types.js";
+
+/** The text to send back, and whether it tells of a failure (Anthropic's `is_error`). */
+export interface DispatchResult {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+const failed = (text: string): DispatchResult => ({ text, isError: true });
+
+type Handler = (input: unknown, ctx: unknown) => Promise<unknown>;
+
+/**
+ * Binds dispatch to one spec's tool table: the function runs one tool call a model made and
+ * answers the text to send back to it, with whether it tells of a failure: the result, or what went wrong in words
+ * the model can act on (an unknown or renamed tool, arguments that are not JSON or do not fit
+ * the schema, the platform's refusal with its status). It throws only for the caller's own
+ * mistakes (no client, a local tool without a handler), a bug in a handler, or a cancelled call.
+ *
+ * `args` is what the provider gave: a JSON string (OpenAI's `arguments`) or an object
+ * (Anthropic's `input`).
+ */
+export function dispatcher(
+  deps: Dependencies,
+): (
+  name: string,
+  args: unknown,
+  options: DispatchOptions,
+) => Promise<DispatchResult> {
+  const byName = new Map(deps.tools.map((t) => [t.name, t]));
+  return async (name, args, options) => {
+    if (options === null || typeof options !== "object")
+      throw new TypeError("dispatch: pass an options object with a client");
+    const { client, handlers = {}, signal } = options;
+    if (
+      client === null ||
+      typeof client !== "object" ||
+      typeof client.$call !== "function"
+    )
+      throw new TypeError(
+        "dispatch: 'client' must be the platform client (createClient or createClientFromEnv)",
+      );
+    const tool = typeof name === "string" ? byName.get(name) : undefined;
+    if (tool === undefined) return failed(unknownTool(deps, name));
+    const parsed = parseArguments(args);
+    if (!parsed.ok)
+      return failed(
+        `Error from ${tool.name}: the arguments are not a JSON object (${parsed.reason})`,
+      );
+    const problems = deps.validateInput(tool.name, parsed.value);
+    if (problems.length > 0)
+      return failed(
+        `Error from ${tool.name}: invalid input: ${problems.join("; ")}`,
+      );
+    const input = deps.withDefaults(tool.name, parsed.value);
+    if (tool.local) {
+      // Handlers may be a class instance, but a tool named like an Object method must not find that method.
+      const found: unknown = (handlers as Record<string, unknown>)[tool.name];
+      if (
+        typeof found !== "function" ||
+        found === (Object.prototype as Record<string, unknown>)[tool.name]
+      )
+        throw new TypeError(
+          `dispatch: no handler for the local tool '${tool.name}'`,
+        );
+    }
+    try {
+      const value = tool.local
+        ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
+          // always gets a signal, one that never aborts when the caller gave none.
+          await (handlers as Record<string, Handler>)[tool.name]!(input, {
+            client,
+            signal: signal ?? new AbortController().signal,
+          })
+        : await client.$call(
+            tool.name,
+            input as object,
+            signal ? ({ signal } satisfies CallOptions) : undefined,
+          );
+      return { text: resultText(value), isError: false };
+    } catch (error) {
+      const readable =
+        deps.isClientError(error) ||
+        (tool.local && !isBug(error) && !signal?.aborted);
+      if (!readable) throw error;
+      return failed(errorText(tool.name, error));
+    }
+  };
+}
+
+type Parsed =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string };
+
+/** OpenAI sends the arguments as JSON text (empty for none), Anthropic as an object. */
+function parseArguments(args: unknown): Parsed {
+  if (args === undefined || args === null) return { ok: true, value: {} };
+  if (typeof args !== "string") return { ok: true, value: args };
+  if (args.trim() === "") return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(args) as unknown };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/** The text for a name the spec has no tool by: its new name, a near miss, or the list. */
+function unknownTool(deps: Dependencies, name: unknown): string {
+  const shown = JSON.stringify(typeof name === "string" ? name : String(name));
+  const renamed =
+    typeof name === "string" && Object.hasOwn(deps.data.renamed, name)
+      ? deps.data.renamed[name]
+      : undefined;
+  if (renamed !== undefined)
+    return `Error: there is no tool ${shown}: it was renamed to "${renamed}"`;
+  const names = deps.tools.map((t) => t.name);
+  const near = typeof name === "string" ? closest(name, names) : null;
+  return near === null
+    ? `Error: there is no tool ${shown} (tools: ${names.join(", ")})`
+    : `Error: there is no tool ${shown}: did you mean "${near}"?`;
+}
+
+/** A near miss (a typo), else null. */
+function closest(name: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

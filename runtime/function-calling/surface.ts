@@ -1,0 +1,91 @@
+/*
+ * The typed surface of the function-calling package, written once for every spec. The generated
+ * index.d.ts binds it to one spec's types (its Spec) and re-exports it under the package's names.
+ * The definitions are typed structurally, so the package needs neither provider's SDK; a test
+ * holds them assignable to the `openai` and `@anthropic-ai/sdk` types.
+ */
+
+/** One spec's types, as the generated index.d.ts passes them in. */
+export interface SpecTypes {
+  /** Every tool's name. */
+  readonly toolName: string;
+  /** The names of the tools the agent's runtime handles itself. */
+  readonly localToolName: string;
+  /** Each tool's name → its input type. */
+  readonly inputs: object;
+  /** The handlers of the local tools, by tool name. */
+  readonly handlers: object;
+  /** The client package's PlatformClient. */
+  readonly client: unknown;
+}
+
+/** A tool's input schema: the JSON Schema object written in tools.yaml. */
+export interface InputSchema {
+  readonly type: "object";
+  readonly [keyword: string]: unknown;
+}
+
+/** A function tool of the OpenAI Responses API (`tools` of `client.responses.create`). */
+export interface ResponsesTool<N extends string = string> {
+  readonly type: "function";
+  readonly name: N;
+  readonly description: string;
+  readonly parameters: InputSchema;
+  /** Strict mode needs every property required and no others allowed, which a spec may not say. */
+  readonly strict: false;
+}
+
+/** A function tool of the OpenAI Chat Completions API (`tools` of `client.chat.completions.create`). */
+export interface ChatTool<N extends string = string> {
+  readonly type: "function";
+  readonly function: {
+    readonly name: N;
+    readonly description: string;
+    readonly parameters: InputSchema;
+  };
+}
+
+/** A client tool of the Anthropic Messages API (`tools` of `client.messages.create`). */
+export interface AnthropicTool<N extends string = string> {
+  readonly name: N;
+  readonly description: string;
+  readonly input_schema: InputSchema;
+}
+
+/** The handlers dispatch needs: one for every local tool, as a model may call any of them. */
+export type HandlersOption<T extends SpecTypes> = [T["localToolName"]] extends [
+  never,
+]
+  ? { readonly handlers?: Partial<T["handlers"]> }
+  : { readonly handlers: T["handlers"] };
+
+export type DispatchOptions<T extends SpecTypes> = {
+  /** Calls the platform for every tool that is not local. */
+  readonly client: T["client"];
+  /** Cancels the call: the platform request is aborted, a local handler sees it aborted. */
+  readonly signal?: AbortSignal;
+} & HandlersOption<T>;
+
+/** What dispatchResult answers: the text, and whether it tells of a failure (Anthropic's `is_error`). */
+export interface DispatchResult {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+/** dispatch, answering the text with whether it tells of a failure. */
+export type DispatchWithResult<T extends SpecTypes> = (
+  name: string,
+  args: unknown,
+  options: DispatchOptions<T>,
+) => Promise<DispatchResult>;
+
+/**
+ * Runs one tool call of a model and answers the text to send back: the result (text as it came,
+ * JSON for structured answers), or an error the model can read. Typed results (a tool's
+ * `output`) do not change it: the model always reads text.
+ */
+export type Dispatch<T extends SpecTypes> = (
+  name: string,
+  args: unknown,
+  options: DispatchOptions<T>,
+) => Promise<string>;
