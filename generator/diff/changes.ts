@@ -20,11 +20,6 @@ export const CHANGES = {
     "breaking",
     "a tool moved to another section: LangChain callers selecting tools by section lose it",
   ],
-  "tool-hidden": [
-    "breaking",
-    "a tool hidden from a target (mcp: or langchain: hide): agents on that target lose it",
-  ],
-  "tool-shown": ["compatible", "a hidden tool shown on a target again"],
   // Inputs.
   "input-removed": [
     "breaking",
@@ -34,6 +29,11 @@ export const CHANGES = {
     "breaking",
     "a new required input: every existing call lacks it",
   ],
+  "input-hidden": [
+    "breaking",
+    "an input hidden from a target (its mcp:, langchain: or cli: hide): callers on that target can no longer give it, and its default applies",
+  ],
+  "input-shown": ["compatible", "a hidden input offered on a target again"],
   "input-made-required": [
     "breaking",
     "an optional input became required: calls that leave it out are refused",

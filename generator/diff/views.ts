@@ -2,10 +2,13 @@ import { about, type Subject } from "./changes.js";
 import { isRecord } from "./json.js";
 import { compareText } from "./texts.js";
 
-/** The per-target views a tool may have (raw `mcp:`, `langchain:` blocks, when the spec has them). */
+/** The targets a tool may give a view of its own (`mcp:`, `langchain:`, `cli:` blocks). */
 const VIEWS = ["mcp", "langchain", "cli"] as const;
 
-/** A tool hidden from a target (breaking) or shown again; a target's own description changed. */
+/**
+ * An input a target newly hides (breaking: callers on that target can no longer give it) or shows
+ * again (compatible); a target's own description changed (a text).
+ */
 export function compareViews(
   sub: Subject,
   b: Record<string, unknown>,
@@ -15,18 +18,38 @@ export function compareViews(
     const bv = isRecord(b[view]) ? b[view] : {};
     const cv = isRecord(c[view]) ? c[view] : {};
     const here = ["tools", sub.index, view];
-    if ((bv.hide === true) !== (cv.hide === true))
-      sub.push({
-        change: cv.hide === true ? "tool-hidden" : "tool-shown",
-        tool: sub.tool,
-        message: `${about(sub.tool)}: ${cv.hide === true ? "hidden from" : "shown again on"} the ${view} target`,
-        path: cv.hide === true ? [...here, "hide"] : ["tools", sub.index],
-        key: cv.hide !== true,
-      });
+    const before = names(bv.hide);
+    const after = names(cv.hide);
+    after.forEach((input, i) => {
+      if (!before.includes(input))
+        sub.push({
+          change: "input-hidden",
+          tool: sub.tool,
+          input,
+          message: `${about(sub.tool, input)}: hidden from the ${view} target`,
+          path: [...here, "hide", i],
+        });
+    });
+    for (const input of before)
+      if (!after.includes(input))
+        sub.push({
+          change: "input-shown",
+          tool: sub.tool,
+          input,
+          message: `${about(sub.tool, input)}: shown again on the ${view} target`,
+          path: after.length > 0 ? [...here, "hide"] : ["tools", sub.index],
+          key: true,
+        });
     compareText(sub, bv.description, cv.description, {
       what: `${view} description`,
       path: [...here, "description"],
       parent: ["tools", sub.index],
     });
   }
+}
+
+function names(hide: unknown): string[] {
+  return Array.isArray(hide)
+    ? hide.filter((n): n is string => typeof n === "string")
+    : [];
 }

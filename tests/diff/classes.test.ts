@@ -41,6 +41,30 @@ const withId = (more: string): Edit => [ID, `id: { type: string, ${more} }`];
 /** Every change class diff knows, each in both directions, on specs that differ by one edit. */
 const CASES: readonly Case[] = [
   {
+    name: "an output schema added to a tool",
+    second: [
+      [
+        PING_INPUT,
+        `${PING_INPUT}\n    output: { type: object, properties: { ok: { type: boolean } } }`,
+      ],
+    ],
+    forward: ["output-added"],
+    backward: ["output-removed"],
+  },
+  {
+    name: "a tool no longer declared read-only",
+    first: [[POST_HTTP, `    annotations: { read_only: true }\n${POST_HTTP}`]],
+    second: [],
+    forward: ["annotation-less-safe"],
+    backward: ["annotation-safer"],
+  },
+  {
+    name: "an input hidden from MCP",
+    second: [[POST_HTTP, `    mcp: { hide: [tag] }\n${POST_HTTP}`]],
+    forward: ["input-hidden"],
+    backward: ["input-shown"],
+  },
+  {
     name: "a tool removed",
     second: [[PING, ""]],
     forward: ["tool-removed"],
@@ -325,18 +349,8 @@ describe("toolgen diff: every change class, both ways", () => {
     const covered = new Set(
       CASES.flatMap((c) => [...c.forward, ...c.backward]),
     );
-    // Keys tools.schema.json does not have yet (output, annotations, per-target views): extras.test.ts.
-    const raw = [
-      "output-removed",
-      "output-narrowed",
-      "output-changed",
-      "output-added",
-      "output-extended",
-      "annotation-less-safe",
-      "annotation-safer",
-      "tool-hidden",
-      "tool-shown",
-    ];
+    // The finer output changes are tested on schemas directly, in extras.test.ts.
+    const raw = ["output-narrowed", "output-changed", "output-extended"];
     for (const name of Object.keys(CHANGES))
       if (!raw.includes(name)) expect(covered, name).toContain(name);
   });

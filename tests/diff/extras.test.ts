@@ -119,16 +119,19 @@ describe("annotations", () => {
 });
 
 describe("per-target views", () => {
-  it.each(["mcp", "langchain"])(
-    "hiding a tool from %s breaks, showing it does not",
+  it.each(["mcp", "langchain", "cli"])(
+    "hiding an input from %s breaks, showing it again does not",
     (view) => {
-      const shown = {};
-      const hidden = { [view]: { hide: true } };
-      expect(changes((s) => compareViews(s, shown, hidden))).toEqual([
-        "tool-hidden",
+      const shown = { [view]: { hide: ["a"] } };
+      const hidden = { [view]: { hide: ["a", "b"] } };
+      expect(found((s) => compareViews(s, shown, hidden))).toMatchObject([
+        { change: "input-hidden", input: "b" },
       ]);
       expect(changes((s) => compareViews(s, hidden, shown))).toEqual([
-        "tool-shown",
+        "input-shown",
+      ]);
+      expect(changes((s) => compareViews(s, {}, shown))).toEqual([
+        "input-hidden",
       ]);
     },
   );
