@@ -31,7 +31,8 @@ Options:
   --format <format>    text (the default), json (one JSON document on stdout)
                        or github (GitHub Actions annotations, then the text;
                        the default when GITHUB_ACTIONS=true)
-  --verbose            list every file written, deleted or unchanged
+  --verbose            list every file written, deleted or unchanged, and the
+                       sections whose docs are not checked (check_docs: false)
   --quiet              print errors only
   -v, --version        print toolgen's version
   -h, --help           show this help
