@@ -1,7 +1,8 @@
 import { jsonSchema, tool, type Tool } from "ai";
 import type { ToolInfo } from "../shared/data.js";
 import type { CallOptions } from "../shared/handler.js";
-import { errorText, isBug, resultValue } from "./results.js";
+import { errorText, isBug } from "../shared/tool-errors.js";
+import { resultValue } from "./results.js";
 import type { CreateToolsOptions, Dependencies } from "./types.js";
 
 type Call = (

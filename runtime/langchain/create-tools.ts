@@ -5,7 +5,8 @@ import {
   type ToolRunnableConfig,
 } from "@langchain/core/tools";
 import { withoutHidden } from "../shared/views.js";
-import { errorText, resultText } from "./results.js";
+import { errorText } from "../shared/tool-errors.js";
+import { resultText } from "./results.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
 

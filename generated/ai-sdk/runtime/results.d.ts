@@ -5,11 +5,3 @@
  * an empty result confuses models; a tool with one answers exactly what its schema typed.
  */
 export declare function resultValue(value: unknown, typed: boolean): unknown;
-/**
- * The message of the error a model reads when a call fails. Client errors never carry tokens
- * (the client package guarantees it), so their message is safe to show. The HTTP status is
- * given because models act on it (retry a 503, not a 404).
- */
-export declare function errorText(tool: string, error: unknown): string;
-/** The errors JavaScript throws for code that is wrong, not for a call that failed. */
-export declare function isBug(error: unknown): boolean;

@@ -5,11 +5,3 @@
  * the platform answered with nothing, since an empty tool result confuses models.
  */
 export declare function resultText(value: unknown): string;
-/**
- * The text a model reads when a call fails, instead of an exception. Client errors never carry tokens
- * (the client package guarantees it), so their message is safe to show. The HTTP status is
- * given because models act on it (retry a 503, not a 404).
- */
-export declare function errorText(tool: string, error: unknown): string;
-/** The errors JavaScript throws for code that is wrong, not for a call that failed. */
-export declare function isBug(error: unknown): boolean;

@@ -5,9 +5,3 @@
  * when the platform answered with nothing, since an empty tool message confuses models.
  */
 export declare function resultText(value: unknown): string;
-/**
- * The error a model reads instead of an exception. Client errors never carry tokens
- * (the client package guarantees it), so their message is safe to show. The HTTP status is
- * given because models act on it (retry a 503, not a 404).
- */
-export declare function errorText(tool: string, error: unknown): string;

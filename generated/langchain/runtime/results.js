@@ -9,22 +9,3 @@ export function resultText(value) {
   if (value === undefined) return "Done: the call returned no content.";
   return JSON.stringify(value) ?? String(value);
 }
-/**
- * The error a model reads instead of an exception. Client errors never carry tokens
- * (the client package guarantees it), so their message is safe to show. The HTTP status is
- * given because models act on it (retry a 503, not a 404).
- */
-export function errorText(tool, error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const status = statusOf(error);
-  // The client starts some messages with the tool's name, which the prefix already gives.
-  const reason = message.startsWith(`${tool}: `)
-    ? message.slice(tool.length + 2)
-    : message;
-  return `Error from ${tool}${status === null ? "" : ` (HTTP ${status})`}: ${reason}`;
-}
-function statusOf(error) {
-  const status =
-    error !== null && typeof error === "object" ? error.status : undefined;
-  return typeof status === "number" ? status : null;
-}

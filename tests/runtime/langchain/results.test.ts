@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorText, resultText } from "../../../runtime/langchain/results.js";
+import { resultText } from "../../../runtime/langchain/results.js";
+import { errorText } from "../../../runtime/shared/tool-errors.js";
 
 describe("resultText", () => {
   it.each([
