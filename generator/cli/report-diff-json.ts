@@ -1,7 +1,7 @@
 import { toPosix } from "../io/tree.js";
 import type { DiffRun } from "./diff-run.js";
 import type { Io } from "./io.js";
-import { diagnosticRange } from "./report-range.js";
+import { diagnosticJson } from "./report-range.js";
 
 /**
  * `toolgen diff --format json`: the whole diff as one JSON document on one line of stdout
@@ -37,18 +37,9 @@ export function reportDiffJson(run: DiffRun, io: Io): void {
       delta: c.delta ?? null,
       acknowledged: c.acknowledged ?? null,
     })),
-    diagnostics: run.diagnostics.map((d) => {
-      const range = diagnosticRange(d, run.source(d.file));
-      return {
-        severity: d.severity,
-        file: toPosix(d.file),
-        line: range?.line ?? null,
-        column: range?.column ?? null,
-        end: range?.end ?? null,
-        message: d.message,
-        code: d.code ?? null,
-      };
-    }),
+    diagnostics: run.diagnostics.map((d) =>
+      diagnosticJson(d, run.source(d.file)),
+    ),
     error:
       run.problem === undefined
         ? null

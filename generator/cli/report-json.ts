@@ -2,7 +2,7 @@ import path from "node:path";
 import { toPosix } from "../io/tree.js";
 import type { GenRun } from "./gen-run.js";
 import type { Io } from "./io.js";
-import { diagnosticRange } from "./report-range.js";
+import { diagnosticJson } from "./report-range.js";
 
 /**
  * `--format json`: the whole run as one JSON document on one line of stdout (so `--watch`
@@ -30,18 +30,9 @@ export function reportJson(run: GenRun, io: Io): void {
     check: run.check,
     spec: toPosix(run.specFile),
     out,
-    diagnostics: run.diagnostics.map((d) => {
-      const range = diagnosticRange(d, run.source(d.file));
-      return {
-        severity: d.severity,
-        file: toPosix(d.file),
-        line: range?.line ?? null,
-        column: range?.column ?? null,
-        end: range?.end ?? null,
-        message: d.message,
-        code: d.code ?? null,
-      };
-    }),
+    diagnostics: run.diagnostics.map((d) =>
+      diagnosticJson(d, run.source(d.file)),
+    ),
     files: run.files.map((f) => ({
       path: path.posix.join(out, f.path),
       status: f.status,

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../index.js";
+import { toPosix } from "../io/tree.js";
 
 /** Where a diagnostic is, 1-based; `end` is the last character underlined (inclusive). */
 export interface Range {
@@ -22,5 +23,19 @@ export function diagnosticRange(d: Diagnostic, source?: string): Range | null {
     line: d.line,
     column,
     end: { line: d.line, column: column + span - 1 },
+  };
+}
+
+/** A diagnostic as `--format json` reports it (gen's and diff's alike). */
+export function diagnosticJson(d: Diagnostic, source?: string) {
+  const range = diagnosticRange(d, source);
+  return {
+    severity: d.severity,
+    file: toPosix(d.file),
+    line: range?.line ?? null,
+    column: range?.column ?? null,
+    end: range?.end ?? null,
+    message: d.message,
+    code: d.code ?? null,
   };
 }
