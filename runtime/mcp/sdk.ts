@@ -7,7 +7,8 @@ import type * as V2Stdio from "@modelcontextprotocol/server/stdio";
 
 /*
  * The package works with either line of the MCP TypeScript SDK: `@modelcontextprotocol/server`
- * 2.x and `@modelcontextprotocol/sdk` 1.x, both optional peers. Neither is imported statically:
+ * 2.x (an optional peer) and `@modelcontextprotocol/sdk` 1.x (a peer npm installs with the
+ * package). Neither is imported statically:
  * the generated index.js awaits importSdks() once, which loads whichever is installed.
  */
 
