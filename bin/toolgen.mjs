@@ -27,6 +27,14 @@ process.on("unhandledRejection", (e) =>
   fail("internal error (a bug in toolgen, not in your spec):", e),
 );
 
+// A reader that stops early (`toolgen diff … | head`) closes the pipe: what is left to print is
+// not wanted, and the run still ends with its own exit code.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (e) => {
+    if (e.code !== "EPIPE")
+      fail("internal error (a bug in toolgen, not in your spec):", e);
+  });
+
 const bundle = new URL("../dist/toolgen.mjs", import.meta.url);
 
 // In toolgen's own checkout, with its dev dependencies installed, rebuild first when a source is

@@ -1,10 +1,17 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { removedAfterEach, toolgen, toolgenIn } from "../helpers/project.js";
+import {
+  removedAfterEach,
+  repoRoot,
+  toolgen,
+  toolgenIn,
+} from "../helpers/project.js";
 import { lineOf, variant } from "./helpers.js";
+// @ts-expect-error: the bench is plain JavaScript, without declarations
+import { syntheticSpec } from "../../bench/spec.mjs";
 
 const removed = removedAfterEach();
 const TAG = "tag: { type: string, enum: [a, b] }";
@@ -252,5 +259,27 @@ describe("toolgen diff's formats and arguments", () => {
     expect(bad.stderr).toContain(
       "--format 'xml' is not one of text, json, github",
     );
+  });
+});
+
+describe("toolgen diff into a pipe closed early", () => {
+  it("stops printing and still exits with its own code, without a stack", () => {
+    // Hundreds of changed texts: more than a pipe holds, so that writing fails once head is gone.
+    const before: string = syntheticSpec(300);
+    const dir = repository([
+      before,
+      before.replace(/^(\s+short: )/gm, "$1Now "),
+    ]);
+    const run = spawnSync(
+      "bash",
+      [
+        "-c",
+        'node "$0" diff --against HEAD~1 --format github | head -c 1 >/dev/null; echo "exit ${PIPESTATUS[0]}"',
+        path.join(repoRoot, "bin/toolgen.mjs"),
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("exit 0\n");
   });
 });

@@ -90,6 +90,7 @@ export async function send(plan, x) {
           x.tool,
         );
       refuseOtherOrigin(next, x.config.base, x.tool);
+      refuseOutsidePrefix(next, x.config.base, x.tool);
       if (
         res.status === 303 ||
         ((res.status === 301 || res.status === 302) && method === "POST")
@@ -142,6 +143,23 @@ function refuseOtherOrigin(next, base, tool) {
   if (next.origin !== base.origin)
     throw new ClientError(
       `${tool}: the platform redirected to another origin (${next.origin}); the client follows redirects only within ${base.origin}`,
+      tool,
+    );
+}
+/**
+ * Nor does a redirect leave the base URL's path (`https://h/api` → `https://h/admin`): the
+ * token is for the platform's API, not for whatever else its origin serves. The URL parser has
+ * already resolved any `.`/`..` segment (also `%2e`) of the new location.
+ */
+function refuseOutsidePrefix(next, base, tool) {
+  const prefix = base.pathname.replace(/\/+$/, "");
+  if (
+    prefix !== "" &&
+    next.pathname !== prefix &&
+    !next.pathname.startsWith(`${prefix}/`)
+  )
+    throw new ClientError(
+      `${tool}: the platform redirected outside the base URL's path (${prefix}/); the client follows redirects only within it`,
       tool,
     );
 }

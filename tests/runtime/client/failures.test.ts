@@ -302,6 +302,32 @@ describe("redirects", () => {
     expect(other.requests).toEqual([]);
   });
 
+  it.each(["/admin/steal", "/api/../admin", "/api/%2e%2e/admin", "/apix/y"])(
+    "a redirect out of the base URL's path (%s) is refused, on the same origin too",
+    async (location) => {
+      platform.otherwise((req) =>
+        req.path.startsWith("/api/")
+          ? { status: 307, headers: { location } }
+          : { body: { stolen: true } },
+      );
+      const c = createClient({ baseUrl: `${platform.url}/api`, workspace: A });
+      const e = await failure(() =>
+        c.$request({
+          method: "POST",
+          path: "/workspaces/{$workspace}/thing",
+          body: { secret: "the body" },
+        }),
+      );
+      expect(e).toBeInstanceOf(ClientError);
+      expect(e.message).toContain(
+        "the platform redirected outside the base URL's path (/api/)",
+      );
+      expect(platform.requests.map((r) => r.path)).toEqual([
+        "/api/workspaces/ws-a/thing",
+      ]);
+    },
+  );
+
   it("a same-origin redirect keeps the token; 303 turns a POST into a GET without body", async () => {
     platform.otherwise((req) =>
       req.path === "/done"
