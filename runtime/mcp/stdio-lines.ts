@@ -1,8 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  JSONRPCMessageSchema,
-  type JSONRPCMessage,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
 /** The longest line read from stdin, in bytes; a longer one is answered with an error and skipped. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -12,7 +9,9 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
  * dropping it: a line that is not JSON gets a -32700 (parse error) reply, JSON that is no
  * JSON-RPC message a -32600 (invalid request), and a line longer than `maxLineBytes` a -32600
  * too, as soon as it passes the limit; the rest of that line is skipped unread, and the server
- * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`.
+ * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`. Messages are
+ * read by `parse`, the installed SDK line's own reader: this module imports no SDK, so that a
+ * bin without either line can say so.
  */
 export class LineTransport implements Transport {
   onclose?: () => void;
@@ -25,6 +24,7 @@ export class LineTransport implements Transport {
   private skipping = false;
 
   constructor(
+    private readonly parse: (value: unknown) => JSONRPCMessage | undefined,
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
     private readonly maxLineBytes = MAX_LINE_BYTES,
@@ -97,8 +97,8 @@ export class LineTransport implements Transport {
       );
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    const message = this.parse(value);
+    if (message === undefined) {
       const id = (value as { id?: unknown } | null)?.id;
       void this.refuse(
         typeof id === "string" || typeof id === "number" ? id : null,
@@ -107,7 +107,7 @@ export class LineTransport implements Transport {
       );
       return;
     }
-    this.onmessage?.(parsed.data);
+    this.onmessage?.(message);
   }
 
   private refuse(
