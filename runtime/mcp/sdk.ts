@@ -4,7 +4,7 @@ import type * as V1Http from "@modelcontextprotocol/sdk/server/webStandardStream
 import type * as V1Types from "@modelcontextprotocol/sdk/types.js";
 import type * as V2Server from "@modelcontextprotocol/server";
 import type * as V2Stdio from "@modelcontextprotocol/server/stdio";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonRpcMessage } from "./mcp-types.js";
 
 /*
  * The package works with either line of the MCP TypeScript SDK: `@modelcontextprotocol/server`
@@ -26,7 +26,7 @@ export interface SdkLine {
     enableJsonResponse: boolean;
   }) => WebTransport;
   /** A JSON-RPC 2.0 message as that line reads one, or undefined when the value is none. */
-  readonly parseMessage: (value: unknown) => JSONRPCMessage | undefined;
+  readonly parseMessage: (value: unknown) => JsonRpcMessage | undefined;
   /** v1's setRequestHandler takes the request's schema; v2's takes its method name. */
   readonly schemas?: {
     readonly "tools/list": unknown;
@@ -117,7 +117,7 @@ async function importV2(): Promise<SdkLine | undefined> {
     HttpTransport: server.WebStandardStreamableHTTPServerTransport,
     parseMessage: (value) => {
       try {
-        return server.parseJSONRPCMessage(value) as JSONRPCMessage;
+        return server.parseJSONRPCMessage(value) as JsonRpcMessage;
       } catch {
         return undefined;
       }

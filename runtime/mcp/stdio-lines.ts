@@ -1,5 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonRpcMessage } from "./mcp-types.js";
 
 /** The longest line read from stdin, in bytes; a longer one is answered with an error and skipped. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -11,12 +10,12 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
  * too, as soon as it passes the limit; the rest of that line is skipped unread, and the server
  * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`. Messages are
  * read by `parse`, the installed SDK line's own reader: this module imports no SDK, so that a
- * bin without either line can say so.
+ * bin without either line can say so. It fits either line's `Transport` (held by its test).
  */
-export class LineTransport implements Transport {
+export class LineTransport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: (message: JsonRpcMessage) => void;
 
   private parts: Buffer[] = [];
   private size = 0;
@@ -24,7 +23,7 @@ export class LineTransport implements Transport {
   private skipping = false;
 
   constructor(
-    private readonly parse: (value: unknown) => JSONRPCMessage | undefined,
+    private readonly parse: (value: unknown) => JsonRpcMessage | undefined,
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
     private readonly maxLineBytes = MAX_LINE_BYTES,
@@ -44,7 +43,7 @@ export class LineTransport implements Transport {
     this.onclose?.();
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
+  send(message: JsonRpcMessage): Promise<void> {
     return this.write(message);
   }
 

@@ -8,7 +8,7 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
  * too, as soon as it passes the limit; the rest of that line is skipped unread, and the server
  * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`. Messages are
  * read by `parse`, the installed SDK line's own reader: this module imports no SDK, so that a
- * bin without either line can say so.
+ * bin without either line can say so. It fits either line's `Transport` (held by its test).
  */
 export class LineTransport {
   parse;

@@ -84,14 +84,15 @@ describe("without either MCP SDK line", () => {
 });
 
 describe("with only @modelcontextprotocol/server (2.x)", () => {
+  beforeAll(() => {
+    for (const name of ["@modelcontextprotocol/server", "@types/node"]) {
+      const at = path.join(dir, "node_modules", name);
+      fs.mkdirSync(path.dirname(at), { recursive: true });
+      fs.symlinkSync(path.join(repoRoot, "node_modules", name), at, "dir");
+    }
+  });
+
   it("the bin serves over stdio", async () => {
-    const v2 = path.join(dir, "node_modules/@modelcontextprotocol/server");
-    fs.mkdirSync(path.dirname(v2), { recursive: true });
-    fs.symlinkSync(
-      path.join(repoRoot, "node_modules/@modelcontextprotocol/server"),
-      v2,
-      "dir",
-    );
     const client = new Client({ name: "agent", version: "0.0.0" });
     await client.connect(
       new StdioClientTransport({
@@ -112,5 +113,58 @@ describe("with only @modelcontextprotocol/server (2.x)", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("its declarations type-check strictly, without skipLibCheck", () => {
+    fs.writeFileSync(
+      path.join(dir, "consumer.ts"),
+      [
+        'import { McpServer, type CallToolResult, type Tool } from "@modelcontextprotocol/server";',
+        'import { createClientFromEnv } from "@shop/client";',
+        'import { createServer, serveTools, tools, type LocalHandlers } from "@shop/mcp";',
+        'const handlers: LocalHandlers = { summarize_cart: async () => ({ summary: "2 items" }) };',
+        "const client = createClientFromEnv();",
+        'const server = new McpServer({ name: "mine", version: "1.0.0" });',
+        "serveTools(server, { client, handlers });",
+        "export const low = createServer({ client, handlers });",
+        "export const listed: readonly Tool[] = tools;",
+        "export const title: string | undefined = tools[0]?.title;",
+        'export const result: CallToolResult = { content: [{ type: "text", text: "" }] };',
+        "",
+      ].join("\n"),
+    );
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          lib: ["es2023", "dom"],
+          types: ["node"],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          exactOptionalPropertyTypes: true,
+        },
+        include: ["consumer.ts"],
+      }),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        path.join(repoRoot, "node_modules/typescript/bin/tsc"),
+        "-p",
+        dir,
+        "--pretty",
+        "false",
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    // Errors inside the SDK's own declarations are not the package's to judge.
+    const ours = `${tsc.stdout}${tsc.stderr}`
+      .split("\n")
+      .filter((l) => /error TS\d+/.test(l) && !l.includes("node_modules/"));
+    expect(ours).toEqual([]);
   });
 });
