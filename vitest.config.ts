@@ -29,6 +29,8 @@ export const E2E = [
   "tests/emitters/mcp/stdio.test.ts",
   "tests/hardening/concurrent.test.ts",
   "tests/emitters/mcp/http-bin.test.ts",
+  "tests/emitters/mcp/missing-sdk.test.ts",
+  "tests/emitters/mcp/readme-examples.test.ts",
   "tests/hardening/corpus.test.ts",
   "tests/hardening/injection.test.ts",
   "tests/hardening/interrupted.test.ts",

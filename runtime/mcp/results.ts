@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "./mcp-types.js";
 import { closestName } from "./suggest.js";
 
 /** The longest tool name echoed back in a message: a caller may send anything as a name. */

@@ -4,6 +4,7 @@ import type * as V1Http from "@modelcontextprotocol/sdk/server/webStandardStream
 import type * as V1Types from "@modelcontextprotocol/sdk/types.js";
 import type * as V2Server from "@modelcontextprotocol/server";
 import type * as V2Stdio from "@modelcontextprotocol/server/stdio";
+import type { JsonRpcMessage } from "./mcp-types.js";
 
 /*
  * The package works with either line of the MCP TypeScript SDK: `@modelcontextprotocol/server`
@@ -25,6 +26,8 @@ export interface SdkLine {
     sessionIdGenerator: undefined;
     enableJsonResponse: boolean;
   }) => WebTransport;
+  /** A JSON-RPC 2.0 message as that line reads one, or undefined when the value is none. */
+  readonly parseMessage: (value: unknown) => JsonRpcMessage | undefined;
   /** v1's setRequestHandler takes the request's schema; v2's takes its method name. */
   readonly schemas?: {
     readonly "tools/list": unknown;
@@ -71,6 +74,24 @@ export async function importSdks(pkg: string): Promise<Sdks> {
   return { ...(v1 && { v1 }), ...(v2 && { v2 }) };
 }
 
+/**
+ * For a bin: the installed SDK lines, or undefined after one line on `err` that names what to
+ * install (the bin then exits 2). Any other failure to load is thrown, as the bug it is.
+ */
+export async function importSdksForBin(
+  pkg: string,
+  program: string,
+  err: (text: string) => void,
+): Promise<Sdks | undefined> {
+  try {
+    return await importSdks(pkg);
+  } catch (error) {
+    if (!(error instanceof MissingSdkError)) throw error;
+    err(`${program}: ${error.message}\n`);
+    return undefined;
+  }
+}
+
 /** The line a new server is made with: v2, the stable line, when both are installed. */
 export function preferredLine(sdks: Sdks): SdkLine {
   const line = sdks.v2 ?? sdks.v1;
@@ -95,6 +116,13 @@ async function importV2(): Promise<SdkLine | undefined> {
     Server: server.Server as unknown as SdkLine["Server"],
     StdioServerTransport: stdio.StdioServerTransport,
     HttpTransport: server.WebStandardStreamableHTTPServerTransport,
+    parseMessage: (value) => {
+      try {
+        return server.parseJSONRPCMessage(value) as JsonRpcMessage;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
@@ -119,6 +147,10 @@ async function importV1(): Promise<SdkLine | undefined> {
     Server: server.Server as unknown as SdkLine["Server"],
     StdioServerTransport: stdio.StdioServerTransport,
     HttpTransport: http.WebStandardStreamableHTTPServerTransport,
+    parseMessage: (value) => {
+      const parsed = types.JSONRPCMessageSchema.safeParse(value);
+      return parsed.success ? parsed.data : undefined;
+    },
     schemas: {
       "tools/list": types.ListToolsRequestSchema,
       "tools/call": types.CallToolRequestSchema,

@@ -1,8 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  JSONRPCMessageSchema,
-  type JSONRPCMessage,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { JsonRpcMessage } from "./mcp-types.js";
 
 /** The longest line read from stdin, in bytes; a longer one is answered with an error and skipped. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -12,12 +8,14 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
  * dropping it: a line that is not JSON gets a -32700 (parse error) reply, JSON that is no
  * JSON-RPC message a -32600 (invalid request), and a line longer than `maxLineBytes` a -32600
  * too, as soon as it passes the limit; the rest of that line is skipped unread, and the server
- * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`.
+ * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`. Messages are
+ * read by `parse`, the installed SDK line's own reader: this module imports no SDK, so that a
+ * bin without either line can say so. It fits either line's `Transport` (held by its test).
  */
-export class LineTransport implements Transport {
+export class LineTransport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: (message: JsonRpcMessage) => void;
 
   private parts: Buffer[] = [];
   private size = 0;
@@ -25,6 +23,7 @@ export class LineTransport implements Transport {
   private skipping = false;
 
   constructor(
+    private readonly parse: (value: unknown) => JsonRpcMessage | undefined,
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
     private readonly maxLineBytes = MAX_LINE_BYTES,
@@ -44,7 +43,7 @@ export class LineTransport implements Transport {
     this.onclose?.();
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
+  send(message: JsonRpcMessage): Promise<void> {
     return this.write(message);
   }
 
@@ -97,8 +96,8 @@ export class LineTransport implements Transport {
       );
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    const message = this.parse(value);
+    if (message === undefined) {
       const id = (value as { id?: unknown } | null)?.id;
       void this.refuse(
         typeof id === "string" || typeof id === "number" ? id : null,
@@ -107,7 +106,7 @@ export class LineTransport implements Transport {
       );
       return;
     }
-    this.onmessage?.(parsed.data);
+    this.onmessage?.(message);
   }
 
   private refuse(

@@ -3,6 +3,7 @@ import { printable } from "../shared/printable.js";
 import { parseBinArgs } from "./args.js";
 import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
+import { preferredLine } from "./sdk.js";
 import { createToolServer } from "./serve.js";
 import type { ServerInfo, ToolTable } from "./table.js";
 
@@ -66,7 +67,9 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   const server = createToolServer(o.table, serving);
   // Not the SDK's StdioServerTransport: it leaves a line that is not JSON unanswered, and ends
   // the server with no word (exit 0) on a line over its size limit.
-  await server.connect(new LineTransport());
+  await server.connect(
+    new LineTransport(preferredLine(o.table.sdks).parseMessage),
+  );
   if (runtime !== undefined) {
     const started = runtime;
     // The SDK's transport does not notice stdin's end; the runtime's loops must not outlive the client.

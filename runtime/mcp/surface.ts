@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "./mcp-types.js";
 
 /*
  * The typed surface of the MCP package, written once for every spec. The generated

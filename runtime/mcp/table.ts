@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "./mcp-types.js";
 import type { ToolInfo } from "../shared/data.js";
 import { viewOf, viewSchema } from "../shared/views.js";
 import type { McpData, ServerInfo, ToolListing } from "./data.js";

@@ -14,6 +14,19 @@ export async function importSdks(pkg) {
   if (v1 === undefined && v2 === undefined) throw new MissingSdkError(pkg);
   return { ...(v1 && { v1 }), ...(v2 && { v2 }) };
 }
+/**
+ * For a bin: the installed SDK lines, or undefined after one line on `err` that names what to
+ * install (the bin then exits 2). Any other failure to load is thrown, as the bug it is.
+ */
+export async function importSdksForBin(pkg, program, err) {
+  try {
+    return await importSdks(pkg);
+  } catch (error) {
+    if (!(error instanceof MissingSdkError)) throw error;
+    err(`${program}: ${error.message}\n`);
+    return undefined;
+  }
+}
 /** The line a new server is made with: v2, the stable line, when both are installed. */
 export function preferredLine(sdks) {
   const line = sdks.v2 ?? sdks.v1;
@@ -37,6 +50,13 @@ async function importV2() {
     Server: server.Server,
     StdioServerTransport: stdio.StdioServerTransport,
     HttpTransport: server.WebStandardStreamableHTTPServerTransport,
+    parseMessage: (value) => {
+      try {
+        return server.parseJSONRPCMessage(value);
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 async function importV1() {
@@ -60,6 +80,10 @@ async function importV1() {
     Server: server.Server,
     StdioServerTransport: stdio.StdioServerTransport,
     HttpTransport: http.WebStandardStreamableHTTPServerTransport,
+    parseMessage: (value) => {
+      const parsed = types.JSONRPCMessageSchema.safeParse(value);
+      return parsed.success ? parsed.data : undefined;
+    },
     schemas: {
       "tools/list": types.ListToolsRequestSchema,
       "tools/call": types.CallToolRequestSchema,

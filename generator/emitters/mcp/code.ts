@@ -57,9 +57,13 @@ export function binJs(model: Model): string {
       ? ""
       : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${runtimeImport}import { importSdks } from "../runtime/sdk.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${runtimeImport}import { importSdksForBin } from "../runtime/sdk.js";
 import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
+
+// Without either MCP SDK line: one line on stderr naming what to install, exit 2.
+const sdks = await importSdksForBin(${stringLiteral(declared(model, "mcp").package)}, ${stringLiteral(declared(model, "mcp").bin)}, (text) => process.stderr.write(text));
+if (sdks === undefined) process.exit(2);
 
 const table = loadToolTable(
   new URL("../tools.json", import.meta.url),
@@ -67,7 +71,7 @@ const table = loadToolTable(
   validateInput,
   withDefaults,
   validateOutput,
-  await importSdks(${stringLiteral(declared(model, "mcp").package)}),
+  sdks,
 );
 
 process.exitCode = await runStdio({

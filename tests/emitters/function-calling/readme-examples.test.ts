@@ -12,7 +12,7 @@ import {
   type PlatformServer,
 } from "../../helpers/platform-server.js";
 import { platformFixturePath } from "../../helpers/reference-spec.js";
-import { repoRoot } from "../../helpers/project.js";
+import { readmeExamples } from "../../helpers/readme-examples.js";
 import {
   scriptedModel,
   toolResults,
@@ -33,17 +33,6 @@ type Ask = (
   handlers?: object,
 ) => Promise<unknown>;
 
-function examples(): Map<string, string> {
-  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  return new Map(
-    [
-      ...readme.matchAll(
-        /^<!-- example: ([\w-]+) -->\n```js\n([\s\S]*?)^```$/gm,
-      ),
-    ].map((m) => [m[1]!, m[2]!]),
-  );
-}
-
 const spec = parse(fs.readFileSync(platformFixturePath, "utf8")) as {
   targets: { client: { env: Record<string, string> } };
 };
@@ -53,7 +42,7 @@ let server: PlatformServer;
 const saved = { ...process.env };
 
 async function load(name: string): Promise<Ask> {
-  const code = examples().get(name);
+  const code = readmeExamples().get(name);
   expect(code, `README.md has no example "${name}"`).toBeDefined();
   const file = path.join(fixture.consumer.dir, `example-${name}.mjs`);
   fs.writeFileSync(file, code!);

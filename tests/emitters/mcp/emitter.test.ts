@@ -214,9 +214,13 @@ describe("the MCP emitter", () => {
 
 /** tsc's complaints about `body`, compiled beside the built runtime/mcp/surface.d.ts ("" when none). */
 function typeCheckSurface(body: string): string {
-  const surface = path.join(runtimeDist, "mcp", "surface.d.ts");
+  const read = (name: string) =>
+    fs.readFileSync(path.join(runtimeDist, "mcp", name), "utf8");
   return typeCheck(body, {
-    files: { "surface.d.ts": fs.readFileSync(surface, "utf8") },
+    files: {
+      "surface.d.ts": read("surface.d.ts"),
+      "mcp-types.d.ts": read("mcp-types.d.ts"),
+    },
     modules: true,
   });
 }

@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../../../runtime/mcp/mcp-types.js";
 import { afterEach, expect } from "vitest";
 import type {
   LocalHandler,

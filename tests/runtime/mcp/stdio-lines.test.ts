@@ -5,7 +5,18 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { until } from "../../helpers/platform-server.js";
-import { MAX_LINE_BYTES } from "../../../runtime/mcp/stdio-lines.js";
+import type { Transport as TransportV1 } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport as TransportV2 } from "@modelcontextprotocol/server";
+import {
+  MAX_LINE_BYTES,
+  type LineTransport,
+} from "../../../runtime/mcp/stdio-lines.js";
+
+// Checked by the type-checker: the transport fits the Transport of either SDK line.
+export const fitsEither = (t: LineTransport): [TransportV1, TransportV2] => [
+  t,
+  t,
+];
 
 // The MCP bin as a subprocess fed raw lines on stdin: what it cannot read is answered, never
 // dropped in silence, and it keeps serving.
