@@ -5,7 +5,9 @@ import type { Model, Section, Tool } from "../model/types.js";
 /**
  * Every section's rendered texts cover it, whatever template rendered them: its MCP text names
  * each of its tools, and its CLI text holds each of its commands as `<program> <words>` (the
- * command's keywords and flag words on one line after the program). A section the spec opts out
+ * command's keywords and flag words on one line after the program). The whole prompts cover every
+ * section the same way: the MCP prompt names every tool, the CLI prompt holds every command of a
+ * section on the CLI and names every tool of the others. A section the spec opts out
  * (`check_docs: false`) is not checked; `notes` says so, for `gen --verbose`.
  */
 export function checkCoverage(
@@ -45,6 +47,52 @@ export function checkCoverage(
           `does not hold the command${plural(absent)} ${list(absent.map((t) => `${program} ${t.cli!.keyword}`))}`,
         ),
       );
+  }
+  checkPrompts(texts, program, report);
+}
+
+/** The whole prompts: each leaves out no tool or command of a section that is checked. */
+function checkPrompts(
+  texts: DocTexts,
+  program: string | null,
+  report: (d: Diagnostic) => void,
+): void {
+  const checked = texts.sections.filter((s) => s.section.checkDocs);
+  for (const runtime of ["mcp", "cli"] as const) {
+    const prompt = texts.prompt[runtime];
+    const named = wordsIn(prompt.text);
+    const missingTools: Tool[] = [];
+    const missingCommands: Tool[] = [];
+    for (const s of checked) {
+      const onCli =
+        runtime === "cli" &&
+        s.cli !== null &&
+        program !== null &&
+        s.section.cli !== null;
+      if (onCli) {
+        const commands = s.section.cli!.commands;
+        const found = commandsIn(prompt.text, program!, commands);
+        missingCommands.push(...commands.filter((t) => !found.has(t)));
+      } else
+        missingTools.push(...s.section.tools.filter((t) => !named.has(t.name)));
+    }
+    const where = `the text this template renders into docs/${prompt.path}`;
+    const optOut =
+      "or set check_docs: false on their section to leave them out on purpose";
+    if (missingTools.length > 0)
+      report({
+        severity: "error",
+        code: "docs-missing-tool",
+        file: prompt.template.file,
+        message: `${where} does not name the tool${plural(missingTools)} ${list(missingTools.map((t) => t.name))}: write each tool's name into it, ${optOut}`,
+      });
+    if (missingCommands.length > 0)
+      report({
+        severity: "error",
+        code: "docs-missing-command",
+        file: prompt.template.file,
+        message: `${where} does not hold the command${plural(missingCommands)} ${list(missingCommands.map((t) => `${program} ${t.cli!.keyword}`))}: write each command into it, ${optOut}`,
+      });
   }
 }
 

@@ -378,6 +378,22 @@ describe("a template that drops a tool or a command", () => {
     },
   );
 
+  it("prompt.md.hbs: a whole prompt that leaves out every section is refused too, for each runtime", async () => {
+    const dir = project({ "prompt.md.hbs": "You have tools. {{runtime}}\n" });
+    const run = await toolgen(dir, "--templates", "templates");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      "templates/prompt.md.hbs: the text this template renders into docs/prompt.mcp.md does not name the tools",
+    );
+    for (const tool of spec.tools)
+      expect(run.stderr).toContain(`'${tool.name}'`);
+    expect(run.stderr).toContain(
+      "docs/prompt.cli.md does not hold the command",
+    );
+    expect(run.stderr).toContain(`'${bin} ${keyword(order[0]!)}'`);
+    expect(fs.existsSync(path.join(dir, "generated"))).toBe(false);
+  });
+
   it("passes once the section opts out, and --verbose says so", async () => {
     // Each section: the templates drop the first tool of every one.
     const optedOut = parse(specText) as typeof spec;
