@@ -1,4 +1,5 @@
 import type { Tool } from "ai";
+import type { HandlersOption } from "../shared/handler.js";
 
 /*
  * The typed surface of createTools, written once for every spec. The generated index.d.ts
@@ -28,19 +29,7 @@ export type SelectedTool<T extends SpecTypes, N extends T["toolName"]> = [
   ? T["toolName"]
   : N;
 
-/** The handlers the selected local tools need; more may be passed. */
-export type HandlersOption<
-  T extends SpecTypes,
-  Selected extends T["toolName"],
-> = [Extract<Selected, T["localToolName"]>] extends [never]
-  ? { readonly handlers?: Partial<T["handlers"]> }
-  : {
-      readonly handlers: Pick<
-        T["handlers"],
-        Extract<Selected, T["localToolName"]> & keyof T["handlers"]
-      > &
-        Partial<T["handlers"]>;
-    };
+export type { HandlersOption };
 
 export interface CreateToolsOptions<
   T extends SpecTypes,

@@ -1,4 +1,5 @@
 import type { DynamicStructuredTool } from "@langchain/core/tools";
+import type { HandlersOption } from "../shared/handler.js";
 
 /*
  * The typed surface of createTools, written once for every spec. The generated index.d.ts
@@ -34,19 +35,7 @@ export type SelectedTool<
   N extends T["toolName"],
 > = [S | N] extends [never] ? T["toolName"] : T["sections"][S] | N;
 
-/** The handlers the selected local tools need; more may be passed. */
-export type HandlersOption<
-  T extends SpecTypes,
-  Selected extends T["toolName"],
-> = [Extract<Selected, T["localToolName"]>] extends [never]
-  ? { readonly handlers?: Partial<T["handlers"]> }
-  : {
-      readonly handlers: Pick<
-        T["handlers"],
-        Extract<Selected, T["localToolName"]> & keyof T["handlers"]
-      > &
-        Partial<T["handlers"]>;
-    };
+export type { HandlersOption };
 
 export interface CreateToolsOptions<
   T extends SpecTypes,

@@ -20,3 +20,24 @@ export type LocalHandler = (
   input: never,
   ctx: HandlerContext,
 ) => Promise<unknown>;
+/** What a package's handler types need of its spec's types. */
+export interface HandlerTypes {
+  readonly toolName: string;
+  readonly localToolName: string;
+  readonly handlers: object;
+}
+/** The handlers the selected local tools need; more may be passed. */
+export type HandlersOption<
+  T extends HandlerTypes,
+  Selected extends T["toolName"],
+> = [Extract<Selected, T["localToolName"]>] extends [never]
+  ? {
+      readonly handlers?: Partial<T["handlers"]>;
+    }
+  : {
+      readonly handlers: Pick<
+        T["handlers"],
+        Extract<Selected, T["localToolName"]> & keyof T["handlers"]
+      > &
+        Partial<T["handlers"]>;
+    };
