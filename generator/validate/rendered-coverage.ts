@@ -58,24 +58,24 @@ function checkPrompts(
   report: (d: Diagnostic) => void,
 ): void {
   const checked = texts.sections.filter((s) => s.section.checkDocs);
+  const onCli = (s: (typeof checked)[number]) =>
+    s.cli !== null && program !== null && s.section.cli !== null;
   for (const runtime of ["mcp", "cli"] as const) {
     const prompt = texts.prompt[runtime];
     const named = wordsIn(prompt.text);
-    const missingTools: Tool[] = [];
-    const missingCommands: Tool[] = [];
-    for (const s of checked) {
-      const onCli =
-        runtime === "cli" &&
-        s.cli !== null &&
-        program !== null &&
-        s.section.cli !== null;
-      if (onCli) {
-        const commands = s.section.cli!.commands;
-        const found = commandsIn(prompt.text, program!, commands);
-        missingCommands.push(...commands.filter((t) => !found.has(t)));
-      } else
-        missingTools.push(...s.section.tools.filter((t) => !named.has(t.name)));
-    }
+    const missingTools = checked
+      .filter((s) => runtime === "mcp" || !onCli(s))
+      .flatMap((s) => s.section.tools.filter((t) => !named.has(t.name)));
+    // Every command at once, as the CLI reads them: one scan of the prompt.
+    const commands =
+      runtime === "cli"
+        ? checked.filter(onCli).flatMap((s) => s.section.cli!.commands)
+        : [];
+    const found =
+      commands.length > 0
+        ? commandsIn(prompt.text, program!, commands)
+        : new Set<Tool>();
+    const missingCommands = commands.filter((t) => !found.has(t));
     const where = `the text this template renders into docs/${prompt.path}`;
     const optOut =
       "or set check_docs: false on their section to leave them out on purpose";
@@ -125,25 +125,43 @@ function commandsIn(
   program: string,
   commands: readonly Tool[],
 ): Set<Tool> {
+  // Each command's keyword once, by its first plain word: an occurrence is tried only against
+  // the commands it can start.
+  const byFirst = new Map<
+    string,
+    { tool: Tool; plain: string[]; flags: string[] }[]
+  >();
+  for (const tool of commands) {
+    const keyword = tool.cli!.keyword.split(" ");
+    const plain = keyword.filter((w) => !w.startsWith("-"));
+    const flags = keyword.filter((w) => w.startsWith("-"));
+    const first = plain[0] ?? "";
+    const bucket = byFirst.get(first) ?? [];
+    bucket.push({ tool, plain, flags });
+    byFirst.set(first, bucket);
+  }
   const found = new Set<Tool>();
   let at = text.indexOf(`${program} `);
   while (at !== -1) {
     const before = at === 0 ? "" : text[at - 1]!;
     if (!/[A-Za-z0-9_-]/.test(before)) {
-      const rest = text.slice(at + program.length + 1).split("\n")[0]!;
-      const words = rest.split(/[`#]/)[0]!.trim().split(/\s+/);
+      const start = at + program.length + 1;
+      const end = text.indexOf("\n", start);
+      const line = text.slice(start, end === -1 ? undefined : end);
+      const words = line.split(/[`#]/)[0]!.trim().split(/\s+/);
       let best: Tool | undefined;
       let size = 0;
-      for (const t of commands) {
-        const keyword = t.cli!.keyword.split(" ");
-        const plain = keyword.filter((w) => !w.startsWith("-"));
-        const flags = keyword.filter((w) => w.startsWith("-"));
+      for (const c of [
+        ...(byFirst.get(words[0]!) ?? []),
+        ...(byFirst.get("") ?? []),
+      ]) {
         const fits =
-          plain.every((w, k) => words[k] === w) &&
-          flags.every((f) => words.slice(plain.length).includes(f));
-        if (fits && keyword.length > size) {
-          best = t;
-          size = keyword.length;
+          c.plain.every((w, k) => words[k] === w) &&
+          c.flags.every((f) => words.slice(c.plain.length).includes(f));
+        const length = c.plain.length + c.flags.length;
+        if (fits && length > size) {
+          best = c.tool;
+          size = length;
         }
       }
       if (best !== undefined) found.add(best);
