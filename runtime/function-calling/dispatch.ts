@@ -1,4 +1,4 @@
-import { distance } from "../shared/distance.js";
+import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
 import { resultText } from "./results.js";
@@ -125,18 +125,4 @@ function unknownTool(deps: Dependencies, name: unknown): string {
   return near === null
     ? `Error: there is no tool ${shown} (tools: ${names.join(", ")})`
     : `Error: there is no tool ${shown}: did you mean "${near}"?`;
-}
-
-/** A near miss (a typo), else null. */
-function closest(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = distance(name, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best;
 }

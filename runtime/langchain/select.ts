@@ -1,5 +1,5 @@
 import type { ToolData, ToolEntry } from "./types.js";
-import { distance } from "../shared/distance.js";
+import { closest } from "../shared/distance.js";
 
 /**
  * The tools `createTools` returns, in spec order: every tool when neither `sections` nor
@@ -32,7 +32,7 @@ export function selectTools(
     if (known.has(n)) continue;
     const renamed = data.tools.find((t) => t.renamedFrom.includes(n));
     problems.push(
-      `unknown tool '${n}'${renamed ? ` (renamed to '${renamed.name}')` : closest(n, [...known])}`,
+      `unknown tool '${n}'${renamed ? ` (renamed to '${renamed.name}')` : didYouMean(n, [...known])}`,
     );
   }
   if (problems.length > 0)
@@ -54,15 +54,7 @@ function list(
 }
 
 /** A "did you mean" for a near miss (a renamed tool, a typo), else nothing. */
-function closest(name: string, candidates: readonly string[]): string {
-  let best: string | null = null;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = distance(name, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
+function didYouMean(name: string, candidates: readonly string[]): string {
+  const best = closest(name, candidates);
   return best === null ? "" : ` (did you mean '${best}'?)`;
 }

@@ -20,3 +20,20 @@ export function distance(a: string, b: string): number {
   }
   return d[a.length]![b.length]!;
 }
+
+/** The candidate nearest a mistyped name (at most 2 edits, or a third of its length), else null. */
+export function closest(
+  name: string,
+  candidates: readonly string[],
+): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

@@ -21,3 +21,16 @@ export function distance(a, b) {
   }
   return d[a.length][b.length];
 }
+/** The candidate nearest a mistyped name (at most 2 edits, or a third of its length), else null. */
+export function closest(name, candidates) {
+  let best = null;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

@@ -4,3 +4,8 @@
  * what every "did you mean" of toolgen and of the generated packages measures closeness by.
  */
 export declare function distance(a: string, b: string): number;
+/** The candidate nearest a mistyped name (at most 2 edits, or a third of its length), else null. */
+export declare function closest(
+  name: string,
+  candidates: readonly string[],
+): string | null;
