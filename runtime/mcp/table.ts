@@ -58,9 +58,10 @@ export function loadToolTable(
     tools: deepFreeze(tools.map((t) => mcpTool(t, data.listing[t.name]))),
     hidden: deepFreeze(
       Object.fromEntries(
-        tools
-          .filter((t) => viewOf(t, "mcp").hidden.length > 0)
-          .map((t) => [t.name, viewOf(t, "mcp").hidden]),
+        tools.flatMap((t) => {
+          const { hidden } = viewOf(t, "mcp");
+          return hidden.length > 0 ? [[t.name, hidden]] : [];
+        }),
       ),
     ),
     local: deepFreeze(tools.filter((t) => t.local).map((t) => t.name)),
