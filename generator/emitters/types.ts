@@ -12,7 +12,7 @@ export interface GeneratedFile {
 export interface EmitContext {
   /** Every runtime file under a folder of dist/runtime/, by path relative to that folder, sorted. */
   runtimeFolder(folder: string): readonly RuntimeFile[];
-  /** The prompt docs, rendered and checked before any emitter runs; null without the docs target. The docs target writes them; the MCP target sends the MCP prompt as its instructions. */
+  /** The prompt docs, rendered and checked before any emitter runs; null without the docs target. The docs target writes them (the MCP package imports its instructions from that package). */
   readonly docs: DocTexts | null;
 }
 

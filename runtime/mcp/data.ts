@@ -3,19 +3,18 @@
  * (generator/emitters/mcp/index.ts) with this type and the server wiring reads. The tools
  * themselves (names, descriptions, input and output schemas, which are local) are not repeated
  * here: the generated index.js passes in the client package's `tools`, so each schema is
- * written once.
+ * written once. Nor are the server's instructions: the generated code imports them from the
+ * prompts package (its `mcpPrompt`), which holds the one copy of that text.
  */
 import type { EnvNames } from "../shared/data.js";
 
 /** How the spec names the server and the environment variables its client reads. */
-export interface ServerInfo {
+export interface ServerData {
   /** The name the server announces to MCP clients. */
   readonly name: string;
   /** The stdio bin's name, the first word of its messages. */
   readonly bin: string;
   readonly environment: EnvNames;
-  /** What the bin sends as the server's instructions (the docs target's MCP prompt), or null: none. */
-  readonly instructions: string | null;
   /** The environment variable holding the bearer token HTTP requests must carry, or null: none. */
   readonly httpTokenEnv: string | null;
 }
@@ -38,7 +37,7 @@ export interface ToolListing {
 }
 
 export interface McpData {
-  readonly server: ServerInfo;
+  readonly server: ServerData;
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
   /** Each tool's title and hints, by tool name; a tool with neither is not listed. */

@@ -2,10 +2,14 @@ import fs from "node:fs";
 import type { Tool } from "./mcp-types.js";
 import type { ToolInfo } from "../shared/data.js";
 import { viewOf, viewSchema } from "../shared/views.js";
-import type { McpData, ServerInfo, ToolListing } from "./data.js";
+import type { McpData, ServerData, ToolListing } from "./data.js";
 import type { Sdks } from "./sdk.js";
 
-export type { ServerInfo };
+/** The server as the spec names it, with the instructions the bin sends. */
+export interface ServerInfo extends ServerData {
+  /** The server's instructions (the prompts package's `mcpPrompt`), or null: none. */
+  readonly instructions: string | null;
+}
 
 /** Error messages for `input` against the named tool's schema; empty when it is valid. */
 export type Validate = (name: string, input: unknown) => string[];
@@ -37,24 +41,31 @@ export interface ToolTable {
   readonly sdks: Sdks;
 }
 
+/** What the generated code passes loadToolTable besides its tools.json. */
+export interface TableParts {
+  /** The client package's `tools`. */
+  readonly tools: readonly ToolInfo[];
+  /** The client package's validateInput. */
+  readonly validate: Validate;
+  readonly withDefaults: WithDefaults;
+  readonly validateOutput: Validate;
+  readonly sdks: Sdks;
+  /** The prompts package's `mcpPrompt`, or null: the server sends no instructions. */
+  readonly instructions: string | null;
+}
+
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
  * lists them (name, title, description, input schema, output schema, annotations, in that order;
  * each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(
-  url: URL,
-  tools: readonly ToolInfo[],
-  validate: Validate,
-  withDefaults: WithDefaults,
-  validateOutput: Validate,
-  sdks: Sdks,
-): ToolTable {
+export function loadToolTable(url: URL, parts: TableParts): ToolTable {
+  const { tools, validate, withDefaults, validateOutput, sdks } = parts;
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as McpData;
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
-    server: deepFreeze(data.server),
+    server: deepFreeze({ ...data.server, instructions: parts.instructions }),
     tools: deepFreeze(tools.map((t) => mcpTool(t, data.listing[t.name]))),
     hidden: deepFreeze(
       Object.fromEntries(

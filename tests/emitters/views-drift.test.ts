@@ -56,8 +56,7 @@ describe("gen --check finds a changed view in the packages that show it", () => 
         "docs/capabilities.mcp.md",
         "docs/prompt.mcp.md",
         "docs/sections/a2a.mcp.md",
-        // The MCP prompt is the server's instructions.
-        "mcp/tools.json",
+        // The MCP server's instructions are the prompts package's MCP prompt, imported from there.
       ],
     ],
     [

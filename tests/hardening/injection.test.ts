@@ -30,7 +30,11 @@ const accepted = [...injectionCases, ...nameCases]
     ).files,
   }));
 
-/** Every string a generated tree holds: JSON values and keys, and the literal values and property names of its code. */
+/**
+ * Every string a generated tree holds: JSON values and keys, the literal values and property names
+ * of its code, and the prompt docs' texts as the prompts package exports them (each Markdown file
+ * less its header line).
+ */
 function readBack(files: readonly GeneratedFile[]): {
   strings: Set<string>;
   syntaxErrors: string[];
@@ -52,6 +56,8 @@ function readBack(files: readonly GeneratedFile[]): {
           }
       };
       walk(JSON.parse(f.content));
+    } else if (f.path.endsWith(".md")) {
+      strings.add(f.content.slice(f.content.indexOf("\n") + 1));
     } else if (/\.(d\.ts|js)$/.test(f.path)) {
       const source = project.createSourceFile(
         f.path.replace(/\.js$/, ".mjs"),
@@ -101,7 +107,7 @@ describe("text from tools.yaml in generated code", () => {
       expect(syntaxErrors).toEqual([]);
       expect(strings).toContain(text);
       expect(strings).toContain(oneLine(text));
-      // A mangled copy anywhere (a JSON file, a string constant of the docs, a type) still carries a marker.
+      // A mangled copy anywhere (a JSON file, a prompt text, a type) still carries a marker.
       const copies = [...strings].filter(
         (s) => s.includes(`BEGIN-${key}`) || s.includes(`END-${key}`),
       );

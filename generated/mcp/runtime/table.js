@@ -7,18 +7,12 @@ import { viewOf, viewSchema } from "../shared/views.js";
  * each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
-export function loadToolTable(
-  url,
-  tools,
-  validate,
-  withDefaults,
-  validateOutput,
-  sdks,
-) {
+export function loadToolTable(url, parts) {
+  const { tools, validate, withDefaults, validateOutput, sdks } = parts;
   const data = JSON.parse(fs.readFileSync(url, "utf8"));
   // Frozen so that a consumer who edits the exported table cannot change what the server lists.
   return {
-    server: deepFreeze(data.server),
+    server: deepFreeze({ ...data.server, instructions: parts.instructions }),
     tools: deepFreeze(tools.map((t) => mcpTool(t, data.listing[t.name]))),
     hidden: deepFreeze(
       Object.fromEntries(

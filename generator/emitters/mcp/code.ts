@@ -8,19 +8,19 @@ import { stringLiteral } from "../../render/literal.js";
  * package. Everything spec-specific lives in the JSON; this file only wires.
  */
 export function indexJs(model: Model): string {
-  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}import { createHttpHandler as createToolHttpHandler } from "./runtime/http.js";
+  return `${codeHeader}${clientImport(model, ["tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${promptImport(model)}import { createHttpHandler as createToolHttpHandler } from "./runtime/http.js";
 import { importSdks } from "./runtime/sdk.js";
 import { createToolServer, serveToolTable } from "./runtime/serve.js";
 import { loadToolTable } from "./runtime/table.js";
 
-const table = loadToolTable(
-  new URL("./tools.json", import.meta.url),
-  clientTools,
-  validateInput,
+const table = loadToolTable(new URL("./tools.json", import.meta.url), {
+  tools: clientTools,
+  validate: validateInput,
   withDefaults,
   validateOutput,
-  await importSdks(${stringLiteral(declared(model, "mcp").package)}),
-);
+  sdks: await importSdks(${stringLiteral(declared(model, "mcp").package)}),
+  instructions: ${instructionsValue(model)},
+});
 
 export const tools = table.tools;
 
@@ -57,7 +57,7 @@ export function binJs(model: Model): string {
       ? ""
       : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
-${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${runtimeImport}import { importSdksForBin } from "../runtime/sdk.js";
+${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${promptImport(model)}${runtimeImport}import { importSdksForBin } from "../runtime/sdk.js";
 import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
@@ -65,14 +65,14 @@ import { loadToolTable } from "../runtime/table.js";
 const sdks = await importSdksForBin(${stringLiteral(declared(model, "mcp").package)}, ${stringLiteral(declared(model, "mcp").bin)}, (text) => process.stderr.write(text));
 if (sdks === undefined) process.exit(2);
 
-const table = loadToolTable(
-  new URL("../tools.json", import.meta.url),
-  clientTools,
-  validateInput,
+const table = loadToolTable(new URL("../tools.json", import.meta.url), {
+  tools: clientTools,
+  validate: validateInput,
   withDefaults,
   validateOutput,
   sdks,
-);
+  instructions: ${instructionsValue(model)},
+});
 
 process.exitCode = await runStdio({
   table,
@@ -87,4 +87,22 @@ ${runtimeOption}  out: (text) => process.stdout.write(text),
 
 function clientImport(model: Model, names: readonly string[]): string {
   return `import { ${names.join(", ")} } from ${stringLiteral(declared(model, "client").package)};\n`;
+}
+
+/**
+ * Whether the server sends instructions: the prompts package's MCP prompt, unless the spec has no
+ * docs target or says `instructions: false`. The text lives once, in that package.
+ */
+export function sendsInstructions(model: Model): boolean {
+  return model.targets.docs !== null && declared(model, "mcp").instructions;
+}
+
+function promptImport(model: Model): string {
+  return sendsInstructions(model)
+    ? `import { mcpPrompt } from ${stringLiteral(declared(model, "docs").package)};\n`
+    : "";
+}
+
+function instructionsValue(model: Model): string {
+  return sendsInstructions(model) ? "mcpPrompt" : "null";
 }

@@ -8,12 +8,11 @@ import type { Model, Tool } from "../../model/types.js";
 
 /**
  * The MCP package's tools.json, typed by the runtime's own declaration of it: how the server is
- * named, its instructions, the tools' former names, titles and hints. The tools it lists (names,
- * descriptions, input and output schemas) come from the client package's tools.json, where each
- * schema is written once. `instructions` is the docs target's MCP prompt, null without the docs
- * target or with `instructions: false`.
+ * named, the tools' former names, titles and hints. The tools it lists (names, descriptions,
+ * input and output schemas) come from the client package's tools.json, where each schema is
+ * written once; its instructions come from the prompts package (see code.ts).
  */
-export function mcpData(model: Model, instructions: string | null): McpData {
+export function mcpData(model: Model): McpData {
   const mcp = declared(model, "mcp");
   const client = declared(model, "client");
   return {
@@ -21,7 +20,6 @@ export function mcpData(model: Model, instructions: string | null): McpData {
       name: mcp.serverName,
       bin: mcp.bin,
       environment: { ...client.env },
-      instructions: mcp.instructions ? instructions : null,
       httpTokenEnv: mcp.httpTokenEnv,
     },
     renamed: Object.fromEntries(

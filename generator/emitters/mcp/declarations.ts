@@ -44,8 +44,9 @@ export type McpTool = Surface.McpTool<ToolName>;
 export declare const tools: readonly McpTool[];
 
 /**
- * The docs target's MCP prompt, which the bin sends as the server's instructions: pass it to
- * createServer to send it too. Undefined without the docs target or with \`instructions: false\`.
+ * The prompts package's MCP prompt (its \`mcpPrompt\`, imported from there), which the bin sends
+ * as the server's instructions: pass it to createServer to send it too. Undefined without the
+ * docs target or with \`instructions: false\`.
  */
 export declare const instructions: string | undefined;
 

@@ -7,7 +7,7 @@ import {
 } from "../../render/package-json.js";
 import { dataFile, runtimeFiles } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
-import { binJs, indexJs } from "./code.js";
+import { binJs, indexJs, sendsInstructions } from "./code.js";
 import { mcpData } from "./data.js";
 import { indexDts } from "./declarations.js";
 
@@ -18,7 +18,7 @@ import { indexDts } from "./declarations.js";
  */
 export const emitMcp: Emitter = (model, ctx) => [
   packageJsonFile(model),
-  dataFile("mcp/tools.json", mcpData(model, ctx.docs?.prompt.mcp.text ?? null)),
+  dataFile("mcp/tools.json", mcpData(model)),
   { path: "mcp/index.js", content: indexJs(model) },
   { path: "mcp/index.d.ts", content: indexDts(model) },
   { path: `mcp/bin/${declared(model, "mcp").bin}.js`, content: binJs(model) },
@@ -41,7 +41,17 @@ function packageJsonFile(model: Model): GeneratedFile {
         "./tools.json": "./tools.json",
       },
       bin: { [bin]: `./bin/${bin}.js` },
-      dependencies: { [client.package]: siblingRange(client.publish) },
+      dependencies: {
+        [client.package]: siblingRange(client.publish),
+        // The server's instructions are the prompts package's MCP prompt, read from there.
+        ...(sendsInstructions(model)
+          ? {
+              [declared(model, "docs").package]: siblingRange(
+                declared(model, "docs").publish,
+              ),
+            }
+          : {}),
+      },
       // Either SDK line serves. npm installs 1.x with the package (toolgen init's projects rely on
       // it); 2.x is an optional peer, used when the user installs it.
       peerDependencies: {

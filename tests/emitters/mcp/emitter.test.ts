@@ -103,10 +103,7 @@ describe("the MCP emitter", () => {
     );
     expect(renamed.get("index.js")).toBe(minimal.get("index.js"));
     expect(renamed.get("bin/acme-mcp.js")).toBe(minimal.get("bin/acme-mcp.js"));
-    const { instructions, ...server } = JSON.parse(
-      renamed.get("tools.json")!,
-    ).server;
-    expect(server).toEqual({
+    expect(JSON.parse(renamed.get("tools.json")!).server).toEqual({
       name: "other-server",
       bin: "acme-mcp",
       environment: {
@@ -117,8 +114,6 @@ describe("the MCP emitter", () => {
       },
       httpTokenEnv: null,
     });
-    // The prompt text, the short in it, stays data too.
-    expect(instructions).toContain('Add a note; "quoted" and */ closed.');
   });
 
   it("writes targets.mcp.http_token_env into tools.json, for the bin's --http server", () => {
@@ -186,23 +181,30 @@ describe("the MCP emitter", () => {
     ).toBe("");
   });
 
-  it("holds the docs target's MCP prompt as the instructions, none with instructions: false or without docs", () => {
-    const { files } = generateFromDisk(
-      specInput(minimalPath, minimalText, path.dirname(minimalPath)),
-    );
-    const prompt = files.find((f) => f.path === "docs/prompt.mcp.md")!.content;
-    const instructions = JSON.parse(minimal.get("tools.json")!).server
-      .instructions as string;
-    // The docs package's prompt file holds the same text after its header line.
-    expect(prompt.slice(prompt.indexOf("\n") + 1)).toBe(instructions);
-    const off = mcpFiles(variant((s) => (s.targets.mcp.instructions = false)));
-    expect(JSON.parse(off.get("tools.json")!).server.instructions).toBeNull();
-    const noDocs = mcpFiles(variant((s) => delete s.targets.docs));
+  it("imports its instructions from the prompts package, none with instructions: false or without docs", () => {
+    const docs = parse(minimalText).targets.docs;
+    const docsPackage: string = docs.package;
+    const prompt = `import { mcpPrompt } from ${JSON.stringify(docsPackage)};\n`;
+    for (const file of ["index.js", "bin/acme-mcp.js"]) {
+      expect(minimal.get(file)).toContain(prompt);
+      expect(minimal.get(file)).toContain("instructions: mcpPrompt,");
+    }
     expect(
-      JSON.parse(noDocs.get("tools.json")!).server.instructions,
-    ).toBeNull();
-    // The code is the same: only the data says whether instructions are sent.
-    expect(off.get("bin/acme-mcp.js")).toBe(minimal.get("bin/acme-mcp.js"));
+      JSON.parse(minimal.get("package.json")!).dependencies[docsPackage],
+    ).toBe(`^${docs.version ?? "0.0.0"}`);
+    // The text is held once, by the prompts package: not in the MCP package's data.
+    expect(minimal.get("tools.json")).not.toContain("instructions");
+    const off = mcpFiles(variant((s) => (s.targets.mcp.instructions = false)));
+    const noDocs = mcpFiles(variant((s) => delete s.targets.docs));
+    for (const files of [off, noDocs]) {
+      for (const file of ["index.js", "bin/acme-mcp.js"]) {
+        expect(files.get(file)).not.toContain(docsPackage);
+        expect(files.get(file)).toContain("instructions: null,");
+      }
+      expect(
+        Object.keys(JSON.parse(files.get("package.json")!).dependencies),
+      ).not.toContain(docsPackage);
+    }
   });
 
   it("records every former name against the tool's current one", () => {

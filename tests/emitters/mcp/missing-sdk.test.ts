@@ -34,6 +34,8 @@ beforeAll(() => {
   };
   link("@shop/client", path.join(dir, "generated/client"));
   link("@shop/mcp", path.join(dir, "generated/mcp"));
+  // The MCP package imports its instructions from the prompts package.
+  link("@shop/prompts", path.join(dir, "generated/docs"));
   for (const dep of ["ajv", "ajv-formats"])
     link(dep, path.join(repoRoot, "node_modules", dep));
 });

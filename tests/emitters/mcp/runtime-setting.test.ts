@@ -41,11 +41,10 @@ describe("targets.mcp.runtime", () => {
   });
 
   it("makes the runtime a peer dependency of the package, in any version unless runtime_version says", () => {
-    const client = (
-      parse(minimalText) as { targets: { client: { package: string } } }
-    ).targets.client.package;
+    const plain = JSON.parse(mcpFiles(minimalText).get("package.json")!);
     const manifest = JSON.parse(files.get("package.json")!);
-    expect(manifest.dependencies).toEqual({ [client]: "^0.0.0" });
+    expect(manifest.dependencies).toEqual(plain.dependencies);
+    expect(plain.peerDependencies["@acme/notes-runtime"]).toBeUndefined();
     expect(manifest.peerDependencies["@acme/notes-runtime"]).toBe("*");
     const spec = parse(withRuntime("@acme/notes-runtime"));
     spec.targets.mcp.runtime_version = "^1.2.0";

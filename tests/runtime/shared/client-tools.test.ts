@@ -58,20 +58,19 @@ describe("the MCP table", () => {
         token: "T",
         workspaces: "WS",
       },
-      instructions: null,
       httpTokenEnv: null,
     },
     renamed: { create_note: "add_note" },
     listing: {},
   };
-  const table = loadToolTable(
-    dataFile("mcp.json", data),
+  const table = loadToolTable(dataFile("mcp.json", data), {
     tools,
-    () => [],
-    (_, input) => input,
-    () => [],
-    {},
-  );
+    validate: () => [],
+    withDefaults: (_, input) => input,
+    validateOutput: () => [],
+    sdks: {},
+    instructions: null,
+  });
 
   it("lists the client's tools as MCP lists them: name, description, input schema, in that order", () => {
     expect(JSON.stringify(table.tools)).toBe(
@@ -85,7 +84,7 @@ describe("the MCP table", () => {
       ]),
     );
     expect(table.local).toEqual(["ping"]);
-    expect(table.server).toEqual(data.server);
+    expect(table.server).toEqual({ ...data.server, instructions: null });
     expect(table.renamed).toEqual(data.renamed);
   });
 });
@@ -150,11 +149,14 @@ describe("a tool's per-target views, as the client resolves them", () => {
   it("MCP lists its own description and the schema without its hidden inputs", () => {
     const table = loadToolTable(
       dataFile("mcp-views.json", { server: {}, renamed: {}, listing: {} }),
-      viewed,
-      () => [],
-      (_, input) => input,
-      () => [],
-      {},
+      {
+        tools: viewed,
+        validate: () => [],
+        withDefaults: (_, input) => input,
+        validateOutput: () => [],
+        sdks: {},
+        instructions: null,
+      },
     );
     expect(table.tools[0]!.description).toBe(viewed[0]!.views!.mcp.description);
     expect(table.tools[0]!.inputSchema).toEqual(without("constructor"));
