@@ -149,12 +149,24 @@ describe("delegate_task", () => {
   });
 
   it("gives up at its time limit, naming the delegation to follow with check_task_status", async () => {
+    // A clock of its own: each pause passes at once, so the count of status checks does not
+    // depend on how busy the machine is (the HTTP calls to the platform are real).
+    const pauses: number[] = [];
+    let now = 0;
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        pauses.push(ms);
+        now += ms;
+      },
+    };
+    const limits = { firstDelayMs: 10, maxDelayMs: 40, timeoutMs: 300 };
     const { runtime, client } = runtimeFor(platform, {
       register: false,
       delivery: "push",
-      delegate: { firstDelayMs: 10, maxDelayMs: 40, timeoutMs: 300 },
+      delegate: limits,
+      clock,
     });
-    const started = Date.now();
     await expect(
       runtime.handlers.delegate_task(
         { workspace_id: "peer-9", task: "think forever" },
@@ -163,15 +175,20 @@ describe("delegate_task", () => {
     ).rejects.toThrow(
       "delegate_task: peer-9 did not finish within 300 ms; the task goes on as delegation del-1: follow it with check_task_status",
     );
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(290);
-    expect(took).toBeLessThan(3000);
-    // Backoff: pauses of 10, 15, 23, 35, 40, 40… ms make far fewer checks than 300 ms / 10 ms.
+    // Backoff: the first pause, then each half as long again (rounded up) up to the cap; the
+    // last one ends at the time limit.
+    expect(pauses[0]).toBe(limits.firstDelayMs);
+    for (const [i, pause] of pauses.slice(1, -1).entries())
+      expect(pause).toBe(
+        Math.min(limits.maxDelayMs, Math.ceil(pauses[i]! * 1.5)),
+      );
+    expect(pauses.reduce((a, b) => a + b, 0)).toBe(limits.timeoutMs);
+    expect(pauses.length).toBeLessThan(limits.timeoutMs / limits.firstDelayMs);
+    // One status check after each pause.
     const checks = platform.requests.filter((r) =>
       r.path.endsWith("/delegations"),
     ).length;
-    expect(checks).toBeGreaterThanOrEqual(5);
-    expect(checks).toBeLessThan(15);
+    expect(checks).toBe(pauses.length);
   });
 
   it("refuses a source workspace it holds no token for, sending nothing", async () => {
