@@ -16,11 +16,12 @@ import { diagnosticJson } from "./report-range.js";
  *                       "message": string, "code": string | null }],
  *     "files": [{ "path": string, "status": "written" | "deleted" | "unchanged" | "changed"
  *                 | "missing" | "extra" | "foreign", "diff"?: string }],
- *     "fix": string | null, "error": string | null }
+ *     "notes": [string], "fix": string | null, "error": string | null }
  *
  * Paths are as the text report shows them (relative to the working folder, / separated);
  * `end` is the last character the frame underlines; `code` is null for a problem that has
- * no code. Every diagnostic and file is there whatever --quiet or --verbose say.
+ * no code. `notes` are what --verbose prints as `note:` lines (the sections whose rendered texts
+ * are not checked). Every diagnostic, file and note is there whatever --quiet or --verbose say.
  */
 export function reportJson(run: GenRun, io: Io): void {
   const out = toPosix(run.shownOut);
@@ -38,6 +39,7 @@ export function reportJson(run: GenRun, io: Io): void {
       status: f.status,
       ...(f.diff === undefined ? {} : { diff: f.diff }),
     })),
+    notes: run.notes ?? [],
     fix: run.fix ?? null,
     error:
       run.problem === undefined

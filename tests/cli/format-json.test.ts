@@ -58,6 +58,7 @@ describe("--format json", () => {
       out: "generated",
       diagnostics: expectedDiagnostics(dir),
       files: [],
+      notes: [],
       fix: null,
       error: null,
     });

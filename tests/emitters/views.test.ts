@@ -412,5 +412,19 @@ describe("a template that drops a tool or a command", () => {
       );
     const quiet = await toolgen(dir, "--templates", "templates");
     expect(quiet.stdout).not.toContain("note:");
+    // --format json holds the same notes, without --verbose.
+    const json = await toolgen(
+      dir,
+      "--templates",
+      "templates",
+      "--format",
+      "json",
+    );
+    expect(JSON.parse(json.stdout).notes).toEqual(
+      run.stdout
+        .split("\n")
+        .filter((line) => line.startsWith("note: "))
+        .map((line) => line.slice("note: ".length)),
+    );
   });
 });
