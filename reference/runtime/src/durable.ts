@@ -21,6 +21,24 @@ export function writeDurably(file: string, text: string): void {
   syncFolder(folder);
 }
 
+/**
+ * Appends to a file and flushes it (and its folder, when the append made the file): a crash may
+ * leave the last line torn, never an earlier one.
+ */
+export function appendDurably(file: string, text: string): void {
+  const folder = path.dirname(file);
+  fs.mkdirSync(folder, { recursive: true });
+  const made = !fs.existsSync(file);
+  const fd = fs.openSync(file, "a");
+  try {
+    fs.writeSync(fd, text);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (made) syncFolder(folder);
+}
+
 /** Removes a file and flushes its folder, so that the removal is kept too. */
 export function removeDurably(file: string): void {
   fs.rmSync(file, { force: true });

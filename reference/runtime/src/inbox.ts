@@ -1,5 +1,9 @@
 import type { Clock } from "./clock.js";
-import type { KeptMessage, KeptMessages } from "./kept.js";
+import {
+  REMEMBERED_POPS,
+  type KeptMessage,
+  type KeptMessages,
+} from "./kept.js";
 
 /** A received message as the inbox tools show it: the platform's activity, plus where it arrived. */
 export interface InboxMessage {
@@ -16,9 +20,6 @@ export interface InboxMessage {
 function keyOf(m: InboxMessage): string {
   return `${m.arrival_workspace_id ?? ""}\u0000${m.activity_id}`;
 }
-
-/** Popped ids remembered so that a message seen again (after a 410 replay) stays handled. */
-const REMEMBERED_POPS = 2000;
 
 /**
  * The messages waiting for the agent, oldest first. Bounded: when full it accepts nothing more,
@@ -40,9 +41,21 @@ export class Inbox {
     private readonly store: KeptMessages | null = null,
   ) {}
 
-  /** Queues messages kept on disk by an earlier run, before anything polled now. */
-  restore(messages: readonly KeptMessage[]): void {
+  /**
+   * Queues messages kept on disk by an earlier run, before anything polled now, and remembers
+   * the keys it popped (`popped`, oldest first), so that a look-back does not offer them again.
+   * A kept message found popped (a crash cut its removal short) is removed from the disk.
+   */
+  restore(
+    messages: readonly KeptMessage[],
+    popped: readonly string[] = [],
+  ): void {
+    for (const key of popped) this.remember(key);
     for (const kept of messages) {
+      if (this.popped.has(keyOf(kept.message))) {
+        this.store?.discard(kept);
+        continue;
+      }
       if (this.queue.some((m) => keyOf(m) === keyOf(kept.message))) continue;
       this.queue.push(kept.message);
       this.kept.set(kept.message, kept);
@@ -89,13 +102,19 @@ export class Inbox {
     if (at < 0) return false;
     const message = this.queue[at]!;
     const kept = this.kept.get(message);
-    if (kept !== undefined) this.store?.drop(kept);
+    if (kept !== undefined) this.store?.drop(kept, keyOf(message));
     this.kept.delete(message);
     this.queue.splice(at, 1);
-    this.popped.add(keyOf(message));
+    this.remember(keyOf(message));
+    return true;
+  }
+
+  /** Popped keys remembered so that a message seen again (a look-back after a 410) stays handled. */
+  private remember(key: string): void {
+    this.popped.delete(key);
+    this.popped.add(key);
     if (this.popped.size > REMEMBERED_POPS)
       this.popped.delete(this.popped.values().next().value as string);
-    return true;
   }
 
   /** The oldest waiting message, without removing it, as soon as there is one; null after `timeoutMs`. */

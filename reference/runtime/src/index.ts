@@ -121,7 +121,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     delivery === "poll"
       ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock, kept)
       : null;
-  // The messages an earlier run fetched but the agent never popped come first.
+  // The messages an earlier run fetched but the agent never popped come first; those it popped
+  // stay handled.
   inbox?.restore(
     kept.load(workspaces, (file, reason) =>
       log(
@@ -129,6 +130,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         `inbox: cannot read the kept message ${file} (${reason}); it is left where it is`,
       ),
     ),
+    kept.loadPopped(workspaces),
   );
   const cursors = new CursorStore(stateDir, several);
   const pollers =

@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileSafe, removeDurably, writeDurably } from "./durable.js";
+import {
+  appendDurably,
+  fileSafe,
+  removeDurably,
+  writeDurably,
+} from "./durable.js";
 import type { InboxMessage } from "./inbox.js";
 
 /** A message kept on disk: the workspace it came from, and the file that holds it. */
@@ -10,16 +15,27 @@ export interface KeptMessage {
   readonly file: string;
 }
 
+/** How many popped messages each workspace's list remembers, by default. */
+export const REMEMBERED_POPS = 2000;
+
 /**
  * The inbox's messages on disk, from the moment they are fetched until the agent pops them, so
  * that a crash or a restart loses none: `<state>/inbox/<workspace>/<number>.json`, one file per
  * message, numbered in the order they arrived. A workspace's folder is read only by an agent
  * registered in that workspace.
+ *
+ * Beside them, `popped.jsonl` lists the last popped messages (their inbox keys, one JSON string a
+ * line), so that a look-back after a restart (a `410 Gone`) does not offer them again. It holds
+ * at most twice `remembered` keys: then it is written again with the last `remembered`.
  */
 export class KeptMessages {
   private next = 0;
+  private readonly popped = new Map<string, string[]>();
 
-  constructor(readonly folder: string) {}
+  constructor(
+    readonly folder: string,
+    private readonly remembered = REMEMBERED_POPS,
+  ) {}
 
   /** Writes the message durably; returns where, for `drop`. */
   keep(workspace: string, message: InboxMessage): KeptMessage {
@@ -33,9 +49,58 @@ export class KeptMessages {
     return { workspace, message, file };
   }
 
-  /** The message was popped: its file goes. */
-  drop(kept: KeptMessage): void {
+  /**
+   * The message was popped: its key joins the workspace's popped list, then its file goes (a
+   * crash between the two leaves a message that `loadPopped`'s keys mark as handled).
+   */
+  drop(kept: KeptMessage, key: string): void {
+    const file = this.poppedFile(kept.workspace);
+    const keys = this.popped.get(kept.workspace) ?? [];
+    keys.push(key);
+    if (keys.length > 2 * this.remembered) {
+      keys.splice(0, keys.length - this.remembered);
+      writeDurably(file, lines(keys));
+    } else appendDurably(file, lines([key]));
+    this.popped.set(kept.workspace, keys);
     removeDurably(kept.file);
+  }
+
+  /** Removes the file of a message found popped already (`drop` was cut short by a crash). */
+  discard(kept: KeptMessage): void {
+    removeDurably(kept.file);
+  }
+
+  /**
+   * The keys of the messages popped in these workspaces, oldest first, at most `remembered` of
+   * each. A torn last line (a crash while appending) is skipped.
+   */
+  loadPopped(workspaces: readonly string[]): string[] {
+    const all: string[] = [];
+    for (const workspace of workspaces) {
+      let text: string;
+      try {
+        text = fs.readFileSync(this.poppedFile(workspace), "utf8");
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "ENOENT") continue;
+        throw error;
+      }
+      const keys = text.split("\n").flatMap((line) => {
+        try {
+          const key: unknown = JSON.parse(line);
+          return typeof key === "string" ? [key] : [];
+        } catch {
+          return [];
+        }
+      });
+      const last = keys.slice(-this.remembered);
+      this.popped.set(workspace, last);
+      all.push(...last);
+    }
+    return all;
+  }
+
+  private poppedFile(workspace: string): string {
+    return path.join(this.folder, "inbox", fileSafe(workspace), "popped.jsonl");
   }
 
   /**
@@ -92,4 +157,8 @@ export class KeptMessages {
     }
     return found.sort((a, b) => a.n - b.n).map((f) => f.kept);
   }
+}
+
+function lines(keys: readonly string[]): string {
+  return keys.map((k) => `${JSON.stringify(k)}\n`).join("");
 }

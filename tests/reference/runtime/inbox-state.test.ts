@@ -82,7 +82,9 @@ describe("the inbox's state folder", () => {
     );
     await first.runtime.stop();
     const kept = (ws: string) =>
-      fs.readdirSync(path.join(stateDir, "inbox", ws)).length;
+      fs
+        .readdirSync(path.join(stateDir, "inbox", ws))
+        .filter((name) => name.endsWith(".json")).length;
     expect([kept("ws-a"), kept("ws-b")]).toEqual([1, 1]);
 
     const second = runtimeFor(platform, { register: false, stateDir });
@@ -108,5 +110,46 @@ describe("the inbox's state folder", () => {
       "a3",
       "b1",
     ]);
+  });
+
+  it("a look-back after a restart (a 410) offers no message popped before it", async () => {
+    for (const id of ["a1", "a2", "a3"]) platform.receive(WS_A.id, { id });
+    const stateDir = tempFolder();
+    const first = runtimeFor(platform, {
+      register: false,
+      stateDir,
+      workspaces: [WS_A],
+    });
+    await first.runtime.start();
+    await until(() => first.runtime.inbox!.size === 3, "all three");
+    for (const id of ["a1", "a3"])
+      await first.runtime.handlers.inbox_pop(
+        { activity_id: id },
+        ctx(first.client),
+      );
+    await first.runtime.stop();
+
+    // The saved cursor has expired: the platform answers 410, and the runtime reads the last
+    // 600 s again, which hold all three.
+    platform.gone.add(WS_A.id);
+    const before = polls(WS_A.id).length;
+    const second = runtimeFor(platform, {
+      register: false,
+      stateDir,
+      workspaces: [WS_A],
+    });
+    await second.runtime.start();
+    await until(
+      () =>
+        polls(WS_A.id)
+          .slice(before)
+          .some((r) => r.query.since_secs === "600"),
+      "the look-back",
+    );
+    await until(
+      () => polls(WS_A.id).length > before + 2,
+      "a poll after the look-back",
+    );
+    expect(ids(second.runtime.inbox!.peek(10))).toEqual(["a2"]);
   });
 });
