@@ -10,13 +10,7 @@ export function writeDurably(file: string, text: string): void {
   const folder = path.dirname(file);
   fs.mkdirSync(folder, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, "w");
-  try {
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  writeFlushed(tmp, text, "w");
   fs.renameSync(tmp, file);
   syncFolder(folder);
 }
@@ -29,14 +23,19 @@ export function appendDurably(file: string, text: string): void {
   const folder = path.dirname(file);
   fs.mkdirSync(folder, { recursive: true });
   const made = !fs.existsSync(file);
-  const fd = fs.openSync(file, "a");
+  writeFlushed(file, text, "a");
+  if (made) syncFolder(folder);
+}
+
+/** Writes (`w`) or appends (`a`) the text and flushes the file to the disk. */
+function writeFlushed(file: string, text: string, flags: "w" | "a"): void {
+  const fd = fs.openSync(file, flags);
   try {
     fs.writeSync(fd, text);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  if (made) syncFolder(folder);
 }
 
 /** Removes a file and flushes its folder, so that the removal is kept too. */
