@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { E2E, ISOLATED } from "../vitest.config.js";
 import { repoRoot } from "./helpers/project.js";
@@ -67,6 +68,64 @@ function relativeImports(file: string): string[] {
     ([, spec]) => path.posix.join(path.posix.dirname(file), `${spec}.ts`),
   );
 }
+
+/**
+ * Where `file` runs a property without the shared settings of tests/properties/settings.ts, as
+ * `file:line: call` ([] when nowhere): every `fc.assert` and `fc.check` must take `seeded(...)`
+ * as its options, so CI runs each property from the one fixed seed that TOOLGEN_PROPERTY_SEED
+ * overrides; an `fc.sample` must name a seed.
+ */
+function unseededProperties(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(source);
+      const options = node.arguments[node.arguments.length - 1];
+      const seeded =
+        callee === "fc.sample"
+          ? options !== undefined &&
+            ts.isObjectLiteralExpression(options) &&
+            options.properties.some((p) => p.name?.getText(source) === "seed")
+          : options !== undefined &&
+            ts.isCallExpression(options) &&
+            options.expression.getText(source) === "seeded";
+      if (/^fc\.(assert|check|sample)$/.test(callee) && !seeded) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+        found.push(`${file}:${line + 1}: ${callee}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe("property tests", () => {
+  it("every property runs from the shared seed", () => {
+    const files = sources("tests").filter((f) => f.endsWith(".test.ts"));
+    expect(
+      files.flatMap((f) => unseededProperties(f, read(f))),
+      "pass seeded(numRuns) from tests/properties/settings.ts",
+    ).toEqual([]);
+  });
+
+  it("the check finds a property without the shared seed", () => {
+    const text = [
+      "fc.assert(fc.property(fc.nat(), (n) => n >= 0), seeded(10));",
+      "fc.assert(fc.property(fc.nat(), (n) => n >= 0));",
+      "fc.assert(fc.property(fc.nat(), (n) => n >= 0), { numRuns: 5, seed: 3 });",
+      "await fc.check(fc.asyncProperty(fc.nat(), async () => {}), seeded(1));",
+      "fc.sample(fc.nat(), { numRuns: 1 });",
+      "fc.sample(fc.nat(), { numRuns: 1, seed: SEED });",
+    ].join("\n");
+    expect(unseededProperties("a.test.ts", text)).toEqual([
+      "a.test.ts:2: fc.assert",
+      "a.test.ts:3: fc.assert",
+      "a.test.ts:5: fc.sample",
+    ]);
+  });
+});
 
 describe("the quick and e2e projects", () => {
   const all = sources("tests");

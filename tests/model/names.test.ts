@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import { camelCase, pascalCase } from "../../generator/model/names.js";
 
@@ -38,7 +39,7 @@ describe("camelCase", () => {
       fc.property(name, (n) => {
         expect(camelCase(n)).toBe(camelBySplit(n));
       }),
-      { numRuns: 3000, seed: 3 },
+      seeded(3000),
     );
   });
 

@@ -1,11 +1,11 @@
 import fc from "fast-check";
+import { RUNS, seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import {
   docComment,
   propertyKey,
   stringLiteral,
 } from "../../generator/render/literal.js";
-const RUNS = Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 12) * 100;
 
 /** Every UTF-16 code unit alone and between letters: escapes, quotes, white space, lone surrogates. */
 const everyUnit = Array.from({ length: 0x10000 }, (_, code) =>
@@ -108,7 +108,7 @@ describe("literal.ts", () => {
       fc.property(awkward, (text) => {
         expect(broken(text)).toEqual([]);
       }),
-      { numRuns: RUNS },
+      seeded(RUNS * 100),
     );
   });
 

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { RUNS, seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../generator/model/types.js";
 import {
@@ -263,7 +264,7 @@ describe("schemaDeclaration on random schemas", () => {
           written.push(text, schemaDeclaration(`Root${n}`, root, doc));
         },
       ),
-      { numRuns: Number(process.env.TOOLGEN_PROPERTY_RUNS ?? 150) },
+      seeded(RUNS * 12),
     );
     expect(typeCheck(written.join("\n"))).toBe("");
   });

@@ -1,5 +1,6 @@
 import { Ajv } from "ajv";
 import fc from "fast-check";
+import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../generator/model/types.js";
 import { checkInputSchema } from "../../generator/validate/input-schema.js";
@@ -274,7 +275,7 @@ describe("checkInputSchema's one walk", () => {
           }
         },
       ),
-      { numRuns: 400, seed: 20261122 },
+      seeded(400),
     );
   });
 });
@@ -308,7 +309,7 @@ describe("scalarFits with keys left out", () => {
         );
         expect(scalarFits(v, s, new Set(keys))).toBe(scalarFits(v, copy));
       }),
-      { numRuns: 2000, seed: 11 },
+      seeded(2000),
     );
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
+import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
@@ -159,7 +160,7 @@ describe("isPlainSchema", () => {
         plain++;
         return ajvCompiles(schema);
       }),
-      { numRuns: 1500, seed: 20261122 },
+      seeded(1500),
     );
     // The property above means nothing if the fast path never answers yes.
     expect(plain).toBeGreaterThan(runs / 50);
@@ -220,7 +221,7 @@ describe("isPlainSchema", () => {
         plain++;
         return ajvCompiles(schema);
       }),
-      { numRuns: 3000, seed: 5 },
+      seeded(3000),
     );
     // Both answers must be met often enough for the property to mean something.
     expect(plain).toBeGreaterThan(runs / 50);
@@ -378,7 +379,7 @@ describe("scalarFits", () => {
         lenient.removeSchema(schema);
         return validate(value);
       }),
-      { numRuns: 3000, seed: 7 },
+      seeded(3000),
     );
     expect(fits).toBeGreaterThan(30);
   });

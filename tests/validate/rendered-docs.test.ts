@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import { codePoints } from "../../generator/validate/rendered-docs.js";
 
@@ -13,7 +14,7 @@ describe("counting a text's characters", () => {
         const text = pieces.join("");
         expect(codePoints(text)).toBe([...text].length);
       }),
-      { numRuns: 2000 },
+      seeded(2000),
     );
   });
 });

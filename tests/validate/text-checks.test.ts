@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import { parseSpec } from "../../generator/read/parse.js";
 import {
@@ -70,7 +71,7 @@ describe("the search for hidden characters", () => {
           hiddenTextProblems(parsed.spec.value, parsed.spec.source),
         ).toEqual(walked);
       }),
-      { numRuns: 1500, seed: 20261122 },
+      seeded(1500),
     );
     // The property means nothing unless many texts hold a hidden character.
     expect(hidden).toBeGreaterThan(200);
@@ -144,7 +145,7 @@ describe("old names in the prompt docs", () => {
           expect(found.sort()).toEqual(expected.sort());
         },
       ),
-      { numRuns: 1500, seed: 7 },
+      seeded(1500),
     );
   });
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import fc from "fast-check";
+import { seeded } from "../../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import { shownPath } from "../../../generator/emitters/docs/templates.js";
 import {
@@ -43,7 +44,7 @@ describe("the MCP text of a section, for any text", () => {
           );
         },
       ),
-      { numRuns: 25 },
+      seeded(25),
     );
   });
 });

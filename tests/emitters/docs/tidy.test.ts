@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { seeded } from "../../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import { tidy, tidyOutput } from "../../../generator/emitters/docs/context.js";
 
@@ -34,7 +35,7 @@ describe("tidying texts", () => {
         expect(ink(tidied)).toBe(ink(text));
         expect(tidy(tidied)).toBe(tidied);
       }),
-      { numRuns: 3000 },
+      seeded(3000),
     );
   });
 
@@ -47,7 +48,7 @@ describe("tidying texts", () => {
         expect(ink(tidied)).toBe(ink(text));
         expect(tidyOutput(tidied)).toBe(tidied);
       }),
-      { numRuns: 3000 },
+      seeded(3000),
     );
   });
 
