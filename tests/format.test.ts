@@ -73,3 +73,57 @@ describe("the layout check", () => {
     ).toEqual([]);
   });
 });
+
+/** Folders of toolgen's own sources, and what under them is not hand-written source. */
+const SOURCE_ROOTS = [
+  "generator",
+  "runtime",
+  "reference",
+  "scripts",
+  "bench",
+  "tests",
+];
+const NOT_SOURCE = new Set([
+  "node_modules",
+  "dist",
+  "out",
+  "__snapshots__",
+  "fixtures",
+]);
+const LONGEST = 400;
+
+/** Every hand-written source file (.ts, .mts, .mjs, .js) under `dir`, repository-relative. */
+function handWritten(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? NOT_SOURCE.has(e.name)
+          ? []
+          : handWritten(`${dir}/${e.name}`)
+        : /\.(ts|mts|mjs|js)$/.test(e.name)
+          ? [`${dir}/${e.name}`]
+          : [],
+    );
+}
+
+/** Lines of a text, the last one counted whether or not a newline ends it. */
+const lineCount = (text: string) =>
+  text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+
+describe("toolgen's own sources", () => {
+  it(`no hand-written source file is over ${LONGEST} lines`, () => {
+    const files = SOURCE_ROOTS.flatMap(handWritten);
+    // The walk finds sources in each folder (a walk that finds nothing would pass anything).
+    for (const root of SOURCE_ROOTS)
+      expect(
+        files.some((f) => f.startsWith(`${root}/`)),
+        root,
+      ).toBe(true);
+    const long = files.flatMap((f) => {
+      const lines = lineCount(fs.readFileSync(path.join(repoRoot, f), "utf8"));
+      return lines > LONGEST ? [`${f}: ${lines} lines`] : [];
+    });
+    expect(long, "split each by what it holds").toEqual([]);
+  });
+});

@@ -5,20 +5,23 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parse, stringify } from "yaml";
 import { runBin } from "../helpers/bin.js";
 import { installPlatformFixture } from "../helpers/platform-fixture.js";
 import {
   startPlatform,
   type PlatformServer,
 } from "../helpers/platform-server.js";
+import { repoRoot } from "../helpers/project.js";
 import {
-  fixtures,
-  removedAfterEach,
-  repoRoot,
-  tempProject,
-  toolgen,
-} from "../helpers/project.js";
+  a2a,
+  bin,
+  keyword,
+  order,
+  pathOf,
+  spec,
+  specPath,
+  tool,
+} from "./views-spec.js";
 
 // The done-when of per-target views: tests/fixtures/views/tools.yaml declares the a2a CLI (peers,
 // delegate, delegate --async, status, info; the task as the rest of the line; no routing option),
@@ -26,39 +29,6 @@ import {
 // peers first. Its packages are generated, installed by name and used as consumers use them:
 // the CLI as a subprocess, @langchain/core tools, a real MCP client. What each must show is read
 // from the fixture spec here, never from generated code.
-
-const specPath = path.join(fixtures, "views/tools.yaml");
-const specText = fs.readFileSync(specPath, "utf8");
-
-interface View {
-  description?: string;
-  hide?: string[];
-}
-interface SpecTool {
-  name: string;
-  section: string;
-  short: string;
-  input: { properties: Record<string, unknown>; required?: string[] };
-  http: { path: string; route?: string };
-  mcp?: View;
-  langchain?: View;
-  cli?: (View & { usage: string; summary: string }) | null;
-}
-const spec = parse(specText) as {
-  targets: { cli: { bin: string } };
-  sections: { id: string; cli?: { order?: string[] } }[];
-  tools: SpecTool[];
-};
-const tool = (name: string) => spec.tools.find((t) => t.name === name)!;
-const bin = spec.targets.cli.bin;
-const a2a = spec.sections.find((s) => s.cli)!;
-const order = a2a.cli!.order!.map(tool);
-/** The words that select a tool's command: its usage up to the first placeholder. */
-const keyword = (t: SpecTool) =>
-  t.cli!.usage.split(" <")[0]!.split(" ").join(" ");
-/** The request path a tool's binding makes for the primary workspace. */
-const pathOf = (t: SpecTool, workspace: string) =>
-  t.http.path.replace("{$workspace}", workspace);
 
 const fixture = installPlatformFixture(specPath);
 afterAll(() => fixture.remove());
@@ -344,87 +314,5 @@ describe("the MCP table, listed by a real MCP client", () => {
     } finally {
       await client.close();
     }
-  });
-});
-
-describe("a template that drops a tool or a command", () => {
-  const removed = removedAfterEach();
-  const project = (templates: Record<string, string>, text = specText) => {
-    const dir = removed(tempProject(text));
-    fs.mkdirSync(path.join(dir, "templates"));
-    for (const [name, source] of Object.entries(templates))
-      fs.writeFileSync(path.join(dir, "templates", name), source);
-    return dir;
-  };
-  // Each lists the section's tools or commands but the first.
-  const dropTool =
-    "## {{heading}}\n{{#each tools}}{{#unless @first}}- {{name}}: {{short}}\n{{/unless}}{{/each}}";
-  const dropCommand =
-    "## {{heading}}\n{{#each cli.commands}}{{#unless @first}}  {{command}}\n{{/unless}}{{/each}}";
-
-  it.each([
-    ["section.md.hbs", dropTool, `'${spec.tools[0]!.name}'`],
-    ["section-cli.md.hbs", dropCommand, `'${bin} ${keyword(order[0]!)}'`],
-  ])(
-    "%s: gen refuses, naming the template, the section and what is missing; nothing is written",
-    async (file, source, missing) => {
-      const dir = project({ [file]: source });
-      const run = await toolgen(dir, "--templates", "templates");
-      expect(run.code).toBe(2);
-      expect(run.stderr).toContain(`templates/${file}`);
-      expect(run.stderr).toContain(`section '${a2a.id}'`);
-      expect(run.stderr).toContain(missing);
-      expect(fs.existsSync(path.join(dir, "generated"))).toBe(false);
-    },
-  );
-
-  it("prompt.md.hbs: a whole prompt that leaves out every section is refused too, for each runtime", async () => {
-    const dir = project({ "prompt.md.hbs": "You have tools. {{runtime}}\n" });
-    const run = await toolgen(dir, "--templates", "templates");
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(
-      "templates/prompt.md.hbs: the text this template renders into docs/prompt.mcp.md does not name the tools",
-    );
-    for (const tool of spec.tools)
-      expect(run.stderr).toContain(`'${tool.name}'`);
-    expect(run.stderr).toContain(
-      "docs/prompt.cli.md does not hold the command",
-    );
-    expect(run.stderr).toContain(`'${bin} ${keyword(order[0]!)}'`);
-    expect(fs.existsSync(path.join(dir, "generated"))).toBe(false);
-  });
-
-  it("passes once the section opts out, and --verbose says so", async () => {
-    // Each section: the templates drop the first tool of every one.
-    const optedOut = parse(specText) as typeof spec;
-    for (const section of optedOut.sections)
-      Object.assign(section, { check_docs: false });
-    const dir = project(
-      { "section.md.hbs": dropTool, "section-cli.md.hbs": dropCommand },
-      stringify(optedOut),
-    );
-    const run = await toolgen(dir, "--templates", "templates", "--verbose");
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    for (const section of spec.sections)
-      expect(run.stdout).toContain(
-        `note: section '${section.id}': its rendered texts are not checked`,
-      );
-    const quiet = await toolgen(dir, "--templates", "templates");
-    expect(quiet.stdout).not.toContain("note:");
-    // --format json holds the same notes, without --verbose.
-    const json = await toolgen(
-      dir,
-      "--templates",
-      "templates",
-      "--format",
-      "json",
-    );
-    expect(JSON.parse(json.stdout).notes).toEqual(
-      run.stdout
-        .split("\n")
-        .filter((line) => line.startsWith("note: "))
-        .map((line) => line.slice("note: ".length)),
-    );
   });
 });

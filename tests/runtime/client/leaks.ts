@@ -1,4 +1,5 @@
 import { inspect } from "node:util";
+import { expect } from "vitest";
 
 /** Every way an error could be shown: message, stack, inspect (cause and own fields), JSON. */
 export function renderings(e: unknown): string {
@@ -39,4 +40,17 @@ export async function captureOutput<T>(
     process.stdout.write = out;
     process.stderr.write = err;
   }
+}
+
+/** Calls, expects a rejection, and checks that neither the error nor any output shows one of `secrets`. */
+export async function failureHiding(
+  secrets: readonly string[],
+  call: () => Promise<unknown>,
+): Promise<Error> {
+  const { error, output } = await captureOutput(call);
+  expect(error).toBeInstanceOf(Error);
+  const text = renderings(error) + output;
+  for (const secret of secrets) expect(text).not.toContain(secret);
+  expect(output).toBe("");
+  return error as Error;
 }

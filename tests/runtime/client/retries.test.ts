@@ -5,8 +5,8 @@ import {
   startPlatform,
   until,
   type PlatformServer,
-  type Reply,
 } from "../../helpers/platform-server.js";
+import { busy, fakeClock, OK } from "./retry-fakes.js";
 import {
   installPlatformFixture,
   type FixtureClientPackage,
@@ -21,19 +21,11 @@ import { retryAfterMs } from "../../../runtime/client/retry.js";
 // POST, and neither changes with tools.yaml.
 const fixture = installPlatformFixture();
 afterAll(() => fixture.remove());
-const { ClientError, ConfigError, createClient, PlatformError, TimeoutError } =
+const { createClient, PlatformError, TimeoutError } =
   await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
 const A = { id: "ws-a", token: "tok-retry-a-77c1" };
 const INFO = "/workspaces/ws-a";
-const OK: Reply = { body: { ok: true } };
-const busy = (status: number, retryAfter?: string): Reply => ({
-  status,
-  body: { error: `busy (${status})` },
-  ...(retryAfter === undefined
-    ? {}
-    : { headers: { "retry-after": retryAfter } }),
-});
 
 let platform: PlatformServer;
 beforeAll(async () => {
@@ -41,22 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => platform.reset());
-
-/** A clock that only moves when the client sleeps: every wait is recorded, none is slept. */
-function fakeClock(start = Date.UTC(2026, 10, 25, 6, 0, 0)) {
-  let now = start;
-  const waits: number[] = [];
-  return {
-    waits,
-    options: {
-      now: () => now,
-      sleep: async (ms: number) => {
-        waits.push(ms);
-        now += ms;
-      },
-    } satisfies RetryOptions,
-  };
-}
 
 function clientWith(
   retry?: RetryOptions | false,
@@ -267,85 +243,6 @@ describe("how long the client waits", () => {
     expect(attempts(INFO)).toBe(1);
   });
 });
-
-describe("turning retries off", () => {
-  it("per call: { retry: false } sends once", async () => {
-    const clock = fakeClock();
-    platform.answer(`GET ${INFO}`, inTurn(busy(503, "0"), OK));
-    const client = clientWith(clock.options);
-    await expect(
-      client.getWorkspaceInfo({}, { retry: false }),
-    ).rejects.toBeInstanceOf(PlatformError);
-    expect(attempts(INFO)).toBe(1);
-  });
-
-  it("per client: retry: false sends once; a call may still ask for retries", async () => {
-    platform.answer(`GET ${INFO}`, busy(503, "0"));
-    const client = clientWith(false);
-    await expect(client.getWorkspaceInfo()).rejects.toBeInstanceOf(
-      PlatformError,
-    );
-    expect(attempts(INFO)).toBe(1);
-    await expect(
-      client.getWorkspaceInfo(
-        {},
-        { retry: { ...fakeClock().options, attempts: 2 } },
-      ),
-    ).rejects.toBeInstanceOf(PlatformError);
-    expect(attempts(INFO)).toBe(1 + 2);
-  });
-
-  it("per call, an object overrides only the fields it gives", async () => {
-    const clock = fakeClock();
-    platform.answer(`GET ${INFO}`, busy(503, "1"));
-    const client = clientWith({ ...clock.options, attempts: 4 });
-    await expect(
-      client.getWorkspaceInfo({}, { retry: { attempts: 2 } }),
-    ).rejects.toBeInstanceOf(PlatformError);
-    // The client's clock is kept: one wait of the server's second.
-    expect(attempts(INFO)).toBe(2);
-    expect(clock.waits).toEqual([1000]);
-  });
-});
-
-describe("retry options are checked", () => {
-  it("a bad client setting is a ConfigError naming each problem", () => {
-    const e = (() => {
-      try {
-        clientWith({
-          attempts: 0,
-          budgetMs: -1,
-          baseDelayMs: Number.NaN,
-          random: 0.5 as never,
-        });
-      } catch (x) {
-        return x;
-      }
-    })();
-    expect(e).toBeInstanceOf(ConfigError);
-    expect((e as InstanceType<typeof ConfigError>).problems).toEqual([
-      "retry.attempts must be a whole number of 1 or more",
-      "retry.budgetMs must be a positive number of milliseconds",
-      "retry.baseDelayMs must be a number of milliseconds, 0 or more",
-      "retry.random must be a function",
-    ]);
-    expect(() => clientWith("yes" as never)).toThrow(
-      "retry must be false or an object of retry options",
-    );
-  });
-
-  it("a bad per-call setting fails that call before anything is sent", async () => {
-    const e = await clientWith()
-      .getWorkspaceInfo({}, { retry: { attempts: 1.5 } })
-      .catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(ClientError);
-    expect((e as Error).message).toBe(
-      "get_workspace_info: retry.attempts must be a whole number of 1 or more",
-    );
-    expect(platform.requests).toEqual([]);
-  });
-});
-
 describe("retryAfterMs", () => {
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
   it.each([
