@@ -31,8 +31,6 @@ export interface CheckedSpec {
   readonly inputs: readonly (JsonObject | undefined)[];
   /** True when no structure problem lies at or under `path`: a text there can be read as written. */
   soundAt(path: JsonPath): boolean;
-  /** The text the spec was read from. */
-  readonly source: string;
 }
 
 /** A semantic check: every problem it finds, at the spec's own paths. */

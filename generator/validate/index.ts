@@ -64,7 +64,7 @@ export function validateSpec(spec: ParsedSpec): Diagnostic[] {
   const located = (problems: readonly Problem[]) =>
     problems.map((p) => toDiagnostic(spec, p));
   const structural = checkStructure(spec.value);
-  const checked = soundPart(spec.value, structural, spec.source);
+  const checked = soundPart(spec.value, structural);
   if (checked === null) return sortDiagnostics(located(structural));
   const found = [...structural, ...SEMANTIC.flatMap((check) => check(checked))];
   const later = [

@@ -21,7 +21,6 @@ const TARGETS: readonly TargetName[] = [
 export function soundPart(
   value: unknown,
   structural: readonly Problem[],
-  source: string,
 ): CheckedSpec | null {
   if (!isRecord(value)) return null;
   const raw = value as unknown as RawSpec;
@@ -83,7 +82,6 @@ export function soundPart(
     names,
     inputs,
     soundAt: (path) => !brokenUnder(...path),
-    source,
   };
 }
 
