@@ -63,6 +63,24 @@ describe("the layout check", () => {
     expect(layoutProblems({ path: "a.json", content: "{,}\n" })).toHaveLength(
       1,
     );
+    // JSON that parses but is laid out otherwise: compact, 4 spaces, no final newline.
+    for (const content of [
+      '{"a":[1]}\n',
+      '{\n    "a": 1\n}\n',
+      '{\n  "a": 1\n}',
+    ])
+      expect(
+        layoutProblems({ path: "a.json", content }).filter((p) =>
+          p.includes("JSON.stringify"),
+        ),
+        content,
+      ).toHaveLength(1);
+    expect(
+      layoutProblems({
+        path: "a.json",
+        content: '{\n  "a": [\n    1\n  ]\n}\n',
+      }),
+    ).toEqual([]);
     expect(layoutProblems({ path: "a.md", content: "a \nb\r" })).toEqual([
       "a.md: holds a CR",
       "a.md: no final newline",

@@ -1,5 +1,5 @@
 import type { Publish } from "../model/types.js";
-import { HEADER } from "./header.js";
+import { printJsonWithHeader } from "./json.js";
 
 export interface PackageJsonOptions {
   readonly name: string;
@@ -14,11 +14,10 @@ export interface PackageJsonOptions {
   readonly peerDependenciesMeta?: Record<string, { optional: boolean }>;
 }
 
-/** A generated package's package.json, in the fixed JSON layout (JSON.stringify, 2 spaces). */
+/** A generated package's package.json, in the fixed JSON layout (render/json.ts), the header first. */
 export function packageJson(o: PackageJsonOptions): string {
   const { version, license, repository } = o.publish;
-  const manifest = {
-    "//": HEADER,
+  return printJsonWithHeader({
     name: o.name,
     version,
     ...(o.publish.private ? { private: true } : {}),
@@ -35,8 +34,7 @@ export function packageJson(o: PackageJsonOptions): string {
     ...(o.peerDependenciesMeta
       ? { peerDependenciesMeta: sorted(o.peerDependenciesMeta) }
       : {}),
-  };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  });
 }
 
 /** The range by which a generated package depends on a sibling: its version and what npm deems compatible. */

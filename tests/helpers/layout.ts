@@ -4,7 +4,8 @@ import { ts } from "ts-morph";
  * What toolgen's fixed layout promises of a generated file, as a list of what it breaks
  * ([] when nothing): LF line endings only, a final newline, no white space at the end of a
  * line; a .js or .d.ts file parses as TypeScript with no syntax diagnostic; a .json file
- * parses as JSON. Markdown is text kept byte for byte: only the line rules apply to it.
+ * parses as JSON and is laid out exactly as `JSON.stringify(value, null, 2)` and a newline.
+ * Markdown is text kept byte for byte: only the line rules apply to it.
  */
 export function layoutProblems(file: {
   readonly path: string;
@@ -21,7 +22,11 @@ export function layoutProblems(file: {
     );
   if (path.endsWith(".json")) {
     try {
-      JSON.parse(content);
+      const laidOut = `${JSON.stringify(JSON.parse(content), null, 2)}\n`;
+      if (content !== laidOut)
+        problems.push(
+          `${path}: not laid out as JSON.stringify(value, null, 2) and a final newline`,
+        );
     } catch (e) {
       problems.push(`${path}: not JSON (${(e as Error).message})`);
     }
