@@ -1,6 +1,6 @@
 /**
  * The shape of the generated cli/commands.json, which toolgen writes from tools.yaml
- * (generator/emitters/cli/commands.ts) with this type and the runner reads: every word the CLI
+ * (generator/emitters/cli/data.ts) with this type and the runner reads: every word the CLI
  * accepts comes from there, none from this code. The inputs' schemas are not repeated: load.ts
  * takes each from the client package's `tools`, so each input schema is written once.
  */

@@ -2,7 +2,7 @@ import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
-import { cliTools, commandMap } from "./commands.js";
+import { cliTools, commandMap } from "./data.js";
 
 /** index.js: the command map and `main`, wiring the client package into the copied runtime. */
 export function indexJs(model: Model): string {

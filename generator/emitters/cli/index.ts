@@ -8,7 +8,7 @@ import {
 import { dataFile, runtimeFiles } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { binJs, indexDts, indexJs } from "./code.js";
-import { cliData } from "./commands.js";
+import { cliData } from "./data.js";
 
 /** The command map and a runnable CLI, for runtimes that cannot speak MCP. */
 export const emitCli: Emitter = (model, ctx) => [
