@@ -2,14 +2,14 @@ import fs from "node:fs";
 import type { ToolInfo } from "../shared/data.js";
 import { viewOf, viewSchema } from "../shared/views.js";
 import type { LangchainData } from "./data.js";
-import type { ToolData } from "./types.js";
+import type { ToolTable } from "./types.js";
 
 /**
  * Reads tools.json beside the generated index.js and joins it to the client package's `tools`
  * (section, description, input schema). Read rather than imported: Node 20 prints an
  * ExperimentalWarning for JSON modules, which would land in every agent's logs.
  */
-export function loadToolData(url: URL, tools: readonly ToolInfo[]): ToolData {
+export function loadToolTable(url: URL, tools: readonly ToolInfo[]): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as LangchainData;
   const own = new Map(data.tools.map((t) => [t.name, t]));
   return deepFreeze({

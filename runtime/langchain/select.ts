@@ -1,4 +1,4 @@
-import type { ToolData, ToolEntry } from "./types.js";
+import type { ToolTable, ToolEntry } from "./types.js";
 import { closest } from "../shared/distance.js";
 
 /**
@@ -7,7 +7,7 @@ import { closest } from "../shared/distance.js";
  * because a typo would otherwise leave an agent quietly without a tool.
  */
 export function selectTools(
-  data: ToolData,
+  data: ToolTable,
   sections: readonly string[] | undefined,
   names: readonly string[] | undefined,
 ): ToolEntry[] {

@@ -24,8 +24,8 @@ export interface ToolEntry {
   readonly hidden?: readonly string[];
 }
 
-/** Every tool, as the factory reads them. */
-export interface ToolData {
+/** Every tool, as the factory reads them: this package's tools.json joined to the client's `tools`. */
+export interface ToolTable {
   /** Section ids in spec order. */
   readonly sections: readonly string[];
   /** Every tool, in spec order. */
@@ -43,7 +43,7 @@ export interface CreateToolsOptions {
 
 /** What the generated index.js injects. */
 export interface Dependencies {
-  readonly data: ToolData;
+  readonly data: ToolTable;
   /**
    * True for the errors a model can act on: the platform refused, timed out or could not be
    * reached, or a workspace is unknown (the client package's ClientError and its subclasses).

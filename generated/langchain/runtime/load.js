@@ -6,7 +6,7 @@ import { viewOf, viewSchema } from "../shared/views.js";
  * (section, description, input schema). Read rather than imported: Node 20 prints an
  * ExperimentalWarning for JSON modules, which would land in every agent's logs.
  */
-export function loadToolData(url, tools) {
+export function loadToolTable(url, tools) {
   const data = JSON.parse(fs.readFileSync(url, "utf8"));
   const own = new Map(data.tools.map((t) => [t.name, t]));
   return deepFreeze({

@@ -23,9 +23,9 @@ export const emitLangchain: Emitter = (model, ctx) => [
 function entry(model: Model): string {
   return `${codeHeader}import { ClientError, tools, withDefaults } from ${stringLiteral(declared(model, "client").package)};
 import { toolFactory } from "./runtime/create-tools.js";
-import { loadToolData } from "./runtime/load.js";
+import { loadToolTable } from "./runtime/load.js";
 
-const data = loadToolData(new URL("./tools.json", import.meta.url), tools);
+const data = loadToolTable(new URL("./tools.json", import.meta.url), tools);
 
 export const createTools = toolFactory({
   data,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolFactory } from "../../../runtime/langchain/create-tools.js";
-import type { ToolData, ToolEntry } from "../../../runtime/langchain/types.js";
+import type { ToolTable, ToolEntry } from "../../../runtime/langchain/types.js";
 
 const local = (name: string): ToolEntry => ({
   name,
@@ -12,7 +12,7 @@ const local = (name: string): ToolEntry => ({
   inputSchema: { type: "object", properties: {} },
 });
 
-const data: ToolData = {
+const data: ToolTable = {
   sections: ["misc"],
   tools: [local("toString"), local("constructor")],
 };

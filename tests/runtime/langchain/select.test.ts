@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { selectTools } from "../../../runtime/langchain/select.js";
-import type { ToolData, ToolEntry } from "../../../runtime/langchain/types.js";
+import type { ToolTable, ToolEntry } from "../../../runtime/langchain/types.js";
 
 const entry = (
   name: string,
@@ -16,7 +16,7 @@ const entry = (
   inputSchema: { type: "object", properties: {} },
 });
 
-const data: ToolData = {
+const data: ToolTable = {
   sections: ["notes", "misc", "empty"],
   tools: [
     entry("add_note", "notes", ["create_note"]),

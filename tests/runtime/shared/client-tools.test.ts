@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { withSchemas } from "../../../runtime/cli/load.js";
 import type { CommandsData } from "../../../runtime/cli/data.js";
-import { loadToolData } from "../../../runtime/langchain/load.js";
+import { loadToolTable as loadLangchainTable } from "../../../runtime/langchain/load.js";
 import type { LangchainData } from "../../../runtime/langchain/data.js";
 import type { McpData } from "../../../runtime/mcp/data.js";
 import { loadToolTable } from "../../../runtime/mcp/table.js";
@@ -97,7 +97,7 @@ describe("the LangChain tool data", () => {
       { name: "ping", whenToUse: "Rarely.", renamedFrom: [] },
     ],
   };
-  const joined = loadToolData(dataFile("langchain.json", data), tools);
+  const joined = loadLangchainTable(dataFile("langchain.json", data), tools);
 
   it("joins tools.json to the client's tools, by name", () => {
     expect(joined.sections).toEqual(["notes", "misc"]);
@@ -164,7 +164,7 @@ describe("a tool's per-target views, as the client resolves them", () => {
   });
 
   it("LangChain its own description and the whole schema, as it hides nothing", () => {
-    const joined = loadToolData(
+    const joined = loadLangchainTable(
       dataFile("langchain-views.json", { sections: ["notes"], tools: [] }),
       viewed,
     );
