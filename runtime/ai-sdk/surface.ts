@@ -1,5 +1,8 @@
 import type { Tool } from "ai";
-import type { HandlersOption } from "../shared/handler.js";
+import type {
+  HandlersOption,
+  SpecTypes as SharedSpecTypes,
+} from "../shared/handler.js";
 
 /*
  * The typed surface of createTools, written once for every spec. The generated index.d.ts
@@ -7,19 +10,9 @@ import type { HandlersOption } from "../shared/handler.js";
  */
 
 /** One spec's types, as the generated index.d.ts passes them in. */
-export interface SpecTypes {
-  /** Every tool's name. */
-  readonly toolName: string;
-  /** The names of the tools the agent's runtime handles itself. */
-  readonly localToolName: string;
-  /** Each tool's name → its input type. */
-  readonly inputs: object;
+export interface SpecTypes extends SharedSpecTypes {
   /** Each tool's name → its result type: the client's ToolOutputs (unknown without `output`). */
   readonly results: object;
-  /** The handlers of the local tools, by tool name. */
-  readonly handlers: object;
-  /** The client package's PlatformClient. */
-  readonly client: unknown;
 }
 
 /** The tools a selection gives: every tool when `names` is not given, else those. */

@@ -6,20 +6,18 @@ import type {
   LocalHandler,
   PlatformCaller,
 } from "../shared/handler.js";
+import type { Env } from "../shared/client-parts.js";
 import { printable } from "../shared/printable.js";
+import type { CommandRuntime as RuntimeOf } from "./surface.js";
 import type { CliCommandSpec, CliData } from "./types.js";
 
 /** Exit codes, the contract scripts rely on. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-export type Env = { readonly [name: string]: string | undefined };
-
 /** What a runtime package's createRuntime returns, as far as one command needs it. */
-export interface CommandRuntime {
-  readonly handlers: { readonly [tool: string]: LocalHandler | undefined };
-  /** Called once the command has ended, whatever its outcome. */
-  stop?(): Promise<void>;
-}
+type CommandRuntime = RuntimeOf<{
+  readonly [tool: string]: LocalHandler | undefined;
+}>;
 
 /** What the generated index.js passes in from the client package (runtime code never imports it by name). */
 export interface CliDeps {

@@ -1,3 +1,5 @@
+import type { Env } from "../shared/client-parts.js";
+
 /*
  * The typed surface of the CLI package's main, written once for every spec. The generated
  * index.d.ts binds it to one spec's handlers and client, under the package's names.
@@ -19,12 +21,12 @@ export interface MainOptions<Handlers, Client> {
    */
   readonly runtime?: (
     client: Client,
-    env: { readonly [name: string]: string | undefined },
+    env: Env,
   ) => CommandRuntime<Handlers> | Promise<CommandRuntime<Handlers>>;
   /** A ready client; by default one is made from `env` by createClientFromEnv. */
   readonly client?: Client;
   /** Defaults to process.env. */
-  readonly env?: { readonly [name: string]: string | undefined };
+  readonly env?: Env;
   /** Defaults to process.stdout. */
   readonly stdout?: (text: string) => void;
   /** Defaults to process.stderr. */

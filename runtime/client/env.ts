@@ -7,8 +7,7 @@ import {
 } from "./config.js";
 import type { EnvNames } from "./data.js";
 import { ConfigError } from "./errors.js";
-
-export type Env = { readonly [name: string]: string | undefined };
+import type { Env } from "../shared/client-parts.js";
 
 /**
  * A client configuration from environment variables (named in tools.yaml): the base URL,

@@ -2,7 +2,8 @@ import type { ClientConfig } from "./config.js";
 import { createPlatformClient, type RuntimeClient } from "./client.js";
 import type { ToolInfo, ToolView, ViewTarget } from "../shared/data.js";
 import type { ClientData, ToolData } from "./data.js";
-import { configFromEnv, type Env } from "./env.js";
+import { configFromEnv } from "./env.js";
+import type { Env } from "../shared/client-parts.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
 import {
   createResultValidator,
@@ -15,7 +16,7 @@ export type {
   ClientConfig,
   WorkspaceCredentials,
 } from "./config.js";
-export type { Env } from "./env.js";
+export type { Env } from "../shared/client-parts.js";
 export type { ClientHooks, RequestInfo, ResponseInfo } from "./hooks.js";
 export type { RetryOptions } from "./retry.js";
 export type { RuntimeClient } from "./client.js";

@@ -2,13 +2,8 @@ import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
 import { resultText } from "./results.js";
+import type { DispatchResult } from "./surface.js";
 import type { Dependencies, DispatchOptions } from "./types.js";
-
-/** The text to send back, and whether it tells of a failure (Anthropic's `is_error`). */
-export interface DispatchResult {
-  readonly text: string;
-  readonly isError: boolean;
-}
 
 const failed = (text: string): DispatchResult => ({ text, isError: true });
 

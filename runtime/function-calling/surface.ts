@@ -5,19 +5,12 @@
  * holds them assignable to the `openai` and `@anthropic-ai/sdk` types.
  */
 
-/** One spec's types, as the generated index.d.ts passes them in. */
-export interface SpecTypes {
-  /** Every tool's name. */
-  readonly toolName: string;
-  /** The names of the tools the agent's runtime handles itself. */
-  readonly localToolName: string;
-  /** Each tool's name → its input type. */
-  readonly inputs: object;
-  /** The handlers of the local tools, by tool name. */
-  readonly handlers: object;
-  /** The client package's PlatformClient. */
-  readonly client: unknown;
-}
+import type {
+  HandlersOption as SelectedHandlers,
+  SpecTypes,
+} from "../shared/handler.js";
+
+export type { SpecTypes };
 
 /** A tool's input schema: the JSON Schema object written in tools.yaml. */
 export interface InputSchema {
@@ -53,11 +46,10 @@ export interface AnthropicTool<N extends string = string> {
 }
 
 /** The handlers dispatch needs: one for every local tool, as a model may call any of them. */
-export type HandlersOption<T extends SpecTypes> = [T["localToolName"]] extends [
-  never,
-]
-  ? { readonly handlers?: Partial<T["handlers"]> }
-  : { readonly handlers: T["handlers"] };
+export type HandlersOption<T extends SpecTypes> = SelectedHandlers<
+  T,
+  T["toolName"]
+>;
 
 export type DispatchOptions<T extends SpecTypes> = {
   /** Calls the platform for every tool that is not local. */

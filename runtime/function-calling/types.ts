@@ -4,6 +4,7 @@
  * another package: every name comes from the spec.
  */
 import type { ToolInfo } from "../shared/data.js";
+import type { ClientParts } from "../shared/client-parts.js";
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import type { FunctionCallingData } from "./data.js";
 
@@ -15,14 +16,8 @@ export interface DispatchOptions {
 }
 
 /** What the generated index.js injects. */
-export interface Dependencies {
+export interface Dependencies extends ClientParts {
   readonly data: FunctionCallingData;
   /** The client package's `tools`: every spec tool, in spec order. */
   readonly tools: readonly ToolInfo[];
-  /** True for the client package's ClientError and its subclasses: errors a model can act on. */
-  readonly isClientError: (error: unknown) => boolean;
-  /** The client package's validateInput: the problems of an input, none when it fits. */
-  readonly validateInput: (name: string, input: unknown) => string[];
-  /** The client package's withDefaults: the input with its tool's schema defaults filled in. */
-  readonly withDefaults: (name: string, input: unknown) => unknown;
 }

@@ -3,7 +3,7 @@ import type { ClientConfig } from "./config.js";
 import { type RuntimeClient } from "./client.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { ClientData } from "./data.js";
-import { type Env } from "./env.js";
+import type { Env } from "../shared/client-parts.js";
 import { type DefaultsFiller } from "./defaults.js";
 import { type Validator } from "./validate.js";
 export type {
@@ -11,7 +11,7 @@ export type {
   ClientConfig,
   WorkspaceCredentials,
 } from "./config.js";
-export type { Env } from "./env.js";
+export type { Env } from "../shared/client-parts.js";
 export type { ClientHooks, RequestInfo, ResponseInfo } from "./hooks.js";
 export type { RetryOptions } from "./retry.js";
 export type { RuntimeClient } from "./client.js";

@@ -22,9 +22,19 @@ export type LocalHandler = (
 ) => Promise<unknown>;
 /** What a package's handler types need of its spec's types. */
 export interface HandlerTypes {
+  /** Every tool's name. */
   readonly toolName: string;
+  /** The names of the tools the agent's runtime handles itself. */
   readonly localToolName: string;
+  /** The handlers of the local tools, by tool name. */
   readonly handlers: object;
+}
+/** One spec's types, as a generated index.d.ts passes them to its package's typed surface. */
+export interface SpecTypes extends HandlerTypes {
+  /** Each tool's name → its input type. */
+  readonly inputs: object;
+  /** The client package's PlatformClient. */
+  readonly client: unknown;
 }
 /** The handlers the selected local tools need; more may be passed. */
 export type HandlersOption<

@@ -5,6 +5,7 @@
  * with the client package's error test and defaults, so this code never names another package:
  * every name comes from the spec.
  */
+import type { ClientParts } from "../shared/client-parts.js";
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 /** One spec tool: the client's tool table and tools.json joined. */
 export interface ToolEntry {
@@ -42,15 +43,10 @@ export interface CreateToolsOptions {
   readonly appendWhenToUse?: boolean;
   readonly throwOnError?: boolean;
 }
-/** What the generated index.js injects. */
-export interface Dependencies {
+/** What the generated index.js injects: no validateInput, as each LangChain tool validates its input against its own schema. */
+export interface Dependencies extends Pick<
+  ClientParts,
+  "isClientError" | "withDefaults"
+> {
   readonly data: ToolTable;
-  /**
-   * True for the errors a model can act on: the platform refused, timed out or could not be
-   * reached, or a workspace is unknown (the client package's ClientError and its subclasses).
-   * Anything else is a bug and is rethrown.
-   */
-  readonly isClientError: (error: unknown) => boolean;
-  /** The client package's withDefaults: the input with its tool's schema defaults filled in. */
-  readonly withDefaults: (name: string, input: unknown) => unknown;
 }
