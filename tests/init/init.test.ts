@@ -121,6 +121,32 @@ describe("toolgen init in an empty folder", () => {
   });
 });
 
+describe("the example spec", () => {
+  it("generates every target it shows commented out, once uncommented", async () => {
+    const dir = project("every-target");
+    expect((await toolgen(dir, "init")).code).toBe(0);
+    const spec = read(dir, "tools.yaml");
+    const targets = [...spec.matchAll(/^ {2}# (\w+):/gm)].map((m) => m[1]!);
+    expect(targets).toEqual(
+      expect.arrayContaining(["langchain", "ai_sdk", "function_calling"]),
+    );
+    // Uncomment each commented target block (the key and its indented lines).
+    const uncommented = spec.replace(
+      /^ {2}# (\w+):(.*)\n((?: {2}# {3}.*\n)*)/gm,
+      (_, key: string, rest: string, body: string) =>
+        targets.includes(key) && key !== "runtime"
+          ? `  ${key}:${rest}\n${body.replace(/^ {2}# /gm, "  ")}`
+          : _,
+    );
+    fs.writeFileSync(path.join(dir, "tools.yaml"), uncommented);
+    const run = await toolgen(dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    for (const folder of ["langchain", "ai-sdk", "function-calling"])
+      expect(fs.existsSync(path.join(dir, "generated", folder))).toBe(true);
+  });
+});
+
 describe("what init says next", () => {
   const toolgenVersion = (
     JSON.parse(
