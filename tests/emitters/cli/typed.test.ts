@@ -173,6 +173,17 @@ describe("typed arguments reach the platform as their schema types", () => {
     expect(help.stdout).toMatch(/--level <low\|high>/);
   });
 
+  it("notes --help, where notes only begins commands: the help listing them, exit 0", async () => {
+    const run = await typed("notes", "--help");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    for (const command of ["notes find", "notes put", "notes tag"])
+      expect(run.stdout).toContain(`  ${command}`);
+    const unknown = await typed("nots", "--help");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'nots'");
+  });
+
   it("show: a path parameter is encoded as one segment", async () => {
     platform.answer("GET /notes/a%2Fb%20c", {
       status: 200,
