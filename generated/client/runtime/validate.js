@@ -19,8 +19,10 @@ export function createValidator(schemas, describe = describeInput) {
     if (!validate) {
       if (!ajv) {
         // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
+        // strictRequired off as toolgen has it: a `required` inside anyOf is checked by toolgen.
         ajv = new Ajv({
           strict: true,
+          strictRequired: false,
           allErrors: true,
           validateSchema: true,
           addUsedSchema: false,
