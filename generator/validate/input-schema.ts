@@ -61,25 +61,35 @@ function metaSchemaProblems(
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors)
     byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
-  return [...byPath].map(([pointer, list]) => {
+  // A list of types with a wrong one is said at that one, not again at the list.
+  const listed = (pointer: string) =>
+    pointer.endsWith("/type") &&
+    [...byPath.keys()].some((p) => p.startsWith(`${pointer}/`));
+  return [...byPath].flatMap(([pointer, list]): Problem[] => {
+    if (listed(pointer)) return [];
     const path = pointerToPath(pointer);
     const key = path[path.length - 1];
+    const inList = typeof key === "number" && path[path.length - 2] === "type";
     const allowed = list.find((e) => e.keyword === "enum")?.params
       .allowedValues as unknown[] | undefined;
-    if (key === "type" && allowed) {
-      return {
-        path,
-        message: `the ${kind} schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
-        code: "invalid-json-schema",
-      };
+    if ((key === "type" || inList) && allowed) {
+      return [
+        {
+          path,
+          message: `the ${kind} schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
+          code: "invalid-json-schema",
+        },
+      ];
     }
     const e = list.find((x) => x.keyword !== "anyOf") ?? list[0]!;
     const what = key === undefined ? `the ${kind} schema` : `'${key}'`;
-    return {
-      path,
-      message: `the ${kind} schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
-      code: "invalid-json-schema",
-    };
+    return [
+      {
+        path,
+        message: `the ${kind} schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
+        code: "invalid-json-schema",
+      },
+    ];
   });
 }
 

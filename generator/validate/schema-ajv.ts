@@ -20,7 +20,8 @@ let ajv: Ajv | undefined;
  * The same ajv settings the generated runtime validates arguments with (runtime/client/validate.ts).
  * Strict, but for strictRequired: ajv reads a `required` in `anyOf` before the properties it
  * names, and refuses the "one of these" pattern; toolgen's own check (schema-walk.ts) holds
- * every required name to a property instead.
+ * every required name to a property instead. Union types (`type: [string, number]`) are
+ * allowed: every target reads them (the CLI as runtime/cli/convert.ts says).
  */
 export function compiler(): Ajv {
   if (!ajv) {
@@ -28,6 +29,7 @@ export function compiler(): Ajv {
     ajv = new Ajv({
       strict: true,
       strictRequired: false,
+      allowUnionTypes: true,
       allErrors: true,
       validateSchema: true,
     });

@@ -22,6 +22,7 @@ function strictAjv(): Ajv {
   const ajv = new Ajv({
     strict: true,
     strictRequired: false,
+    allowUnionTypes: true,
     allErrors: true,
     validateSchema: true,
   });
