@@ -73,16 +73,26 @@ const SAME_VALUE_KEYS: ReadonlySet<string> = new Set([
   "else",
 ]);
 
+/** Keywords whose value maps names to schemas: there a key is a name, not a keyword. */
+const NAME_MAP_KEYS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "definitions",
+  "$defs",
+]);
+
 /**
  * `inData`: the node lies below a default, enum, const or examples key, where nothing is a
  * schema. `outer`: inside a subschema of SAME_VALUE_KEYS, the property names of the schemas it
- * applies with (the object schema and any combinator between); undefined elsewhere.
+ * applies with (the object schema and any combinator between); undefined elsewhere. `names`:
+ * the node maps names to schemas (a property named `anyOf` is no combinator).
  */
 function visitNode(
   node: object,
   inData: boolean,
   walk: SchemaWalk,
   outer?: readonly string[],
+  names = false,
 ): void {
   const { path } = walk;
   if (Array.isArray(node)) {
@@ -112,16 +122,22 @@ function visitNode(
     else if (key === "default" || key === "enum" || key === "const")
       valued = true;
     if (child === null || typeof child !== "object") continue;
-    const sameValue = !inData && SAME_VALUE_KEYS.has(key);
-    if (sameValue)
+    const keyword = !inData && !names;
+    const sameValue = keyword && SAME_VALUE_KEYS.has(key);
+    const dependencies = keyword && key === "dependencies";
+    if (sameValue || dependencies)
       known ??= [...(outer ?? []), ...propertyNames(record.properties)];
     path.push(key);
-    visitNode(
-      child,
-      inData || DATA_KEYS.has(key),
-      walk,
-      sameValue ? known : undefined,
-    );
+    if (dependencies && !Array.isArray(child))
+      visitDependencies(child, walk, known);
+    else
+      visitNode(
+        child,
+        inData || DATA_KEYS.has(key),
+        walk,
+        sameValue ? known : undefined,
+        keyword && NAME_MAP_KEYS.has(key),
+      );
     path.pop();
   }
   if (
@@ -147,8 +163,28 @@ function visitNode(
 }
 
 /**
+ * `dependencies`: each value a schema that applies to the same value as the object schema when
+ * its property is there (`email: { required: [name] }`), or a list of names (data).
+ */
+function visitDependencies(
+  map: object,
+  walk: SchemaWalk,
+  known: readonly string[] | undefined,
+): void {
+  const { path } = walk;
+  for (const name in map) {
+    const child = (map as Record<string, unknown>)[name];
+    if (child === null || typeof child !== "object") continue;
+    path.push(name);
+    visitNode(child, false, walk, Array.isArray(child) ? undefined : known);
+    path.pop();
+  }
+}
+
+/**
  * Every required name is one of the schema's own properties or, in a subschema of anyOf,
- * oneOf, allOf, not, if, then or else, one of the properties of the schemas it applies with.
+ * oneOf, allOf, not, if, then, else or dependencies, one of the properties of the schemas it
+ * applies with.
  */
 function checkRequired(
   props: unknown,

@@ -18,7 +18,7 @@ const withContact = (rest: JsonObject): JsonObject => ({
   ...rest,
 });
 
-describe("'required' inside anyOf, oneOf, allOf, not, if, then and else", () => {
+describe("'required' inside anyOf, oneOf, allOf, not, if, then, else and dependencies", () => {
   it.each<[string, JsonObject]>([
     [
       "anyOf: at least one of",
@@ -41,6 +41,10 @@ describe("'required' inside anyOf, oneOf, allOf, not, if, then and else", () => 
         then: { required: ["phone"] },
         else: { required: ["email"] },
       }),
+    ],
+    [
+      "dependencies",
+      withContact({ dependencies: { email: { required: ["phone"] } } }),
     ],
     [
       "a combinator inside a combinator",
@@ -120,6 +124,13 @@ describe("'required' inside anyOf, oneOf, allOf, not, if, then and else", () => 
       "name",
     ],
     [
+      "a name known nowhere, in dependencies",
+      withContact({ dependencies: { email: { required: ["fax"] } } }),
+      ["dependencies", "email", "required", 0],
+      "fax",
+      "email, phone",
+    ],
+    [
       "a name of a sibling subschema only",
       {
         type: "object",
@@ -145,6 +156,34 @@ describe("'required' inside anyOf, oneOf, allOf, not, if, then and else", () => 
         },
       }),
       ["properties", "list", "items", "required", 0],
+      "email",
+      "",
+    ],
+    [
+      "in a property named dependencies (a schema, not a map of them)",
+      withContact({
+        properties: {
+          dependencies: {
+            type: "object",
+            properties: { name: { type: "string" } },
+            required: ["email"],
+          },
+        },
+      }),
+      ["properties", "dependencies", "required", 0],
+      "email",
+      "name",
+    ],
+    [
+      "in a property named anyOf (no combinator)",
+      {
+        type: "object",
+        properties: {
+          email: { type: "string" },
+          anyOf: { type: "object", required: ["email"] },
+        },
+      },
+      ["properties", "anyOf", "required", 0],
       "email",
       "",
     ],
