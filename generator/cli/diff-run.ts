@@ -4,6 +4,7 @@ import { SpecError, specInput, type Diagnostic } from "../index.js";
 import {
   diffSpecs,
   loadSide,
+  NO_TOOLS,
   type Change,
   type DiffSide,
 } from "../diff/index.js";
@@ -102,7 +103,11 @@ export function diffRun(options: DiffOptions, io: Io): DiffRun {
       if (e instanceof BaseReadError) return stopped(e.message);
       throw e;
     }
-    const before = load(baseBytes.file, baseBytes.bytes, baseBytes.dir, "base");
+    // A change that adds the spec compares it with no tools: every tool is added.
+    const before =
+      baseBytes.bytes === null
+        ? NO_TOOLS
+        : load(baseBytes.file, baseBytes.bytes, baseBytes.dir, "base");
     if ("outcome" in before) return { ...before, baseFile: baseBytes.file };
     const result = diffSpecs(before, current);
     const breaking = result.changes.some(

@@ -134,7 +134,7 @@ function usage(io: Io, message: string): number {
 }
 
 /** toolgen's version, from its package.json. */
-function toolgenVersion(): string {
+export function toolgenVersion(): string {
   const pkg = JSON.parse(
     fs.readFileSync(path.join(packageRoot, "package.json"), "utf8"),
   ) as { version: string };

@@ -7,6 +7,7 @@ import {
   planInit,
   type InitStatus,
 } from "../init/index.js";
+import { toolgenVersion } from "./gen.js";
 import { EXIT, type Io } from "./io.js";
 
 export const INIT_HELP = `Usage: toolgen init [folder]
@@ -20,7 +21,10 @@ when missing):
   .gitattributes                  generated/** text eol=lf linguist-generated
   .prettierignore                 generated/
   .gitignore                      node_modules/
-  .github/workflows/toolgen.yml   CI: npm ci, then the drift gate
+  .github/workflows/toolgen.yml   CI: npm ci, then the drift gate (in a
+                                  sub-folder of a git repository:
+                                  <root>/.github/workflows/toolgen-<name>.yml,
+                                  run in the folder)
   generated/                      the first generation, so that npm install
                                   links the generated packages
 
@@ -29,7 +33,9 @@ added to an existing file; one already there is skipped. A tools.yaml or a
 workflow with other content than init's, a package.json that is not valid JSON
 or whose gen, gen:check or workspaces say something else, is a conflict: then
 init names every conflict, writes nothing and exits 2. Running it again changes
-nothing. Next: npm install, then npm run gen after each edit of tools.yaml.
+nothing. init does not add toolgen itself to package.json: when the project
+does not list it, init says how. Next: npm install, then npm run gen after each
+edit of tools.yaml.
 
 Options:
   -h, --help           show this help
@@ -89,9 +95,11 @@ export function runInit(argv: readonly string[], io: Io): number {
     io.out(`toolgen init: ${prefix || "./"}\n${lines.join("")}`);
     const changed = plan.steps.some((s) => s.status !== "skip");
     io.out(
-      changed
-        ? `\nNext: npm install, then edit tools.yaml and run npm run gen.\n`
-        : `\nNothing to do: the project is already set up.\n`,
+      plan.toolgenListed
+        ? changed
+          ? `\nNext: npm install, then edit tools.yaml and run npm run gen.\n`
+          : `\nNothing to do: the project is already set up.\n`
+        : `\nNext: add toolgen to the project's devDependencies, so that npm run gen and CI find it: npm i -D <path>/toolgen-${toolgenVersion()}.tgz (the tarball npm pack makes in a clone of toolgen; keep it in the repository for CI). Then edit tools.yaml and run npm run gen.\n`,
     );
     return EXIT.ok;
   } catch (e) {

@@ -7,11 +7,11 @@ import {
   type FoundChange,
   type Subject,
 } from "./changes.js";
-import type { DiffSide } from "./load.js";
+import type { DiffSide, ToolSurface } from "./load.js";
 import { fastLocate } from "./locate.js";
 import { matchTools } from "./tools.js";
 
-export { loadSide, type DiffSide } from "./load.js";
+export { loadSide, NO_TOOLS, type DiffSide, type ToolSurface } from "./load.js";
 export { CHANGES, BREAKING_CHANGES, type ChangeName } from "./changes.js";
 
 /** One change of the tool surface, located in the current spec. */
@@ -42,7 +42,7 @@ export interface DiffResult {
  * The changes of the tool surface from `base` to `current`, each classed and located in the
  * current spec, with the current spec's acknowledgements applied. Pure: reads both models only.
  */
-export function diffSpecs(base: DiffSide, current: DiffSide): DiffResult {
+export function diffSpecs(base: ToolSurface, current: DiffSide): DiffResult {
   const found: FoundChange[] = [];
   matchTools(base, current, (index, tool): Subject => ({
     tool,

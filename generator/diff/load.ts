@@ -17,6 +17,18 @@ export interface DiffSide {
   readonly warnings: readonly Diagnostic[];
 }
 
+/** What the comparison reads of each side: the tools of its model and its raw value. */
+export interface ToolSurface {
+  readonly spec: Pick<ParsedSpec, "value">;
+  readonly model: Pick<Model, "tools">;
+}
+
+/** The base of a change that adds the spec (it does not exist at the base): no tools. */
+export const NO_TOOLS: ToolSurface = {
+  spec: { value: { tools: [] } },
+  model: { tools: [] },
+};
+
 /** Read, validate, model: the stages gen runs, once each. Throws SpecError with every problem found. */
 export function loadSide(input: SpecInput): DiffSide {
   const parsed = parseSpec(input.file, input.text);

@@ -13,7 +13,8 @@ export class BaseReadError extends Error {
 /** The base spec's bytes and its name in messages (`origin/main:tools.yaml`, or the file's path). */
 export interface BaseBytes {
   readonly file: string;
-  readonly bytes: Buffer;
+  /** null: the ref is a commit where the spec does not exist (the change adds it). */
+  readonly bytes: Buffer | null;
   /** The folder relative paths in the spec resolve against. */
   readonly dir: string;
   /** Where it came from: a git ref or a file. */
@@ -63,12 +64,39 @@ export function readBase(
       throw new BaseReadError(
         `cannot read ${specFile} at '${against}': git is not installed (or not on PATH)`,
       );
+    if (isCommit(against, dir) && !existsAt(against, specPath))
+      return { file: `${against}:${specFile}`, bytes: null, dir, kind: "ref" };
     const said = (err.stderr?.toString("utf8") ?? "").trim().split("\n")[0];
     throw new BaseReadError(
       `cannot read ${specFile} at '${against}' with git: ${said || err.message}`,
     );
   }
   return { file: `${against}:${specFile}`, bytes, dir, kind: "ref" };
+}
+
+/** Whether `ref` names a commit of the repository `dir` is in. */
+function isCommit(ref: string, dir: string): boolean {
+  return gitSucceeds(
+    ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`],
+    dir,
+  );
+}
+
+/** Whether the spec's path exists at `ref` (as a file or anything else). */
+function existsAt(ref: string, specPath: string): boolean {
+  return gitSucceeds(
+    ["cat-file", "-e", `${ref}:./${path.basename(specPath)}`],
+    path.dirname(specPath),
+  );
+}
+
+function gitSucceeds(args: string[], cwd: string): boolean {
+  try {
+    execFileSync("git", args, { cwd, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isFile(p: string): boolean {

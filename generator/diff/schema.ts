@@ -199,10 +199,14 @@ function compareEnum(b: Schema, c: Schema, push: Push): void {
     );
 }
 
+/** Lower bounds whose absence means 0: adding or removing a 0 changes nothing accepted. */
+const ZERO_WHEN_ABSENT = new Set(["minLength", "minItems", "minProperties"]);
+
 function compareBounds(b: Schema, c: Schema, push: Push): void {
   const bound = (keyword: string, narrowsUp: boolean) => {
-    const bv = b[keyword];
-    const cv = c[keyword];
+    const absent = ZERO_WHEN_ABSENT.has(keyword) ? 0 : undefined;
+    const bv = b[keyword] ?? absent;
+    const cv = c[keyword] ?? absent;
     if (jsonEqual(bv, cv)) return;
     if (
       (bv !== undefined && typeof bv !== "number") ||

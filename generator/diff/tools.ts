@@ -1,6 +1,6 @@
 import { about, type Subject } from "./changes.js";
 import { jsonEqual } from "./json.js";
-import type { DiffSide } from "./load.js";
+import type { ToolSurface } from "./load.js";
 import { compareTool, rawTool, type ToolSide } from "./tool.js";
 
 /**
@@ -9,8 +9,8 @@ import { compareTool, rawTool, type ToolSide } from "./tool.js";
  * tool is added (compatible) or removed (breaking, at the `tools:` key).
  */
 export function matchTools(
-  base: DiffSide,
-  current: DiffSide,
+  base: ToolSurface,
+  current: ToolSurface,
   subject: (index: number, tool: string) => Subject,
 ): void {
   const baseRaw = rawList(base);
@@ -19,7 +19,7 @@ export function matchTools(
   const currentNames = new Set(current.model.tools.map((t) => t.name));
   const matched = new Set<number>();
   const added: number[] = [];
-  const side = (d: DiffSide, raws: unknown[], i: number): ToolSide => ({
+  const side = (d: ToolSurface, raws: unknown[], i: number): ToolSide => ({
     tool: d.model.tools[i]!,
     raw: rawTool(raws[i]),
   });
@@ -78,7 +78,7 @@ export function matchTools(
   });
 }
 
-function rawList(d: DiffSide): unknown[] {
+function rawList(d: ToolSurface): unknown[] {
   const value = d.spec.value as { tools?: unknown };
   return Array.isArray(value.tools) ? value.tools : [];
 }

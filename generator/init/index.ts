@@ -1,7 +1,6 @@
 export {
   planInit,
   SPEC,
-  WORKFLOW,
   OUT,
   type InitPlan,
   type InitStep,

@@ -7,6 +7,7 @@ import { appendedText, hasLine, LINE_RULES } from "./lines.js";
 import { projectNames } from "./names.js";
 import { mergeRootPackage, newRootPackage } from "./root-package.js";
 import { initTexts } from "./texts.js";
+import { workflowPlace } from "./workflow.js";
 
 /** What init does to one path of the project: create it, change it, leave it (skip), or cannot (conflict). */
 export type InitStatus = "create" | "change" | "skip" | "conflict";
@@ -38,10 +39,14 @@ export interface InitPlan {
   readonly steps: readonly InitStep[];
   /** Warnings of the first generation (none for init's own example). */
   readonly warnings: readonly Diagnostic[];
+  /**
+   * Whether the project's package.json lists toolgen among its dependencies: the scripts and the
+   * workflow run it from node_modules, and init does not add it (toolgen is not on the registry).
+   */
+  readonly toolgenListed: boolean;
 }
 
 export const SPEC = "tools.yaml";
-export const WORKFLOW = ".github/workflows/toolgen.yml";
 export const OUT = "generated/";
 
 /**
@@ -57,6 +62,7 @@ export function planInit(folder: string): InitPlan {
     return {
       folder: abs,
       warnings: [],
+      toolgenListed: false,
       steps: [
         { path: "", status: "conflict", detail: "is a file, not a folder" },
       ],
@@ -71,7 +77,8 @@ export function planInit(folder: string): InitPlan {
 
   const pkgText = readText(abs, "package.json");
   const names = projectNames(abs, packageName(pkgText));
-  const texts = initTexts(names);
+  const workflow = workflowPlace(abs, names.name);
+  const texts = initTexts(names, workflow.workingDirectory);
 
   const spec = wholeFile(
     abs,
@@ -111,9 +118,11 @@ export function planInit(folder: string): InitPlan {
   steps.push(
     wholeFile(
       abs,
-      WORKFLOW,
+      workflow.path,
       texts.workflow,
-      "runs npm ci and the drift gate, npm run gen:check",
+      workflow.workingDirectory === null
+        ? "runs npm ci and the drift gate, npm run gen:check"
+        : `runs npm ci and the drift gate, npm run gen:check, in ${workflow.workingDirectory} (GitHub reads workflows only at the repository's root)`,
     ),
   );
 
@@ -139,7 +148,26 @@ export function planInit(folder: string): InitPlan {
       action: { kind: "generate", files: generated.files },
     });
   }
-  return { folder: abs, steps, warnings };
+  return { folder: abs, steps, warnings, toolgenListed: listsToolgen(pkgText) };
+}
+
+const DEPENDENCY_KEYS = [
+  "dependencies",
+  "devDependencies",
+  "optionalDependencies",
+] as const;
+
+function listsToolgen(text: string | undefined | { folder: true }): boolean {
+  if (typeof text !== "string") return false;
+  try {
+    const pkg = JSON.parse(text) as Record<string, unknown> | null;
+    return DEPENDENCY_KEYS.some((key) => {
+      const deps = pkg?.[key];
+      return typeof deps === "object" && deps !== null && "toolgen" in deps;
+    });
+  } catch {
+    return false;
+  }
 }
 
 /** A file init writes whole: created when absent, skipped when it already holds exactly that, else a conflict. */

@@ -1,5 +1,5 @@
 import { resolveAnnotations } from "./annotations.js";
-import { mainType } from "./main-type.js";
+import { cliType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
 import { publish } from "./publish.js";
 import type {
@@ -261,7 +261,7 @@ function buildCommand(
         !own.hidden.includes(name),
     )
     .map((name) =>
-      mainType(properties[name]) === "boolean"
+      cliType(properties[name], tool.input) === "boolean"
         ? `--${kebabCase(name)}`
         : `--${kebabCase(name)} <${name}>`,
     );

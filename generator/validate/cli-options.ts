@@ -1,5 +1,5 @@
 import type { Code } from "./codes.js";
-import { mainType } from "../model/main-type.js";
+import { cliType } from "../model/main-type.js";
 import { kebabCase } from "../model/names.js";
 import type { RawTool } from "../model/raw.js";
 import type { Problem } from "./problem.js";
@@ -107,7 +107,7 @@ export const checkCliOptions: Check = (spec) => {
     for (const name of names) {
       if (
         !cli.positionals.includes(name) &&
-        mainType(properties[name]) === "boolean"
+        cliType(properties[name], tool.input) === "boolean"
       )
         negations.set(`no-${kebabCase(name)}`, name);
     }

@@ -1,5 +1,5 @@
 import type { Code } from "./codes.js";
-import { mainType } from "../model/main-type.js";
+import { cliType } from "../model/main-type.js";
 import { kebabCase } from "../model/names.js";
 import type { RawTool } from "../model/raw.js";
 import type { Problem } from "./problem.js";
@@ -108,7 +108,7 @@ function readUsage(tool: RawTool): ReadUsage {
         const schema = (tool.input.properties as Record<string, unknown>)?.[
           name
         ];
-        if (inputs.includes(name) && mainType(schema) !== "string")
+        if (inputs.includes(name) && cliType(schema, tool.input) !== "string")
           faults.push({
             message: `usage placeholder ${word} takes the rest of the words as one text, but input '${name}' is no string`,
             code: "variadic-not-string",

@@ -107,6 +107,8 @@ export const CODES = {
   "unknown-format": "a format ajv does not know",
   "default-not-in-schema": "a default its own schema refuses",
   "enum-value-not-in-schema": "an enum value its own schema refuses",
+  "non-finite-number":
+    "a number JSON cannot hold (.inf, -.inf, .nan, 1e400), anywhere in the spec",
   // What a tool tells MCP clients besides its input (title, annotations, output).
   "contradictory-annotations":
     "annotations saying both read_only and destructive",

@@ -9,6 +9,7 @@ import { checkDocMentions } from "./doc-mentions.js";
 import { checkHiddenText } from "./hidden-text.js";
 import { checkHttpBindings } from "./http-bindings.js";
 import { checkInputSchema } from "./input-schema.js";
+import { besideNonFinite, checkJsonValues } from "./json-values.js";
 import { checkNames } from "./names.js";
 import { toDiagnostic, type Problem } from "./problem.js";
 import { checkRenames } from "./renames.js";
@@ -61,12 +62,21 @@ const SEMANTIC: readonly Check[] = [
  * found an error in (they assume a usage that reads), and the mentions of tools in the docs.
  */
 export function validateSpec(spec: ParsedSpec): Diagnostic[] {
+  // A number JSON cannot hold is said once, as such, whatever else a check says of it there.
+  const nonFinite = checkJsonValues(spec.value);
   const located = (problems: readonly Problem[]) =>
     problems.map((p) => toDiagnostic(spec, p));
   const structural = checkStructure(spec.value);
   const checked = soundPart(spec.value, structural);
-  if (checked === null) return sortDiagnostics(located(structural));
-  const found = [...structural, ...SEMANTIC.flatMap((check) => check(checked))];
+  if (checked === null)
+    return sortDiagnostics(
+      located([...nonFinite, ...besideNonFinite(structural, nonFinite)]),
+    );
+  const checks = [
+    ...structural,
+    ...SEMANTIC.flatMap((check) => check(checked)),
+  ];
+  const found = [...nonFinite, ...besideNonFinite(checks, nonFinite)];
   const later = [
     ...checkCliOptions(withoutFaultyTools(checked, found)),
     ...checkDocMentions(checked),

@@ -1,11 +1,11 @@
 import type { ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
-import { refProblem } from "./schema-refs.js";
 import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
 import { compiler, valueChecker } from "./schema-ajv.js";
 import { KEYWORDS } from "./schema-keywords.js";
+import { walkSchema, type Valued } from "./schema-walk.js";
 import { suggest } from "./suggest.js";
 
 /** YAML 1.2 reads unquoted 1.10, 083, true and null as such: the usual cause of a number where text is meant. */
@@ -53,129 +53,6 @@ function compileProblems(
   return valueProblems(valued);
 }
 
-/** Keys whose values are data (a list of values, a default, an example), not schemas: nothing below them is a schema. */
-const DATA_KEYS: ReadonlySet<string> = new Set([
-  "enum",
-  "default",
-  "const",
-  "examples",
-]);
-
-const PROTO_MESSAGE = (kind: SchemaKind) =>
-  `'__proto__' cannot be ${kind === "input" ? "an input" : "a result field"} name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype`;
-
-/** A schema holding a default, enum or const, and where it is. */
-interface Valued {
-  readonly node: Record<string, unknown>;
-  readonly path: Path;
-}
-
-/** What the one walk over a schema collects. */
-interface SchemaWalk {
-  readonly root: JsonObject;
-  readonly kind: SchemaKind;
-  /** The path of the node being visited: one array, pushed and popped as the walk goes. */
-  readonly path: Path;
-  /** 'required' and '$ref' problems: with any of them the schema goes no further. */
-  readonly shape: Problem[];
-  /** Properties named '__proto__', reported whatever else is wrong. */
-  readonly proto: Problem[];
-  /** Schemas whose values are checked once the schema is known to compile. */
-  readonly valued: Valued[];
-}
-
-/**
- * One walk over every object of the schema, data included, doing every per-node check; a path
- * is copied only for a problem or a schema with values. Recursive: the parser refuses a spec
- * nested deeper than MAX_DEPTH (64) levels, so the walk cannot run out of stack.
- */
-function walkSchema(root: JsonObject, kind: SchemaKind): SchemaWalk {
-  const walk: SchemaWalk = {
-    root,
-    kind,
-    path: [],
-    shape: [],
-    proto: [],
-    valued: [],
-  };
-  visitNode(root, false, walk);
-  return walk;
-}
-
-/** `inData`: the node lies below a default, enum, const or examples key, where nothing is a schema. */
-function visitNode(node: object, inData: boolean, walk: SchemaWalk): void {
-  const { path } = walk;
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const child: unknown = node[i];
-      if (child === null || typeof child !== "object") continue;
-      path.push(i);
-      visitNode(child, inData, walk);
-      path.pop();
-    }
-    return;
-  }
-  const record = node as Record<string, unknown>;
-  // The keywords the checks read are picked up on the one pass over the keys. for-in rather than
-  // Object.keys: no array of keys per node (spec objects inherit no enumerable keys).
-  let properties: unknown;
-  let required: unknown;
-  let ref: unknown;
-  let valued = false;
-  for (const key in record) {
-    const child = record[key];
-    if (key === "properties") properties = child;
-    else if (key === "required") required = child;
-    else if (key === "$ref") ref = child;
-    else if (key === "default" || key === "enum" || key === "const")
-      valued = true;
-    if (child === null || typeof child !== "object") continue;
-    path.push(key);
-    visitNode(child, inData || DATA_KEYS.has(key), walk);
-    path.pop();
-  }
-  if (
-    properties !== null &&
-    typeof properties === "object" &&
-    Object.hasOwn(properties, "__proto__")
-  ) {
-    walk.proto.push({
-      path: [...path, "properties", "__proto__"],
-      key: true,
-      message: PROTO_MESSAGE(walk.kind),
-      code: "proto-input-name",
-    });
-  }
-  if (inData) return;
-  if (Array.isArray(required)) checkRequired(properties, required, walk);
-  if (typeof ref === "string") {
-    const found = refProblem(walk.root, ref, walk.kind);
-    if (found !== undefined)
-      walk.shape.push({ path: [...path, "$ref"], ...found });
-  }
-  if (valued) walk.valued.push({ node: record, path: [...path] });
-}
-
-/** Every required name is one of the schema's own properties. */
-function checkRequired(
-  props: unknown,
-  required: readonly unknown[],
-  walk: SchemaWalk,
-): void {
-  const names =
-    props !== null && typeof props === "object" && !Array.isArray(props)
-      ? Object.keys(props)
-      : [];
-  required.forEach((name, i) => {
-    if (typeof name === "string" && !names.includes(name))
-      walk.shape.push({
-        path: [...walk.path, "required", i],
-        message: `'required' names '${name}', which is not one of the properties${names.length ? ` (${names.join(", ")})` : ""}`,
-        code: "required-not-a-property",
-      });
-  });
-}
-
 /** One problem for each place the meta-schema rejects, said once (ajv reports an anyOf three ways). */
 function metaSchemaProblems(
   errors: readonly ErrorObject[],
@@ -184,25 +61,35 @@ function metaSchemaProblems(
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors)
     byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
-  return [...byPath].map(([pointer, list]) => {
+  // A list of types with a wrong one is said at that one, not again at the list.
+  const listed = (pointer: string) =>
+    pointer.endsWith("/type") &&
+    [...byPath.keys()].some((p) => p.startsWith(`${pointer}/`));
+  return [...byPath].flatMap(([pointer, list]): Problem[] => {
+    if (listed(pointer)) return [];
     const path = pointerToPath(pointer);
     const key = path[path.length - 1];
+    const inList = typeof key === "number" && path[path.length - 2] === "type";
     const allowed = list.find((e) => e.keyword === "enum")?.params
       .allowedValues as unknown[] | undefined;
-    if (key === "type" && allowed) {
-      return {
-        path,
-        message: `the ${kind} schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
-        code: "invalid-json-schema",
-      };
+    if ((key === "type" || inList) && allowed) {
+      return [
+        {
+          path,
+          message: `the ${kind} schema is not valid JSON Schema: 'type' must be one of ${allowed.join(", ")} (or a list of them)`,
+          code: "invalid-json-schema",
+        },
+      ];
     }
     const e = list.find((x) => x.keyword !== "anyOf") ?? list[0]!;
     const what = key === undefined ? `the ${kind} schema` : `'${key}'`;
-    return {
-      path,
-      message: `the ${kind} schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
-      code: "invalid-json-schema",
-    };
+    return [
+      {
+        path,
+        message: `the ${kind} schema is not valid JSON Schema: ${what} ${e.message ?? "is invalid"}`,
+        code: "invalid-json-schema",
+      },
+    ];
   });
 }
 

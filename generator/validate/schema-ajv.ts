@@ -16,11 +16,23 @@ function loadAjv(): { Ajv: typeof Ajv; addFormats: (ajv: Ajv) => Ajv } {
 
 let ajv: Ajv | undefined;
 
-/** The same ajv settings the generated runtime validates arguments with. */
+/**
+ * The same ajv settings the generated runtime validates arguments with (runtime/client/validate.ts).
+ * Strict, but for strictRequired: ajv reads a `required` in `anyOf` before the properties it
+ * names, and refuses the "one of these" pattern; toolgen's own check (schema-walk.ts) holds
+ * every required name to a property instead. Union types (`type: [string, number]`) are
+ * allowed: every target reads them (the CLI as runtime/cli/convert.ts says).
+ */
 export function compiler(): Ajv {
   if (!ajv) {
     const { Ajv, addFormats } = loadAjv();
-    ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
+    ajv = new Ajv({
+      strict: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+      allErrors: true,
+      validateSchema: true,
+    });
     addFormats(ajv);
   }
   return ajv;

@@ -73,6 +73,13 @@ export function parseCommandLine(
       );
     matched = asked;
   }
+  // `notes --help`, where notes only begins commands: the help that lists them.
+  if (
+    matched.kind === "none" &&
+    wantsHelp &&
+    data.commands.some((c) => c.keyword.split(" ")[0] === leading[0]!.word)
+  )
+    return { kind: "help", command: null };
   if (matched.kind === "none")
     return usage(unknownCommand(data.commands, words(leading, 0), false), null);
   if (matched.kind === "ambiguous")

@@ -1,4 +1,4 @@
-import { mainType } from "./main-type.js";
+import { mainType, unionTypes } from "./main-type.js";
 import type { InputSchema, Json } from "./types.js";
 
 export type Converted =
@@ -12,6 +12,7 @@ export function placeholder(schema: InputSchema): string {
     return `<${schema.enum.map((v) => (v === "" ? '""' : enumText(v))).join("|")}>`;
   if (type === "array") return placeholder(schema.items ?? {});
   if (type === "object") return "<json>";
+  if (type === "union") return `<${unionTypes(schema).join("|")}>`;
   return `<${type}>`;
 }
 
@@ -31,7 +32,9 @@ export function convert(
       `${label} must be one of ${schema.enum.map((v) => quote(enumText(v))).join(", ")}, not ${quote(raw)}`,
     );
   }
-  switch (mainType(schema)) {
+  const type = mainType(schema);
+  if (type === "union") return convertUnion(raw, unionTypes(schema), label);
+  switch (type) {
     case "integer": {
       const n = /^[+-]?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
       if (Number.isSafeInteger(n)) return { ok: true, value: n };
@@ -58,6 +61,38 @@ export function convert(
     default:
       return { ok: true, value: raw };
   }
+}
+
+/**
+ * Which of the readings a union of types allows are tried, the most particular first: a word
+ * reads as true or false, then a whole number, a number, a JSON object or array, and only then
+ * as text. So with `type: [string, number]`, `--x 5` gives the number 5 and `--x five` the text.
+ */
+const UNION_ORDER = ["boolean", "integer", "number", "object", "array"];
+
+const UNION_WORDS: Readonly<Record<string, string>> = {
+  boolean: "true or false",
+  integer: "a whole number",
+  number: "a number",
+  object: "a JSON object",
+  array: "a JSON array",
+};
+
+function convertUnion(
+  raw: string,
+  types: readonly string[],
+  label: string,
+): Converted {
+  for (const type of UNION_ORDER) {
+    if (!types.includes(type)) continue;
+    const done = convert(raw, { type }, label);
+    if (done.ok) return done;
+  }
+  if (types.includes("string")) return { ok: true, value: raw };
+  const words = UNION_ORDER.filter((t) => types.includes(t)).map(
+    (t) => UNION_WORDS[t],
+  );
+  return fail(`${label} must be ${words.join(" or ")}, not ${quote(raw)}`);
 }
 
 function parseJson(

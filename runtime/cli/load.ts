@@ -1,8 +1,12 @@
 import type { ToolInfo } from "../shared/data.js";
 import type { CommandsData } from "./data.js";
+import { resolveLocal } from "./refs.js";
 import type { CliData, InputSchema } from "./types.js";
 
-/** commands.json with each input's schema taken from its tool's input schema in the client's `tools`. */
+/**
+ * commands.json with each input's schema taken from its tool's input schema in the client's
+ * `tools`, its local refs resolved (resolveLocal).
+ */
 export function withSchemas(
   data: CommandsData,
   tools: readonly ToolInfo[],
@@ -11,14 +15,15 @@ export function withSchemas(
   return {
     ...data,
     commands: data.commands.map((command) => {
-      const properties = asObject(schemas.get(command.tool)?.properties);
+      const root = schemas.get(command.tool);
+      const properties = asObject(root?.properties);
       return {
         ...command,
         inputs: command.inputs.map((input) => ({
           ...input,
           schema: asObject(
             Object.hasOwn(properties, input.name)
-              ? properties[input.name]
+              ? resolveLocal(properties[input.name], root)
               : undefined,
           ) as InputSchema,
         })),

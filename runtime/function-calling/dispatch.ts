@@ -1,7 +1,7 @@
 import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
-import { resultText } from "./results.js";
+import { resultText } from "../shared/result-text.js";
 import type { DispatchResult } from "./surface.js";
 import type { Dependencies, DispatchOptions } from "./types.js";
 

@@ -6,7 +6,7 @@ import {
 } from "@langchain/core/tools";
 import { withoutHidden } from "../shared/views.js";
 import { errorText } from "../shared/tool-errors.js";
-import { resultText } from "./results.js";
+import { resultText } from "../shared/result-text.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
 

@@ -25,7 +25,7 @@ export function selectTools(
   for (const s of wantedSections) {
     if (!data.sections.includes(s))
       problems.push(
-        `unknown section '${s}' (sections: ${data.sections.join(", ")})`,
+        `unknown section '${s}'${didYouMean(s, data.sections)} (sections: ${data.sections.join(", ")})`,
       );
   }
   for (const n of wantedNames) {

@@ -1,14 +1,13 @@
 import type { CallToolResult } from "./mcp-types.js";
+import { resultText } from "../shared/result-text.js";
 import { closestName } from "./suggest.js";
 
 /** The longest tool name echoed back in a message: a caller may send anything as a name. */
 const NAME_LIMIT = 120;
 
-/** A tool's answer as MCP text: strings as they are, anything else as indented JSON. */
+/** A tool's answer as MCP text: strings as they are, anything else as indented JSON (resultText). */
 export function success(value: unknown): CallToolResult {
-  const text =
-    typeof value === "string" ? value : JSON.stringify(value ?? null, null, 2);
-  return { content: [{ type: "text", text }] };
+  return { content: [{ type: "text", text: resultText(value, 2) }] };
 }
 
 /**

@@ -164,6 +164,19 @@ const CASES: readonly Case[] = [
     backward: ["range-widened"],
   },
   {
+    // An absent minLength is 0: writing the 0 out accepts exactly what was accepted.
+    name: "a minimum length of 0 added",
+    second: [withId("minLength: 0")],
+    forward: [],
+    backward: [],
+  },
+  {
+    name: "a minimum length of 1 added",
+    second: [withId("minLength: 1")],
+    forward: ["range-narrowed"],
+    backward: ["range-widened"],
+  },
+  {
     name: "a minimum raised",
     first: [
       [

@@ -103,28 +103,43 @@ describe("toolgen diff against a git ref", () => {
     expect(run.stdout).toBe("");
   });
 
-  it("a ref git does not know, or a spec the ref does not hold, is exit 2", async () => {
+  it("a ref git does not know is exit 2", async () => {
     const dir = repository([variant([])]);
     const unknown = await toolgen(dir, "diff", "--against", "no-such-branch");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(
       "cannot read tools.yaml at 'no-such-branch' with git:",
     );
-    fs.writeFileSync(path.join(dir, "other.yaml"), variant([]));
-    const missing = await toolgen(
+    const option = await toolgen(dir, "diff", "--against", "--output=x");
+    expect(option.code).toBe(2);
+  });
+
+  it("a spec the ref's commit does not hold (the change adds it): every tool added, exit 0", async () => {
+    const dir = repository([variant([])]);
+    const text = variant([]);
+    fs.writeFileSync(path.join(dir, "other.yaml"), text);
+    const run = await toolgen(
       dir,
       "diff",
       "--spec",
       "other.yaml",
       "--against",
       "HEAD",
+      "--format",
+      "json",
     );
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain(
-      "cannot read other.yaml at 'HEAD' with git:",
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const names = [...text.matchAll(/^ {2}- name: (\S+)$/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(0);
+    const doc = JSON.parse(run.stdout) as {
+      changes: { change: string; tool: string }[];
+    };
+    expect(doc.changes).toEqual(
+      names.map((tool) =>
+        expect.objectContaining({ change: "tool-added", tool }),
+      ),
     );
-    const option = await toolgen(dir, "diff", "--against", "--output=x");
-    expect(option.code).toBe(2);
   });
 });
 

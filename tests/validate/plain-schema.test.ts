@@ -20,7 +20,13 @@ const addFormats = ((
 
 /** ajv as the generated runtime and input-schema.ts configure it. */
 function strictAjv(): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
+  const ajv = new Ajv({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    validateSchema: true,
+  });
   addFormats(ajv);
   return ajv;
 }

@@ -2,7 +2,10 @@
 import type { ToolInfo } from "../shared/data.js";
 import type { CommandsData } from "./data.js";
 import type { CliData } from "./types.js";
-/** commands.json with each input's schema taken from its tool's input schema in the client's `tools`. */
+/**
+ * commands.json with each input's schema taken from its tool's input schema in the client's
+ * `tools`, its local refs resolved (resolveLocal).
+ */
 export declare function withSchemas(
   data: CommandsData,
   tools: readonly ToolInfo[],

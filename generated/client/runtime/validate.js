@@ -19,8 +19,11 @@ export function createValidator(schemas, describe = describeInput) {
     if (!validate) {
       if (!ajv) {
         // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
+        // As toolgen has it: a `required` inside anyOf is checked by toolgen; union types allowed.
         ajv = new Ajv({
           strict: true,
+          strictRequired: false,
+          allowUnionTypes: true,
           allErrors: true,
           validateSchema: true,
           addUsedSchema: false,

@@ -3,7 +3,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { withoutHidden } from "../shared/views.js";
 import { errorText } from "../shared/tool-errors.js";
-import { resultText } from "./results.js";
+import { resultText } from "../shared/result-text.js";
 import { selectTools } from "./select.js";
 /**
  * Binds the factory to one spec's tool table. The returned `createTools` gives one

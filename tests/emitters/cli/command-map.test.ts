@@ -72,6 +72,7 @@ describe("the command map", () => {
       find_notes_all: "notes find --all",
       put_note: "notes put",
       show_note: "show",
+      tag_note: "notes tag",
       drop_note: null,
     });
   });

@@ -142,6 +142,48 @@ describe("typed arguments reach the platform as their schema types", () => {
     ]);
   });
 
+  it("notes tag: inputs typed through local $refs are read as their types, array items too", async () => {
+    platform.answer("POST /notes/tags", { status: 200, body: { ok: true } });
+    const run = await typed(
+      "notes",
+      "tag",
+      "--weight",
+      "3",
+      "--pinned",
+      "--level",
+      "high",
+      "--labels",
+      '{"name":"urgent"}',
+    );
+    expect(run).toEqual({ code: 0, stdout: "ok: true\n", stderr: "" });
+    expect(platform.requests).toEqual([
+      expect.objectContaining({
+        method: "POST",
+        path: "/notes/tags",
+        body: {
+          weight: 3,
+          pinned: true,
+          level: "high",
+          labels: [{ name: "urgent" }],
+        },
+      }),
+    ]);
+    const help = await typed("notes", "tag", "--help");
+    expect(help.stdout).toMatch(/--weight <integer>/);
+    expect(help.stdout).toMatch(/--level <low\|high>/);
+  });
+
+  it("notes --help, where notes only begins commands: the help listing them, exit 0", async () => {
+    const run = await typed("notes", "--help");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    for (const command of ["notes find", "notes put", "notes tag"])
+      expect(run.stdout).toContain(`  ${command}`);
+    const unknown = await typed("nots", "--help");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'nots'");
+  });
+
   it("show: a path parameter is encoded as one segment", async () => {
     platform.answer("GET /notes/a%2Fb%20c", {
       status: 200,
@@ -195,7 +237,7 @@ describe("values are validated against the schema before anything is sent", () =
     ],
     [
       ["notes"],
-      /^typed: 'notes' needs more words: notes find, notes find --all, notes put\n/,
+      /^typed: 'notes' needs more words: notes find, notes find --all, notes put, notes tag\n/,
     ],
   ])("%j exits 2", async (args, stderr) => {
     const run = await typed(...args);

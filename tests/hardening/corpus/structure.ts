@@ -27,5 +27,10 @@ export const structureCases: CorpusCase[] = [
   { name: "schema-default-misfit", spec: vary(["id: { type: string }", "id: { type: string, default: 3 }"]), exit: 2, says: "the default 3 does not fit its own schema" },
   { name: "schema-enum-misfit", spec: vary(["enum: [a, b]", "enum: [a, 1.10]"]), exit: 2, says: "enum value 1.1 does not fit its own schema" },
   { name: "schema-required-unknown", spec: vary(["required: [id]", "required: [id, nope]"]), exit: 2, says: "'required' names 'nope'" },
+  { name: "schema-required-in-anyof", spec: vary(["required: [text]", "required: [text]\n      anyOf: [{ required: [tag] }, { required: [workspace] }]"]), exit: 0 },
+  { name: "schema-required-in-anyof-unknown", spec: vary(["required: [text]", "required: [text]\n      anyOf: [{ required: [tags] }, { required: [workspace] }]"]), exit: 2, says: "'required' names 'tags'" },
+  { name: "schema-default-infinite", spec: vary(["tag: { type: string, enum: [a, b] }", "tag: { type: number, default: .inf }"]), exit: 2, says: "'default' is infinite (.inf), which JSON cannot hold" },
+  { name: "schema-enum-nan", spec: vary(["enum: [a, b]", "enum: [a, .nan]"]), exit: 2, says: "'enum.1' is NaN (.nan), which JSON cannot hold" },
+  { name: "schema-union-type", spec: vary(["tag: { type: string, enum: [a, b] }", "tag: { type: [string, number] }"]), exit: 0 },
   { name: "schema-not-an-object", spec: vary(["input: { type: object, properties: {} }", "input: { type: string }"]), exit: 2, says: "must be \"object\"" },
 ];

@@ -15,6 +15,10 @@ describe("mainType", () => {
     [{}, "string"],
     [null, "string"],
     [{ type: "array", items: { type: "string" } }, "array"],
+    [{ type: ["string", "number"] }, "union"],
+    [{ type: ["boolean", "null", "string"] }, "union"],
+    [{ type: ["integer", "number"] }, "number"],
+    [{ type: ["integer", "null"] }, "integer"],
   ])("%j is %s", (schema, expected) => {
     expect(mainType(schema)).toBe(expected);
   });

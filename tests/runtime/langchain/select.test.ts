@@ -81,7 +81,7 @@ describe("selectTools", () => {
       "an unknown section",
       ["note"],
       undefined,
-      "createTools: unknown section 'note' (sections: notes, misc, empty)",
+      "createTools: unknown section 'note' (did you mean 'notes'?) (sections: notes, misc, empty)",
     ],
     // The types read an empty selection as none (every tool): giving no tool instead would disagree with them.
     [

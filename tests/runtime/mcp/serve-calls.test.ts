@@ -49,8 +49,8 @@ describe("serveToolTable", () => {
     expect(platform.calls[0]!.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it("returns a string answer as it is, and no answer as null", async () => {
-    const answers: unknown[] = ["plain words", undefined];
+  it("returns a string answer as it is, no answer as a sentence, and a value JSON cannot hold by its kind", async () => {
+    const answers: unknown[] = ["plain words", undefined, null, () => "src"];
     const client = await connect(
       createToolServer(table(), {
         client: recorder(async () => answers.shift()),
@@ -62,11 +62,16 @@ describe("serveToolTable", () => {
         await client.callTool({ name: "save", arguments: { content: "a" } }),
       ),
     ).toBe("plain words");
-    expect(
-      text(
-        await client.callTool({ name: "save", arguments: { content: "a" } }),
-      ),
-    ).toBe("null");
+    for (const expected of [
+      "Done: the call returned no content.",
+      "Done: the call returned no content.",
+      "The tool answered a function, which is no JSON value.",
+    ])
+      expect(
+        text(
+          await client.callTool({ name: "save", arguments: { content: "a" } }),
+        ),
+      ).toBe(expected);
   });
 
   it("treats absent arguments as an empty object, then fills in its defaults", async () => {

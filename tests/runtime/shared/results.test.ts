@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resultText } from "../../../runtime/langchain/results.js";
+import { resultText } from "../../../runtime/shared/result-text.js";
 import { errorText } from "../../../runtime/shared/tool-errors.js";
 
 describe("resultText", () => {
@@ -11,15 +11,31 @@ describe("resultText", () => {
       '{"id":"m-1","tags":["a"]}',
     ],
     ["an array as JSON", [1, 2], "[1,2]"],
-    ["null as JSON", null, "null"],
     ["a number as JSON", 0, "0"],
+    ["false as JSON", false, "false"],
     [
       "no content as a sentence",
       undefined,
       "Done: the call returned no content.",
     ],
+    // The client's answer to a response without a body.
+    ["null as no content", null, "Done: the call returned no content."],
+    [
+      "a function by its kind, never its source",
+      () => "secret",
+      "The tool answered a function, which is no JSON value.",
+    ],
+    [
+      "a symbol by its kind",
+      Symbol("s"),
+      "The tool answered a symbol, which is no JSON value.",
+    ],
   ])("gives %s", (_, value, expected) => {
     expect(resultText(value)).toBe(expected);
+  });
+
+  it("indents JSON when asked (MCP's text)", () => {
+    expect(resultText({ a: [1] }, 2)).toBe(JSON.stringify({ a: [1] }, null, 2));
   });
 });
 
