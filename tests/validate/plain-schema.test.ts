@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Ajv } from "ajv";
-import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
@@ -9,14 +8,10 @@ import { parse } from "yaml";
 import {
   isPlainSchema,
   KEYWORD_RULES,
-  scalarFits,
   STRING_FORMATS,
 } from "../../generator/validate/plain-schema.js";
 import { repoRoot } from "../helpers/project.js";
-
-const addFormats = ((
-  addFormatsModule as unknown as { default?: typeof addFormatsModule }
-).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+import { addFormats, pick } from "./schema-arbitraries.js";
 
 /** ajv as the generated runtime and input-schema.ts configure it. */
 function strictAjv(): Ajv {
@@ -58,21 +53,6 @@ const anyValue = fc.oneof(
   fc.constant([]),
   fc.constant({}),
 );
-/** Up to `keys` keywords picked from the list, each with a value of its own arbitrary. */
-function pick(
-  arbs: Record<string, fc.Arbitrary<unknown>>,
-  keys: number,
-): fc.Arbitrary<Record<string, unknown>> {
-  return fc
-    .uniqueArray(fc.constantFrom(...Object.keys(arbs)), { maxLength: keys })
-    .chain(
-      (chosen) =>
-        fc.record(
-          Object.fromEntries(chosen.map((k) => [k, arbs[k]!])),
-        ) as fc.Arbitrary<Record<string, unknown>>,
-    );
-}
-
 function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
   const child =
     depth > 0
@@ -323,83 +303,5 @@ describe("isPlainSchema", () => {
       )
       .map(([name]) => name);
     expect([...STRING_FORMATS].sort()).toEqual(strings.sort());
-  });
-});
-
-describe("scalarFits", () => {
-  const lenient = new Ajv({ strict: false, allErrors: false });
-  addFormats(lenient);
-  const scalar = fc.oneof(
-    fc.string({ maxLength: 4 }),
-    fc.constantFrom("😀😀", "abc", "A1"),
-    fc.integer({ min: -3, max: 12 }),
-    fc.double({ min: -3, max: 3, noNaN: true }),
-    fc.boolean(),
-    fc.constant(null),
-  );
-  const simple = pick(
-    {
-      type: fc.constantFrom(
-        "string",
-        "integer",
-        "number",
-        "boolean",
-        "null",
-        "object",
-        "array",
-      ),
-      // Unique, as the meta-schema has checked before values are: the check runs on compiled schemas only.
-      enum: fc.uniqueArray(
-        fc.oneof(
-          fc.constantFrom("a", "abc", "😀😀"),
-          fc.integer({ min: -1, max: 3 }),
-          fc.constant(null),
-          fc.constant(true),
-        ),
-        { minLength: 1, maxLength: 3 },
-      ),
-      const: fc.oneof(
-        fc.constantFrom("a", "abc"),
-        fc.integer({ min: 0, max: 2 }),
-      ),
-      minimum: fc.integer({ min: -2, max: 5 }),
-      exclusiveMaximum: fc.integer({ min: -2, max: 10 }),
-      minLength: fc.integer({ min: 0, max: 3 }),
-      maxLength: fc.integer({ min: 0, max: 3 }),
-      pattern: fc.constantFrom("^a", "c$", "\\d", "^\\p{L}+$"),
-      format: fc.constantFrom("email", "date"),
-      multipleOf: fc.constantFrom(2, 0.5),
-      properties: fc.constant({ a: { type: "string" } }),
-      description: fc.string({ maxLength: 3 }),
-    },
-    3,
-  );
-
-  it("says 'fits' only of values ajv accepts", () => {
-    let fits = 0;
-    fc.assert(
-      fc.property(scalar, simple, (value, schema) => {
-        if (!scalarFits(value, schema)) return true;
-        fits++;
-        const validate = lenient.compile(schema);
-        lenient.removeSchema(schema);
-        return validate(value);
-      }),
-      seeded(3000),
-    );
-    expect(fits).toBeGreaterThan(30);
-  });
-
-  it("counts a string's length in code points, as ajv does", () => {
-    expect(scalarFits("😀😀", { type: "string", maxLength: 2 })).toBe(true);
-    expect(scalarFits("😀😀😀", { type: "string", maxLength: 2 })).toBe(false);
-  });
-
-  it("leaves lists, mappings and formats to ajv", () => {
-    expect(scalarFits(["a"], { type: "array" })).toBe(false);
-    expect(scalarFits({}, { type: "object" })).toBe(false);
-    expect(scalarFits("a@b.co", { type: "string", format: "email" })).toBe(
-      false,
-    );
   });
 });
