@@ -27,12 +27,8 @@ export interface Valued {
   readonly path: Path;
 }
 
-/** What the one walk over a schema collects. */
+/** What the walk over a schema collects. */
 export interface SchemaWalk {
-  readonly root: JsonObject;
-  readonly kind: SchemaKind;
-  /** The path of the node being visited: one array, pushed and popped as the walk goes. */
-  readonly path: Path;
   /** 'required' and '$ref' problems: with any of them the schema goes no further. */
   readonly shape: Problem[];
   /** Properties named '__proto__', reported whatever else is wrong. */
@@ -42,20 +38,13 @@ export interface SchemaWalk {
 }
 
 /**
- * One walk over every object of the schema, data included, doing every per-node check; a path
- * is copied only for a problem or a schema with values. Recursive: the parser refuses a spec
- * nested deeper than MAX_DEPTH (64) levels, so the walk cannot run out of stack.
+ * One walk over every object of the schema, data included, doing every per-node check.
+ * Recursive: the parser refuses a spec nested deeper than MAX_DEPTH (64) levels, so the walk
+ * cannot run out of stack.
  */
 export function walkSchema(root: JsonObject, kind: SchemaKind): SchemaWalk {
-  const walk: SchemaWalk = {
-    root,
-    kind,
-    path: [],
-    shape: [],
-    proto: [],
-    valued: [],
-  };
-  visitNode(root, false, walk);
+  const walk: SchemaWalk = { shape: [], proto: [], valued: [] };
+  visitNode(root, [], { inData: false, names: false }, root, kind, walk);
   return walk;
 }
 
@@ -81,104 +70,85 @@ const NAME_MAP_KEYS: ReadonlySet<string> = new Set([
   "$defs",
 ]);
 
-/**
- * `inData`: the node lies below a default, enum, const or examples key, where nothing is a
- * schema. `outer`: inside a subschema of SAME_VALUE_KEYS, the property names of the schemas it
- * applies with (the object schema and any combinator between); undefined elsewhere. `names`:
- * the node maps names to schemas (a property named `anyOf` is no combinator).
- */
+/** Where a node of the schema lies. */
+interface Place {
+  /** Below a default, enum, const or examples key, where nothing is a schema. */
+  readonly inData: boolean;
+  /**
+   * Inside a subschema of SAME_VALUE_KEYS or `dependencies`: the property names of the schemas
+   * it applies with (the object schema and any combinator between); undefined elsewhere.
+   */
+  readonly outer?: readonly string[];
+  /** The node maps names to schemas: a property named `anyOf` is no combinator. */
+  readonly names: boolean;
+}
+
 function visitNode(
-  node: object,
-  inData: boolean,
+  node: unknown,
+  path: Path,
+  place: Place,
+  root: JsonObject,
+  kind: SchemaKind,
   walk: SchemaWalk,
-  outer?: readonly string[],
-  names = false,
 ): void {
-  const { path } = walk;
+  if (node === null || typeof node !== "object") return;
+  const visit = (child: unknown, at: Path, where: Place) =>
+    visitNode(child, at, where, root, kind, walk);
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const child: unknown = node[i];
-      if (child === null || typeof child !== "object") continue;
-      path.push(i);
-      visitNode(child, inData, walk, outer);
-      path.pop();
-    }
+    node.forEach((child, i) =>
+      visit(child, [...path, i], {
+        inData: place.inData,
+        outer: place.outer,
+        names: false,
+      }),
+    );
     return;
   }
   const record = node as Record<string, unknown>;
-  // The keywords the checks read are picked up on the one pass over the keys. for-in rather than
-  // Object.keys: no array of keys per node (spec objects inherit no enumerable keys).
-  let properties: unknown;
-  let required: unknown;
-  let ref: unknown;
-  let valued = false;
-  // The names a subschema of SAME_VALUE_KEYS may require: made once, when there is one.
-  let known: readonly string[] | undefined;
-  for (const key in record) {
-    const child = record[key];
-    if (key === "properties") properties = child;
-    else if (key === "required") required = child;
-    else if (key === "$ref") ref = child;
-    else if (key === "default" || key === "enum" || key === "const")
-      valued = true;
-    if (child === null || typeof child !== "object") continue;
-    const keyword = !inData && !names;
-    const sameValue = keyword && SAME_VALUE_KEYS.has(key);
-    const dependencies = keyword && key === "dependencies";
-    if (sameValue || dependencies)
-      known ??= [...(outer ?? []), ...propertyNames(record.properties)];
-    path.push(key);
-    if (dependencies && !Array.isArray(child))
-      visitDependencies(child, walk, known);
-    else
-      visitNode(
-        child,
-        inData || DATA_KEYS.has(key),
-        walk,
-        sameValue ? known : undefined,
-        keyword && NAME_MAP_KEYS.has(key),
-      );
-    path.pop();
+  const { inData, outer } = place;
+  const keyword = !inData && !place.names;
+  // The names a subschema of SAME_VALUE_KEYS or `dependencies` may require.
+  const known = [...(outer ?? []), ...propertyNames(record.properties)];
+  for (const [key, child] of Object.entries(record)) {
+    if (keyword && key === "dependencies" && isMap(child)) {
+      // Each value a schema that applies to the same value as the object schema when its
+      // property is there (`email: { required: [name] }`), or a list of names (data).
+      for (const [name, schema] of Object.entries(child))
+        visit(schema, [...path, key, name], {
+          inData: false,
+          outer: Array.isArray(schema) ? undefined : known,
+          names: false,
+        });
+      continue;
+    }
+    visit(child, [...path, key], {
+      inData: inData || DATA_KEYS.has(key),
+      outer: keyword && SAME_VALUE_KEYS.has(key) ? known : undefined,
+      names: keyword && NAME_MAP_KEYS.has(key),
+    });
   }
+  const { properties, required, $ref: ref } = record;
   if (
     properties !== null &&
     typeof properties === "object" &&
     Object.hasOwn(properties, "__proto__")
-  ) {
+  )
     walk.proto.push({
       path: [...path, "properties", "__proto__"],
       key: true,
-      message: PROTO_MESSAGE(walk.kind),
+      message: PROTO_MESSAGE(kind),
       code: "proto-input-name",
     });
-  }
   if (inData) return;
-  if (Array.isArray(required)) checkRequired(properties, required, walk, outer);
+  if (Array.isArray(required))
+    walk.shape.push(...requiredProblems(properties, required, path, outer));
   if (typeof ref === "string") {
-    const found = refProblem(walk.root, ref, walk.kind);
+    const found = refProblem(root, ref, kind);
     if (found !== undefined)
       walk.shape.push({ path: [...path, "$ref"], ...found });
   }
-  if (valued) walk.valued.push({ node: record, path: [...path] });
-}
-
-/**
- * `dependencies`: each value a schema that applies to the same value as the object schema when
- * its property is there (`email: { required: [name] }`), or a list of names (data).
- */
-function visitDependencies(
-  map: object,
-  walk: SchemaWalk,
-  known: readonly string[] | undefined,
-): void {
-  const { path } = walk;
-  for (const name in map) {
-    const child = (map as Record<string, unknown>)[name];
-    if (child === null || typeof child !== "object") continue;
-    path.push(name);
-    visitNode(child, false, walk, Array.isArray(child) ? undefined : known);
-    path.pop();
-  }
+  if (["default", "enum", "const"].some((key) => Object.hasOwn(record, key)))
+    walk.valued.push({ node: record, path });
 }
 
 /**
@@ -186,22 +156,29 @@ function visitDependencies(
  * oneOf, allOf, not, if, then, else or dependencies, one of the properties of the schemas it
  * applies with.
  */
-function checkRequired(
+function requiredProblems(
   props: unknown,
   required: readonly unknown[],
-  walk: SchemaWalk,
+  path: Path,
   outer: readonly string[] | undefined,
-): void {
+): Problem[] {
   const own = propertyNames(props);
   const names = outer === undefined ? own : [...new Set([...outer, ...own])];
-  required.forEach((name, i) => {
-    if (typeof name === "string" && !names.includes(name))
-      walk.shape.push({
-        path: [...walk.path, "required", i],
-        message: `'required' names '${name}', which is not one of the properties${names.length ? ` (${names.join(", ")})` : ""}`,
-        code: "required-not-a-property",
-      });
-  });
+  return required.flatMap((name, i): Problem[] =>
+    typeof name === "string" && !names.includes(name)
+      ? [
+          {
+            path: [...path, "required", i],
+            message: `'required' names '${name}', which is not one of the properties${names.length ? ` (${names.join(", ")})` : ""}`,
+            code: "required-not-a-property",
+          },
+        ]
+      : [],
+  );
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function propertyNames(props: unknown): string[] {
