@@ -16,11 +16,19 @@ function loadAjv(): { Ajv: typeof Ajv; addFormats: (ajv: Ajv) => Ajv } {
 
 let ajv: Ajv | undefined;
 
+// Both read own properties only, as the runtime does: a value's key named constructor or
+// toString is the value's, never Object.prototype's.
+
 /** The same ajv settings the generated runtime validates arguments with. */
 export function compiler(): Ajv {
   if (!ajv) {
     const { Ajv, addFormats } = loadAjv();
-    ajv = new Ajv({ strict: true, allErrors: true, validateSchema: true });
+    ajv = new Ajv({
+      strict: true,
+      allErrors: true,
+      validateSchema: true,
+      ownProperties: true,
+    });
     addFormats(ajv);
   }
   return ajv;
@@ -36,6 +44,7 @@ export function valueChecker(): Ajv {
       strict: false,
       allErrors: false,
       addUsedSchema: false,
+      ownProperties: true,
     });
     addFormats(lenient);
   }

@@ -19,11 +19,13 @@ export function createValidator(schemas, describe = describeInput) {
     if (!validate) {
       if (!ajv) {
         // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
+        // ownProperties: an input named constructor or toString is the caller's, never Object.prototype's.
         ajv = new Ajv({
           strict: true,
           allErrors: true,
           validateSchema: true,
           addUsedSchema: false,
+          ownProperties: true,
         });
         addFormats(ajv);
       }

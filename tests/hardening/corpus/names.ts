@@ -11,6 +11,10 @@ export const nameCases: CorpusCase[] = [
     spec: vary(
       ["        id: { type: string }\n", "        id: { type: string }\n        constructor: { type: number }\n        toString: { type: boolean }\n        hasOwnProperty: { type: string }\n"],
       ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [constructor, toString, hasOwnProperty]"],
+      // A required one with no type: only an own property may satisfy it (prototype-inputs.test.ts calls these tools).
+      ["        workspace: { type: string }\n", "        workspace: { type: string }\n        valueOf: { description: Anything at all. }\n        constructor: { type: string }\n"],
+      ["      required: [text]", "      required: [text, valueOf]"],
+      ["body: [text, tag]", "body: [text, tag, valueOf, constructor]"],
     ),
     exit: 0,
   },
