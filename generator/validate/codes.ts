@@ -47,7 +47,7 @@ export const CODES = {
   "tool-name-collision":
     "two tool names that become one name in generated code",
   "reserved-tool-name":
-    "a tool name the generated code takes itself (PlatformError, then)",
+    "a tool name the generated code or every object takes itself (PlatformError, then, toString)",
   "unknown-section": "a tool in a section the spec does not declare",
   "http-and-local": "a tool with both an http binding and local: true",
   "no-binding": "a tool with neither an http binding nor local: true",

@@ -67,13 +67,43 @@ export const checkNames: Check = ({ sections, tools, names }) => {
         message: `tool name '${t.name}' clashes with a name the generated code defines`,
         code: "reserved-tool-name",
       });
-    // A client with a `then` method is a thenable: `await createClient(…)` would call it and never resolve.
-    else if (t.http !== undefined && camelNames[i] === "then")
-      problems.push({
-        path: toolPath(i, "name"),
-        message: `tool name '${t.name}' would be the client's method then(), which makes the client look like a promise: rename it`,
-        code: "reserved-tool-name",
-      });
+    else if (t.http !== undefined) {
+      const why = OBJECT_METHODS.get(camelNames[i]!);
+      if (why !== undefined)
+        problems.push({
+          path: toolPath(i, "name"),
+          message: `tool name '${t.name}' would be the client's method ${camelNames[i]}(), ${why}: rename it`,
+          code: "reserved-tool-name",
+        });
+    }
   });
   return problems;
 };
+
+/**
+ * The client's methods are its HTTP tools' camelCase names; these names mean something else on
+ * any object, so a tool taking one breaks the client wherever it is awaited, printed or logged
+ * (String(client) calls its toString).
+ */
+const OBJECT_METHODS: ReadonlyMap<string, string> = new Map([
+  // A client with a `then` method is a thenable: `await createClient(…)` would call it and never resolve.
+  ["then", "which makes the client look like a promise"],
+  ["toJSON", "which JSON.stringify would call in place of reading the client"],
+  ...[
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "__proto__",
+  ].map((name): [string, string] => [
+    name,
+    "which every JavaScript object already has and other code calls",
+  ]),
+]);
