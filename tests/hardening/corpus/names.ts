@@ -6,7 +6,7 @@ export const nameCases: CorpusCase[] = [
   { name: "builtins-as-tools", spec: renameTool("get_note", "Error").split("add_note").join("Object").split("ping").join("Promise"), exit: 0 },
   // An HTTP tool's name is the client's method: one that every object has would break the client.
   { name: "prototype-names-as-tools", spec: renameTool("get_note", "constructor").split("add_note").join("toString").split("ping").join("hasOwnProperty"), exit: 2, says: "would be the client's method toString()" },
-  { name: "prototype-names-as-local-tools", spec: renameTool("ping", "toString"), exit: 0 },
+  { name: "prototype-names-as-local-tools", spec: renameTool("ping", "hasOwnProperty"), exit: 0 },
   { name: "proto-as-tool", spec: renameTool("get_note", "__proto__"), exit: 2, says: "must start with a letter" },
   {
     name: "prototype-names-as-properties",
