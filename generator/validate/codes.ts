@@ -102,6 +102,8 @@ export const CODES = {
   "ref-circular": "$refs going round in a circle",
   "ref-dangling": "a $ref pointing at nothing",
   "proto-input-name": "an input named __proto__",
+  "control-character-in-name":
+    "an input name holding a line break, a tab or another control character",
   "invalid-json-schema": "an input schema that is not valid JSON Schema",
   "unknown-schema-keyword": "a JSON Schema keyword that does not exist",
   "unknown-format": "a format ajv does not know",
