@@ -30,6 +30,8 @@ export const E2E = [
   "tests/hardening/concurrent.test.ts",
   "tests/emitters/mcp/http-bin.test.ts",
   "tests/emitters/mcp/missing-sdk.test.ts",
+  "tests/emitters/mcp/missing-runtime.test.ts",
+  "tests/emitters/mcp/server-version.test.ts",
   "tests/emitters/mcp/readme-examples.test.ts",
   "tests/hardening/corpus.test.ts",
   "tests/hardening/injection.test.ts",

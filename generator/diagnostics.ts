@@ -1,3 +1,4 @@
+import { printable } from "../runtime/shared/printable.js";
 import { UNPRINTABLE } from "./validate/hidden.js";
 
 /** A problem found in the spec, located in its source text. */
@@ -42,12 +43,14 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * `file:line:col: message` followed by a code frame of the offending line.
- * `source` is the text of `d.file`, when known.
+ * `source` is the text of `d.file`, when known. The checks quote what they take from the spec
+ * (validate/quoted.ts); whatever control character a message or a file name still holds is
+ * escaped here, line breaks included, so that no line of the report is forged or hidden.
  */
 export function formatDiagnostic(d: Diagnostic, source?: string): string {
   const where = d.line ? `${d.file}:${d.line}:${d.col ?? 1}` : d.file;
   const label = d.severity === "warning" ? "warning: " : "";
-  const head = `${where}: ${label}${d.message}`;
+  const head = printable(`${where}: ${label}${d.message}`);
   if (!d.line || source === undefined) return head;
   return `${head}\n${codeFrame(source, d.line, d.col ?? 1, d.length ?? 1)}`;
 }

@@ -2,6 +2,7 @@ import { toPosix } from "../io/tree.js";
 import type { DiffRun } from "./diff-run.js";
 import type { Io } from "./io.js";
 import { diagnosticJson } from "./report-range.js";
+import { jsonLine } from "./report-json.js";
 
 /**
  * `toolgen diff --format json`: the whole diff as one JSON document on one line of stdout
@@ -45,5 +46,5 @@ export function reportDiffJson(run: DiffRun, io: Io): void {
         ? null
         : `${run.problem}${run.stack === undefined ? "" : `:\n${run.stack}`}`,
   };
-  io.out(`${JSON.stringify(document)}\n`);
+  io.out(jsonLine(document));
 }

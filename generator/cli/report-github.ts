@@ -6,6 +6,7 @@ import type { FileEntry, GenRun } from "./gen-run.js";
 import type { Io } from "./io.js";
 import { diagnosticRange } from "./report-range.js";
 import { reportText, type Verbosity } from "./report-text.js";
+import { printable } from "../../runtime/shared/printable.js";
 
 /**
  * `--format github`: one workflow command a problem on stdout, which GitHub Actions turns into
@@ -89,9 +90,13 @@ export function command(
   return `::${kind}${props ? ` ${props}` : ""}::${escapeData(message)}\n`;
 }
 
-/** A message: `%`, CR and LF escaped, so text from the spec can never start a line of its own. */
+/**
+ * A message: `%`, CR and LF escaped, so text from the spec can never start a line of its own,
+ * and every other control character written as an escape, so none reaches the log raw.
+ */
 export function escapeData(text: string): string {
   return text
+    .replace(/[^\r\n]+/g, printable)
     .replaceAll("%", "%25")
     .replaceAll("\r", "%0D")
     .replaceAll("\n", "%0A");

@@ -46,5 +46,16 @@ export function reportJson(run: GenRun, io: Io): void {
         ? null
         : `${run.problem}${run.stack === undefined ? "" : `:\n${run.stack}`}`,
   };
-  io.out(`${JSON.stringify(document)}\n`);
+  io.out(jsonLine(document));
+}
+
+/**
+ * A document as one line of JSON with no control character left raw: JSON escapes C0 itself;
+ * DEL, C1 and the line separators are escaped too, so the value read back is the same.
+ */
+export function jsonLine(document: unknown): string {
+  return `${JSON.stringify(document).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  )}\n`;
 }

@@ -1,4 +1,8 @@
 import type { JsonPath } from "../read/parse.js";
+import { quoted } from "../validate/quoted.js";
+
+// The one way a message shows a name from the spec, for the diff's messages as for the checks'.
+export { quoted };
 
 /**
  * Every change `toolgen diff` reports, by its stable name: its class, and what it means for the
@@ -199,17 +203,4 @@ export function about(tool: string, input?: string): string {
   return input === undefined
     ? `tool ${quoted(tool)}`
     : `tool ${quoted(tool)}, input ${quoted(input)}`;
-}
-
-/**
- * A name from the spec in a message: `'name'`, or, when it holds anything but letters, digits and
- * `_ - . [ ] $`, a JSON string with every character outside printable ASCII escaped, so that no
- * name (an input's key may be any text) can break a report's line or forge one.
- */
-export function quoted(name: string): string {
-  if (/^[A-Za-z0-9_.$[\]-]+$/.test(name)) return `'${name}'`;
-  return JSON.stringify(name).replace(
-    /[^\x20-\x7e]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
 }

@@ -2,6 +2,7 @@ import { BREAKING_CHANGES, CHANGES, type ChangeName } from "../diff/changes.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { suggest } from "./suggest.js";
+import { quoted } from "./quoted.js";
 
 /**
  * Each entry of `acknowledged_breaks`: its change is a breaking change `toolgen diff` names (a
@@ -15,15 +16,15 @@ export const checkAcknowledgedBreaks: Check = ({ raw, soundAt }) => {
   const seen = new Map<string, number>();
   list.forEach((ack, i) => {
     if (!soundAt(["acknowledged_breaks", i])) return;
-    const at = `acknowledged break ${i + 1} (tool '${ack.tool}')`;
+    const at = `acknowledged break ${i + 1} (tool ${quoted(ack.tool)})`;
     if (!breaking.has(ack.change)) {
       const compatible = Object.hasOwn(CHANGES, ack.change);
       const near = compatible ? undefined : suggest(ack.change, breaking);
       problems.push({
         path: ["acknowledged_breaks", i, "change"],
         message: compatible
-          ? `${at}: '${ack.change}' is a compatible change: it needs no acknowledgement`
-          : `${at}: '${ack.change}' is no breaking change toolgen diff reports${near ? `; did you mean '${near}'?` : ""}`,
+          ? `${at}: ${quoted(ack.change)} is a compatible change: it needs no acknowledgement`
+          : `${at}: ${quoted(ack.change)} is no breaking change toolgen diff reports${near ? `; did you mean ${quoted(near)}?` : ""}`,
         code: "unknown-change",
       });
       return;

@@ -2,6 +2,7 @@ import type { RawSpec, RawTargets, RawTool } from "../model/raw.js";
 import type { JsonObject } from "../model/types.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
+import { listed } from "./quoted.js";
 
 export type RawSection = RawSpec["sections"][number];
 export type TargetName = keyof RawTargets;
@@ -75,7 +76,7 @@ export function requiredInputs(tool: RawTool): string[] {
 }
 
 export function listHint(names: readonly string[]): string {
-  return names.length ? ` (known: ${names.join(", ")})` : "";
+  return names.length ? ` (known: ${names.map(listed).join(", ")})` : "";
 }
 
 /** The first sound section of each id, as a search of the list in order would find it. */

@@ -11,6 +11,7 @@ import {
   type CheckedSpec,
 } from "./checked-spec.js";
 import { cliCommands, type ReadUsage } from "./cli-usage.js";
+import { quoted } from "./quoted.js";
 
 /** Options the CLI itself answers on every command. */
 const RESERVED = new Set(["json", "help"]);
@@ -53,7 +54,7 @@ export const checkCliOptions: Check = (spec) => {
   }
   for (const { tool, index: i, cli } of commands) {
     const selecting = selectingByPlain.get(plainOf(cli.keyword))!;
-    const who = `tool '${tool.name}'`;
+    const who = `tool ${quoted(tool.name)}`;
     const usage = (message: string, code: Code, token: string) =>
       report({
         path: ["tools", i, "cli", "usage"],
@@ -64,7 +65,7 @@ export const checkCliOptions: Check = (spec) => {
     for (const word of cli.keyword.split(" ")) {
       if (word.startsWith("--") && RESERVED.has(word.slice(2)))
         usage(
-          `usage flag '${word}' is an option every command keeps for itself: choose another word`,
+          `usage flag ${quoted(word)} is an option every command keeps for itself: choose another word`,
           "reserved-flag-word",
           word,
         );
@@ -80,7 +81,7 @@ export const checkCliOptions: Check = (spec) => {
         report({
           path: ["tools", i, "cli", "usage"],
           severity: "warning",
-          message: `${who}: command '${cli.keyword}' begins like command '${usageOf(other.tool)}': there, a <${first}> of '${plainWords[k]}' must be written after -- (${spec.targets.cli?.bin ?? "<bin>"} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
+          message: `${who}: command ${quoted(cli.keyword)} begins like command ${quoted(usageOf(other.tool))}: there, a <${first}> of ${quoted(plainWords[k])} must be written after -- (${spec.targets.cli?.bin ?? "<bin>"} ${plainOf(other.cli.keyword)} -- ${plainWords[k]})`,
           code: "command-prefix",
         });
         break;
@@ -90,7 +91,7 @@ export const checkCliOptions: Check = (spec) => {
     for (const name of cli.positionals) {
       if (!required.has(name)) {
         usage(
-          `usage placeholder <${name}> is an optional input, but a positional argument must always be given: make '${name}' required, or leave it to its --${kebabCase(name)} option`,
+          `usage placeholder <${name}> is an optional input, but a positional argument must always be given: make ${quoted(name)} required, or leave it to its --${kebabCase(name)} option`,
           "optional-positional",
           `<${name}>`,
         );
@@ -119,12 +120,12 @@ export const checkCliOptions: Check = (spec) => {
         report({
           path: at,
           key: true,
-          message: `${who}, input '${name}' ${message}`,
+          message: `${who}, input ${quoted(name)} ${message}`,
           code,
         });
       if (negations.has(option)) {
         problem(
-          `would be the CLI option --${option}, which already turns off the boolean '${negations.get(option)}': rename it`,
+          `would be the CLI option --${option}, which already turns off the boolean ${quoted(negations.get(option))}: rename it`,
           "option-is-negation",
         );
       } else if (RESERVED.has(option)) {
@@ -134,7 +135,7 @@ export const checkCliOptions: Check = (spec) => {
         );
       } else if (selecting.has(option)) {
         problem(
-          `would be the CLI option --${option}, which already selects the command '${selecting.get(option)}': rename it, or take it as a <${name}> in the usage`,
+          `would be the CLI option --${option}, which already selects the command ${quoted(selecting.get(option))}: rename it, or take it as a <${name}> in the usage`,
           "option-selects-command",
         );
       }

@@ -1,6 +1,7 @@
 import type { Problem } from "./problem.js";
 import { type Check } from "./checked-spec.js";
 import { cliCommands } from "./cli-usage.js";
+import { quoted } from "./quoted.js";
 
 /**
  * A section's `cli.order` lists each CLI command of the section (a tool of it with a usage)
@@ -28,7 +29,7 @@ export const checkCliOrder: Check = (spec) => {
         ? [t.name]
         : [],
     );
-    const who = `section '${s.id}', cli.order`;
+    const who = `section ${quoted(s.id)}, cli.order`;
     const seen = new Set<string>();
     order.forEach((name, k) => {
       const path = ["sections", i, "cli", "order", k];
@@ -36,13 +37,13 @@ export const checkCliOrder: Check = (spec) => {
         problems.push({
           path,
           code: "cli-order-unknown",
-          message: `${who}: '${name}' is no CLI command of this section (its commands: ${own.join(", ") || "none"})`,
+          message: `${who}: ${quoted(name)} is no CLI command of this section (its commands: ${own.join(", ") || "none"})`,
         });
       else if (seen.has(name))
         problems.push({
           path,
           code: "cli-order-incomplete",
-          message: `${who}: '${name}' is listed twice`,
+          message: `${who}: ${quoted(name)} is listed twice`,
         });
       seen.add(name);
     });
@@ -51,7 +52,7 @@ export const checkCliOrder: Check = (spec) => {
       problems.push({
         path: ["sections", i, "cli", "order"],
         code: "cli-order-incomplete",
-        message: `${who} leaves out ${missing.map((n) => `'${n}'`).join(", ")}: list every CLI command of the section once`,
+        message: `${who} leaves out ${missing.map((n) => `${quoted(n)}`).join(", ")}: list every CLI command of the section once`,
       });
   });
   return problems;

@@ -12,6 +12,7 @@ import {
   type Check,
   type CheckedSpec,
 } from "./checked-spec.js";
+import { quoted } from "./quoted.js";
 
 /**
  * Each CLI usage: keywords and flags first, then placeholders naming inputs, each once; no two
@@ -26,7 +27,7 @@ export const checkCliUsages: Check = (spec) => {
       problems.push({
         ...fault,
         path: toolPath(i, "cli", "usage"),
-        message: `tool '${spec.tools[i]!.name}': ${fault.message}`,
+        message: `tool ${quoted(spec.tools[i]!.name)}: ${fault.message}`,
       });
   });
   firstSeen(
@@ -34,7 +35,7 @@ export const checkCliUsages: Check = (spec) => {
     (i, first) =>
       problems.push({
         path: toolPath(i, "cli", "usage"),
-        message: `tool '${spec.tools[i]!.name}': CLI command '${commands[i]!.keyword}' is already the usage of tool '${spec.tools[first]!.name}'`,
+        message: `tool ${quoted(spec.tools[i]!.name)}: CLI command ${quoted(commands[i]!.keyword)} is already the usage of tool ${quoted(spec.tools[first]!.name)}`,
         code: "duplicate-command",
       }),
   );
@@ -47,7 +48,7 @@ export const checkCliUsages: Check = (spec) => {
       problems.push({
         path: toolPath(i, "input", "properties", names[j]!),
         key: true,
-        message: `tool '${t.name}': inputs '${names[j]}' and '${names[first]}' both become the CLI option --${kebabCase(names[j]!)}: rename one`,
+        message: `tool ${quoted(t.name)}: inputs ${quoted(names[j])} and ${quoted(names[first])} both become the CLI option --${kebabCase(names[j]!)}: rename one`,
         code: "cli-option-collision",
       }),
     );
@@ -110,7 +111,7 @@ function readUsage(tool: RawTool): ReadUsage {
         ];
         if (inputs.includes(name) && cliType(schema, tool.input) !== "string")
           faults.push({
-            message: `usage placeholder ${word} takes the rest of the words as one text, but input '${name}' is no string`,
+            message: `usage placeholder ${word} takes the rest of the words as one text, but input ${quoted(name)} is no string`,
             code: "variadic-not-string",
             token: word,
           });
@@ -130,13 +131,13 @@ function readUsage(tool: RawTool): ReadUsage {
       positionals.push(name);
     } else if (positionals.length > 0) {
       faults.push({
-        message: `usage keyword '${word}' comes after a placeholder: write the keywords and flags first`,
+        message: `usage keyword ${quoted(word)} comes after a placeholder: write the keywords and flags first`,
         code: "usage-word-order",
         token: word,
       });
     } else if (!/^(--)?[a-z][a-z0-9-]*$/.test(word)) {
       faults.push({
-        message: `usage word '${word}' is neither a keyword (lower-case letters, digits, -), a --flag nor an <input>`,
+        message: `usage word ${quoted(word)} is neither a keyword (lower-case letters, digits, -), a --flag nor an <input>`,
         code: "bad-usage-word",
         token: word,
       });

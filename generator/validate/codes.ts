@@ -47,7 +47,7 @@ export const CODES = {
   "tool-name-collision":
     "two tool names that become one name in generated code",
   "reserved-tool-name":
-    "a tool name the generated code takes itself (PlatformError, then)",
+    "a tool name the generated code or every object takes itself (PlatformError, then, toString)",
   "unknown-section": "a tool in a section the spec does not declare",
   "http-and-local": "a tool with both an http binding and local: true",
   "no-binding": "a tool with neither an http binding nor local: true",
@@ -102,6 +102,8 @@ export const CODES = {
   "ref-circular": "$refs going round in a circle",
   "ref-dangling": "a $ref pointing at nothing",
   "proto-input-name": "an input named __proto__",
+  "control-character-in-name":
+    "an input name holding a line break, a tab or another control character",
   "invalid-json-schema": "an input schema that is not valid JSON Schema",
   "unknown-schema-keyword": "a JSON Schema keyword that does not exist",
   "unknown-format": "a format ajv does not know",

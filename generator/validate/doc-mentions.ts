@@ -3,6 +3,7 @@ import type { Problem } from "./problem.js";
 import { inputNames, type Check, type CheckedSpec } from "./checked-spec.js";
 import { describePath } from "./subject.js";
 import { inToolPlace, staleNames, type StaleNames } from "./stale-names.js";
+import { quoted } from "./quoted.js";
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
 const TOOL_LIKE =
@@ -55,7 +56,7 @@ export const checkDocMentions: Check = (spec) => {
         severity: "warning",
         token: word,
         code: "unknown-tool-mention",
-        message: `${describePath(spec.raw, path)}: '${word}' reads like a tool name, but no tool has it (left behind by a rename?)${close ? `; did you mean '${close}'?` : ""}`,
+        message: `${describePath(spec.raw, path)}: ${quoted(word)} reads like a tool name, but no tool has it (left behind by a rename?)${close ? `; did you mean ${quoted(close)}?` : ""}`,
       });
     }
   }

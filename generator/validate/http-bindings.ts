@@ -8,6 +8,7 @@ import {
   toolPath,
   type Check,
 } from "./checked-spec.js";
+import { quoted } from "./quoted.js";
 
 const WORKSPACE = "$workspace";
 
@@ -41,7 +42,7 @@ function checkBinding(
   report: (p: Problem, input?: true) => void,
 ): void {
   const raw = tool.http;
-  const who = `tool '${tool.name}'`;
+  const who = `tool ${quoted(tool.name)}`;
   const inputs = inputNames(tool);
   const required = requiredInputs(tool);
   const known = new Set(inputs);
@@ -55,7 +56,7 @@ function checkBinding(
         name: value,
         problem: {
           path: where,
-          message: `${who}: '${value}' in http.${where[0]} is not an input of this tool`,
+          message: `${who}: ${quoted(value)} in http.${where[0]} is not an input of this tool`,
           code: "unknown-input",
         },
       });
@@ -133,7 +134,7 @@ function checkBinding(
         name: raw.route,
         problem: {
           path: ["route"],
-          message: `${who}: route '${raw.route}' is not an input of this tool`,
+          message: `${who}: route ${quoted(raw.route)} is not an input of this tool`,
           code: "unknown-input",
         },
       });
@@ -161,7 +162,7 @@ function checkBinding(
       report({
         path: ["headers", name],
         key: true,
-        message: `${who}: '${name}' is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~)`,
+        message: `${who}: ${quoted(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~)`,
         code: "bad-header-name",
       });
   }
@@ -177,7 +178,7 @@ function checkBinding(
     if (near !== undefined) meant.add(near);
     report({
       ...problem,
-      message: `${problem.message}${near !== undefined ? `; did you mean '${near}'?` : listHint(inputs)}`,
+      message: `${problem.message}${near !== undefined ? `; did you mean ${quoted(near)}?` : listHint(inputs)}`,
     });
   }
   for (const input of unsent) {
@@ -187,7 +188,7 @@ function checkBinding(
         {
           path: [input],
           key: true,
-          message: `${who}, input '${input}' is never sent: place it in the path, query, body or headers, or make it the route`,
+          message: `${who}, input ${quoted(input)} is never sent: place it in the path, query, body or headers, or make it the route`,
           code: "input-never-sent",
         },
         true,
@@ -216,6 +217,6 @@ export function dotSegment(p: string): string | null {
 function dotWords(segment: string): string {
   const decoded = segment.replace(ENCODED_DOT, ".");
   return decoded === segment
-    ? `'${segment}'`
-    : `'${segment}' (read as '${decoded}')`;
+    ? `${quoted(segment)}`
+    : `${quoted(segment)} (read as ${quoted(decoded)})`;
 }

@@ -2,6 +2,7 @@ import type { Problem } from "./problem.js";
 import { inSoundPart } from "./hidden-text.js";
 import { toolPath, type Check } from "./checked-spec.js";
 import { describePath } from "./subject.js";
+import { quoted } from "./quoted.js";
 
 type Step = string | number;
 
@@ -20,19 +21,19 @@ export const checkRenames: Check = ({ raw, tools, names }) => {
       if (old === t.name)
         problems.push({
           path: at,
-          message: `tool '${t.name}': renamed_from '${old}' is this tool's own name: a tool cannot be renamed from itself`,
+          message: `tool ${quoted(t.name)}: renamed_from ${quoted(old)} is this tool's own name: a tool cannot be renamed from itself`,
           code: "renamed-from-itself",
         });
       else if (inUse.has(old))
         problems.push({
           path: at,
-          message: `tool '${t.name}': renamed_from '${old}' was renamed to '${t.name}' but is still the name of tool ${inUse.get(old)! + 1}`,
+          message: `tool ${quoted(t.name)}: renamed_from ${quoted(old)} was renamed to ${quoted(t.name)} but is still the name of tool ${inUse.get(old)! + 1}`,
           code: "renamed-name-in-use",
         });
       else if (oldNames.has(old) && oldNames.get(old) !== t.name)
         problems.push({
           path: at,
-          message: `tool '${t.name}': renamed_from '${old}' is already an old name of '${oldNames.get(old)}': one old name can lead to one tool only`,
+          message: `tool ${quoted(t.name)}: renamed_from ${quoted(old)} is already an old name of ${quoted(oldNames.get(old))}: one old name can lead to one tool only`,
           code: "old-name-reused",
         });
       if (!oldNames.has(old)) oldNames.set(old, t.name);
@@ -68,7 +69,7 @@ export function oldNamesInDocs(
         problems.push({
           path: [...path],
           token: old,
-          message: `${describePath(raw, path)}: '${old}' is an old name of '${now}' and must not appear in the prompt docs`,
+          message: `${describePath(raw, path)}: ${quoted(old)} is an old name of ${quoted(now)} and must not appear in the prompt docs`,
           code: "stale-name",
         });
   });

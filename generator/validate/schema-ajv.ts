@@ -21,7 +21,9 @@ let ajv: Ajv | undefined;
  * Strict, but for strictRequired: ajv reads a `required` in `anyOf` before the properties it
  * names, and refuses the "one of these" pattern; toolgen's own check (schema-walk.ts) holds
  * every required name to a property instead. Union types (`type: [string, number]`) are
- * allowed: every target reads them (the CLI as runtime/cli/convert.ts says).
+ * allowed: every target reads them (the CLI as runtime/cli/convert.ts says). Own properties only,
+ * as the runtime reads them: a value's key named constructor or toString is the value's, never
+ * Object.prototype's.
  */
 export function compiler(): Ajv {
   if (!ajv) {
@@ -32,6 +34,7 @@ export function compiler(): Ajv {
       allowUnionTypes: true,
       allErrors: true,
       validateSchema: true,
+      ownProperties: true,
     });
     addFormats(ajv);
   }
@@ -48,6 +51,7 @@ export function valueChecker(): Ajv {
       strict: false,
       allErrors: false,
       addUsedSchema: false,
+      ownProperties: true,
     });
     addFormats(lenient);
   }

@@ -5,6 +5,7 @@ import {
   toolPath,
   type Check,
 } from "./checked-spec.js";
+import { quoted } from "./quoted.js";
 
 /**
  * Where each tool belongs: a known section, exactly one of an http binding and `local: true`,
@@ -28,20 +29,20 @@ export const checkToolPlacement: Check = ({
     if (sectionIds !== null && !sectionIds.has(t.section))
       problems.push({
         path: toolPath(i, "section"),
-        message: `tool '${t.name}': unknown section '${t.section}'${listHint(ids)}`,
+        message: `tool ${quoted(t.name)}: unknown section ${quoted(t.section)}${listHint(ids)}`,
         code: "unknown-section",
       });
     if (t.http && t.local)
       problems.push({
         path: toolPath(i, "local"),
         key: true,
-        message: `tool '${t.name}' has both http and local: keep one`,
+        message: `tool ${quoted(t.name)} has both http and local: keep one`,
         code: "http-and-local",
       });
     else if (!t.http && !t.local)
       problems.push({
         path: toolPath(i, "name"),
-        message: `tool '${t.name}' needs either an http binding or 'local: true'`,
+        message: `tool ${quoted(t.name)} needs either an http binding or 'local: true'`,
         code: "no-binding",
       });
     if (!withCli || !section) return;
@@ -49,14 +50,14 @@ export const checkToolPlacement: Check = ({
       if (t.cli === undefined)
         problems.push({
           path: toolPath(i, "name"),
-          message: `tool '${t.name}' is in section '${t.section}', which is on the CLI: declare its cli usage, or 'cli: null' to leave it out`,
+          message: `tool ${quoted(t.name)} is in section ${quoted(t.section)}, which is on the CLI: declare its cli usage, or 'cli: null' to leave it out`,
           code: "cli-decision-missing",
         });
     } else if (t.cli !== undefined) {
       problems.push({
         path: toolPath(i, "cli"),
         key: true,
-        message: `tool '${t.name}': section '${t.section}' is not on the CLI (it has no cli block), so the tool cannot declare one`,
+        message: `tool ${quoted(t.name)}: section ${quoted(t.section)} is not on the CLI (it has no cli block), so the tool cannot declare one`,
         code: "cli-off-section",
       });
     }

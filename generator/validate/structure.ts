@@ -3,6 +3,7 @@ import type { Problem } from "./problem.js";
 import { structureValidator } from "./structure-validator.js";
 import { describePath, valueAt } from "./subject.js";
 import { suggest } from "./suggest.js";
+import { json, quoted } from "./quoted.js";
 
 let validator: ValidateFunction | undefined;
 
@@ -26,14 +27,14 @@ function toProblem(e: ErrorObject, root: unknown): Found {
       const known = knownKeys(e.parentSchema);
       const near = suggest(key, known);
       const hint = near
-        ? `; did you mean '${near}'?`
+        ? `; did you mean ${quoted(near)}?`
         : known.length
           ? `; known keys: ${known.join(", ")}`
           : "";
       return {
         path: [...path, key],
         key: true,
-        message: `${path.length ? `${where}: ` : ""}unknown key '${key}'${hint}`,
+        message: `${path.length ? `${where}: ` : ""}unknown key ${quoted(key)}${hint}`,
         code: "unknown-key",
         suggested: near,
       };
@@ -43,7 +44,7 @@ function toProblem(e: ErrorObject, root: unknown): Found {
       return {
         path,
         key: true,
-        message: `${where} is missing the required key '${e.params.missingProperty}'`,
+        message: `${where} is missing the required key ${quoted(e.params.missingProperty)}`,
         code: "missing-key",
         missing: String(e.params.missingProperty),
       };
@@ -56,13 +57,13 @@ function toProblem(e: ErrorObject, root: unknown): Found {
     case "enum":
       return {
         path,
-        message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+        message: `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => json(v)).join(", ")}`,
         code: "not-allowed",
       };
     case "const":
       return {
         path,
-        message: `${where} must be ${JSON.stringify(e.params.allowedValue)}`,
+        message: `${where} must be ${json(e.params.allowedValue)}`,
         code: "not-allowed",
       };
     case "pattern":
@@ -121,9 +122,9 @@ function patternMessage(pattern: string, value: unknown): string {
   if (pattern === "^[^\\n\\r\\u2028\\u2029]*$")
     return "must be a single line (no line break, carriage return, U+2028 or U+2029)";
   if (pattern === "^[a-zA-Z][a-zA-Z0-9_-]{0,63}$")
-    return `must start with a letter and use only letters, digits, _ and - (at most 64 characters), not ${JSON.stringify(value)}`;
+    return `must start with a letter and use only letters, digits, _ and - (at most 64 characters), not ${json(value)}`;
   if (pattern === "^/") return "must start with /";
-  return `must match ${pattern}, not ${JSON.stringify(value)}`;
+  return `must match ${pattern}, not ${json(value)}`;
 }
 
 /** YAML 1.2 reads unquoted 1.10, 083, true and null as values: the usual cause of a number where text is meant. */
@@ -164,8 +165,8 @@ function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
-  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === "string") return `the string ${json(value)}`;
+  return `${typeof value} ${json(value)}`;
 }
 
 export function pointerToPath(pointer: string): (string | number)[] {

@@ -1,4 +1,5 @@
 import type { JsonPath } from "../read/parse.js";
+import { quoted } from "./quoted.js";
 
 type Step = string | number;
 
@@ -19,7 +20,7 @@ export function subjectOf(
   const noun = top === "tools" ? "tool" : "section";
   const id = top === "tools" ? entry?.name : entry?.id;
   const label =
-    typeof id === "string" ? `${noun} '${id}'` : `${noun} ${index + 1}`;
+    typeof id === "string" ? `${noun} ${quoted(id)}` : `${noun} ${index + 1}`;
   const schema = rest[0];
   if (top !== "tools" || (schema !== "input" && schema !== "output"))
     return { label, rest };
@@ -33,7 +34,7 @@ export function subjectOf(
   }
   if (names.length === 0) return { label, rest };
   return {
-    label: `${label}, ${schema} '${names.join(".")}'`,
+    label: `${label}, ${schema} ${quoted(names.join("."))}`,
     rest: rest.slice(j),
   };
 }
@@ -42,8 +43,8 @@ export function subjectOf(
 export function describePath(root: unknown, path: JsonPath): string {
   if (path.length === 0) return "the spec";
   const { label, rest } = subjectOf(root, path);
-  if (label === null) return `'${path.join(".")}'`;
-  return rest.length ? `${label}: '${rest.join(".")}'` : label;
+  if (label === null) return `${quoted(path.join("."))}`;
+  return rest.length ? `${label}: ${quoted(rest.join("."))}` : label;
 }
 
 /** The subject of a path followed by a colon, to begin a message with: `tool 'x', input 'y': `; empty outside tools and sections. */

@@ -2,6 +2,7 @@ import type { Code } from "./codes.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { firstSeen, type Check } from "./checked-spec.js";
+import { quoted } from "./quoted.js";
 
 /** The targets that call the platform through the client package, and what each one is. */
 const NEEDS_CLIENT = [
@@ -45,7 +46,7 @@ export const checkTargets: Check = ({ targets, declared }) => {
       (i, first) =>
         problems.push({
           path: declared[i]![0],
-          message: `${declared[i]![0].join(".")} '${declared[i]![1]}' is already ${declared[first]![0].join(".")}: each needs its own ${what}`,
+          message: `${declared[i]![0].join(".")} ${quoted(declared[i]![1])} is already ${declared[first]![0].join(".")}: each needs its own ${what}`,
           code,
         }),
     );

@@ -3,6 +3,7 @@ import type { JsonPath } from "../read/parse.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { isSemver, isVersionRange } from "./semver.js";
+import { json, quoted } from "./quoted.js";
 
 const TARGETS = [
   "client",
@@ -26,7 +27,7 @@ export const checkVersions: Check = ({ raw, targets, soundAt }) => {
       problems.push({
         path: [...path, "version"],
         code: "bad-version",
-        message: `'${[...path, "version"].join(".")}' must be a semver version such as 1.2.0 (MAJOR.MINOR.PATCH, then an optional -prerelease and +build), not ${JSON.stringify(settings.version)}`,
+        message: `${quoted([...path, "version"].join("."))} must be a semver version such as 1.2.0 (MAJOR.MINOR.PATCH, then an optional -prerelease and +build), not ${json(settings.version)}`,
       });
   };
   if (soundAt(["version"])) version(raw, []);
@@ -49,7 +50,7 @@ function runtimeVersion(targets: RawTargets, target: "mcp" | "cli"): Problem[] {
         path,
         key: true,
         code: "runtime-version-without-runtime",
-        message: `'${path.join(".")}' is the range of the runtime package's versions, but targets.${target} names no runtime`,
+        message: `${quoted(path.join("."))} is the range of the runtime package's versions, but targets.${target} names no runtime`,
       },
     ];
   if (isVersionRange(settings.runtime_version)) return [];
@@ -57,7 +58,7 @@ function runtimeVersion(targets: RawTargets, target: "mcp" | "cli"): Problem[] {
     {
       path,
       code: "bad-version-range",
-      message: `'${path.join(".")}' must be an npm version range such as ^1.2.0, >=1.2.0 <2.0.0, ^1.0.0 || ^2.0.0 or *, not ${JSON.stringify(settings.runtime_version)}`,
+      message: `${quoted(path.join("."))} must be an npm version range such as ^1.2.0, >=1.2.0 <2.0.0, ^1.0.0 || ^2.0.0 or *, not ${json(settings.runtime_version)}`,
     },
   ];
 }

@@ -9,6 +9,7 @@ import {
   type Check,
 } from "./checked-spec.js";
 import { cliCommands } from "./cli-usage.js";
+import { quoted } from "./quoted.js";
 
 /** The per-target blocks a tool may carry besides `cli:`, each ignored without its target. */
 const VIEW_TARGETS = ["mcp", "langchain"] as const;
@@ -47,18 +48,18 @@ function checkHidden(
   const properties = asObject(tool.input.properties);
   (view.hide ?? []).forEach((name, k) => {
     const at = toolPath(index, target, "hide", k);
-    const who = `tool '${tool.name}', ${target}.hide`;
+    const who = `tool ${quoted(tool.name)}, ${target}.hide`;
     if (!inputs.includes(name))
       problems.push({
         path: at,
         code: "hidden-unknown-input",
-        message: `${who}: '${name}' is not an input of this tool${listHint(inputs)}`,
+        message: `${who}: ${quoted(name)} is not an input of this tool${listHint(inputs)}`,
       });
     else if (positionals.includes(name))
       problems.push({
         path: at,
         code: "hidden-positional",
-        message: `${who}: '${name}' is a placeholder of the usage <${name}>: take it out of the usage to hide it`,
+        message: `${who}: ${quoted(name)} is a placeholder of the usage <${name}>: take it out of the usage to hide it`,
       });
     else if (
       required.includes(name) &&
@@ -67,7 +68,7 @@ function checkHidden(
       problems.push({
         path: at,
         code: "hidden-required-input",
-        message: `${who}: '${name}' is required and has no default, so ${target === "cli" ? "the CLI" : target === "mcp" ? "MCP" : "LangChain"} could never call the tool: give it a default in its schema or show it`,
+        message: `${who}: ${quoted(name)} is required and has no default, so ${target === "cli" ? "the CLI" : target === "mcp" ? "MCP" : "LangChain"} could never call the tool: give it a default in its schema or show it`,
       });
   });
 }

@@ -27,7 +27,8 @@ export function createValidator(
     if (!validate) {
       if (!ajv) {
         // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
-        // As toolgen has it: a `required` inside anyOf is checked by toolgen; union types allowed.
+        // As toolgen has it: a `required` inside anyOf is checked by toolgen; union types allowed;
+        // ownProperties: an input named constructor or toString is the caller's, never Object.prototype's.
         ajv = new Ajv({
           strict: true,
           strictRequired: false,
@@ -35,6 +36,7 @@ export function createValidator(
           allErrors: true,
           validateSchema: true,
           addUsedSchema: false,
+          ownProperties: true,
         });
         addFormats(ajv);
       }

@@ -151,10 +151,9 @@ export function createToolServer(
 ): LowLevelServer {
   const { Server } = preferredLine(table.sdks);
   const server = new Server(
-    // The generated packages are all version 0.0.0: the spec, not a release, defines them.
     {
       name: options.name ?? table.server.name,
-      version: options.version ?? "0.0.0",
+      version: options.version ?? table.server.version,
     },
     {
       capabilities: { tools: {} },

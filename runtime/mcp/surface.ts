@@ -31,7 +31,7 @@ export type CreateServerOptions<Client, Handlers> = ServeOptions<
 > & {
   /** The name the server announces: tools.yaml's server_name unless given. */
   readonly name?: string;
-  /** The version the server announces: 0.0.0 unless given. */
+  /** The version the server announces: the MCP package's own unless given. */
   readonly version?: string;
   /** Instructions a client may add to the model's prompt. */
   readonly instructions?: string;

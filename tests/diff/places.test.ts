@@ -111,18 +111,18 @@ describe("acknowledged_breaks", () => {
 });
 
 describe("names in messages", () => {
-  it("escapes an input name that would break a report's line", () => {
+  it("shows an input name holding a quote or a backslash as a JSON string, so it reads one way only", () => {
     const current = variant([
       [
         "        workspace: { type: string }\n",
-        '        workspace: { type: string }\n        "x\\nforged\\t": { type: string }\n',
+        '        workspace: { type: string }\n        "it\'s a\\\\n": { type: string }\n',
       ],
-      ["body: [text, tag]", 'body: [text, tag, "x\\nforged\\t"]'],
+      ["body: [text, tag]", 'body: [text, tag, "it\'s a\\\\n"]'],
     ]);
     const [c] = diffTexts(variant([]), current).changes;
-    expect(c!.input).toBe("x\nforged\t");
+    expect(c!.input).toBe("it's a\\n");
     expect(c!.message).toBe(
-      String.raw`tool 'add_note', input "x\nforged\t": added (optional)`,
+      String.raw`tool 'add_note', input "it's a\\n": added (optional)`,
     );
   });
 });

@@ -133,19 +133,19 @@ describe("text from tools.yaml in generated code", () => {
     ).strings;
     for (const name of ["a.b", "with space", "naïve", "0lead", "$dollar"])
       expect(odd).toContain(name);
+    // An HTTP tool may not take such a name (the client's method would break the client); a local tool may.
     const tools = readBack(
-      accepted.find((a) => a.name === "prototype-names-as-tools")!.files,
+      accepted.find((a) => a.name === "prototype-names-as-local-tools")!.files,
     ).strings;
-    for (const name of ["constructor", "toString", "hasOwnProperty"])
-      expect(tools).toContain(name);
+    expect(tools).toContain("hasOwnProperty");
   });
 
   it("every generated package of every accepted case type-checks strictly", () => {
     expect(typecheck(consumer)).toEqual([]);
   });
 
-  it("tools named after Object.prototype members are served through the real MCP client, never by the prototype", () => {
-    const scope = "@acme-prototype-names-as-tools";
+  it("a local tool named after an Object.prototype member is served through the real MCP client, never by the prototype", () => {
+    const scope = "@acme-prototype-names-as-local-tools";
     const script = `
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -175,7 +175,7 @@ process.stdout.write(JSON.stringify(out));`;
       inherited: { isError?: boolean };
     };
     expect(out.missing).toContain("hasOwnProperty");
-    expect(out.listed).toEqual(["toString", "constructor", "hasOwnProperty"]);
+    expect(out.listed).toEqual(["add_note", "get_note", "hasOwnProperty"]);
     expect(out.own.content[0]!.text).toBe("mine");
     expect(out.inherited.isError).toBe(true);
   });

@@ -76,6 +76,42 @@ describe("tool names and renames", () => {
     expect(problems(variant(["name: ping", "name: then"]))).toEqual([]);
   });
 
+  // Every member of Object.prototype a tool name can become, and toJSON, which JSON.stringify calls.
+  const objectMethods = [
+    ...Object.getOwnPropertyNames(Object.prototype).filter((name) =>
+      /^[a-zA-Z]/.test(name),
+    ),
+    "toJSON",
+  ];
+  /** The snake_case name a tool would have to become `name` in camelCase (to_j_s_o_n for toJSON). */
+  const snake = (name: string) =>
+    name.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`);
+  const named = objectMethods.flatMap((m) =>
+    snake(m) === m
+      ? [[m, m]]
+      : [
+          [m, m],
+          [snake(m), m],
+        ],
+  );
+
+  it.each(named)(
+    "refuses an HTTP tool named %s: the client's method %s() would break it where it is printed or serialised",
+    (name, method) => {
+      expect(problems(variant(["name: get_note", `name: ${name}`]))).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^43:11: tool name '${name}' would be the client's method ${method}\\(\\), which .+: rename it$`,
+          ),
+        ),
+      ]);
+    },
+  );
+
+  it.each(objectMethods)("lets a local tool be called %s", (name) => {
+    expect(problems(variant(["name: ping", `name: ${name}`]))).toEqual([]);
+  });
+
   it("refuses a tool renamed from itself, and one old name given to two tools", () => {
     expect(
       problems(

@@ -19,7 +19,8 @@ export function createValidator(schemas, describe = describeInput) {
     if (!validate) {
       if (!ajv) {
         // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
-        // As toolgen has it: a `required` inside anyOf is checked by toolgen; union types allowed.
+        // As toolgen has it: a `required` inside anyOf is checked by toolgen; union types allowed;
+        // ownProperties: an input named constructor or toString is the caller's, never Object.prototype's.
         ajv = new Ajv({
           strict: true,
           strictRequired: false,
@@ -27,6 +28,7 @@ export function createValidator(schemas, describe = describeInput) {
           allErrors: true,
           validateSchema: true,
           addUsedSchema: false,
+          ownProperties: true,
         });
         addFormats(ajv);
       }

@@ -12,6 +12,8 @@ import type { EnvNames } from "../shared/data.js";
 export interface ServerData {
   /** The name the server announces to MCP clients. */
   readonly name: string;
+  /** The version it announces: the MCP package's own (its package.json's). */
+  readonly version: string;
   /** The stdio bin's name, the first word of its messages. */
   readonly bin: string;
   readonly environment: EnvNames;

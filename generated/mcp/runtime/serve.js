@@ -98,10 +98,9 @@ export function toolAnswers(table, options) {
 export function createToolServer(table, options) {
   const { Server } = preferredLine(table.sdks);
   const server = new Server(
-    // The generated packages are all version 0.0.0: the spec, not a release, defines them.
     {
       name: options.name ?? table.server.name,
-      version: options.version ?? "0.0.0",
+      version: options.version ?? table.server.version,
     },
     {
       capabilities: { tools: {} },

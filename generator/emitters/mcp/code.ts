@@ -47,24 +47,34 @@ export function createHttpHandler(options) {
  * imports that package's createRuntime and serves its handlers for the local tools.
  */
 export function binJs(model: Model): string {
-  const runtime = declared(model, "mcp").runtime;
+  const mcp = declared(model, "mcp");
+  const runtime = mcp.runtime;
   const runtimeImport =
     runtime === null
       ? ""
-      : `import { createRuntime } from ${stringLiteral(runtime)};\n`;
+      : 'import { importRuntimeForBin } from "../runtime/runtime-package.js";\n';
+  // A peer dependency that may be missing: one line on stderr naming it, exit 2, as for the SDK.
+  const runtimeLoad =
+    runtime === null
+      ? ""
+      : `
+// Without the runtime package of the local tools: one line on stderr naming it, exit 2.
+const runtime = await importRuntimeForBin(() => import(${stringLiteral(runtime)}), ${stringLiteral(runtime)}, ${stringLiteral(mcp.package)}, ${stringLiteral(mcp.bin)}, (text) => process.stderr.write(text));
+if (runtime === undefined) process.exit(2);
+`;
   const runtimeOption =
     runtime === null
       ? ""
-      : "  createRuntime: (client) => createRuntime({ client, env: process.env }),\n";
+      : "  createRuntime: (client) => runtime.createRuntime({ client, env: process.env }),\n";
   return `#!/usr/bin/env node
 ${codeHeader}${clientImport(model, ["createClientFromEnv", "tools as clientTools", "validateInput", "validateOutput", "withDefaults"])}${promptImport(model)}${runtimeImport}import { importSdksForBin } from "../runtime/sdk.js";
 import { runStdio } from "../runtime/stdio.js";
 import { loadToolTable } from "../runtime/table.js";
 
 // Without either MCP SDK line: one line on stderr naming what to install, exit 2.
-const sdks = await importSdksForBin(${stringLiteral(declared(model, "mcp").package)}, ${stringLiteral(declared(model, "mcp").bin)}, (text) => process.stderr.write(text));
+const sdks = await importSdksForBin(${stringLiteral(mcp.package)}, ${stringLiteral(mcp.bin)}, (text) => process.stderr.write(text));
 if (sdks === undefined) process.exit(2);
-
+${runtimeLoad}
 const table = loadToolTable(new URL("../tools.json", import.meta.url), {
   tools: clientTools,
   validate: validateInput,

@@ -18,6 +18,7 @@ export function mcpData(model: Model): McpData {
   return {
     server: {
       name: mcp.serverName,
+      version: mcp.publish.version,
       bin: mcp.bin,
       environment: { ...client.env },
       httpTokenEnv: mcp.httpTokenEnv,

@@ -92,6 +92,7 @@ describe("the MCP emitter", () => {
     const renamed = mcpFiles(
       variant((s) => {
         s.targets.mcp.server_name = "other-server";
+        s.version = "3.1.4";
         s.targets.client.env = {
           base_url: "X_URL",
           workspace_id: "X_WS",
@@ -105,6 +106,7 @@ describe("the MCP emitter", () => {
     expect(renamed.get("bin/acme-mcp.js")).toBe(minimal.get("bin/acme-mcp.js"));
     expect(JSON.parse(renamed.get("tools.json")!).server).toEqual({
       name: "other-server",
+      version: "3.1.4",
       bin: "acme-mcp",
       environment: {
         baseUrl: "X_URL",
@@ -124,6 +126,20 @@ describe("the MCP emitter", () => {
     expect(JSON.parse(files.get("tools.json")!).server.httpTokenEnv).toBe(
       "ACME_MCP_TOKEN",
     );
+  });
+
+  it("writes the package's own version into tools.json, for the server to announce", () => {
+    const files = mcpFiles(
+      variant((s) => {
+        s.version = "1.0.0";
+        s.targets.mcp.version = "2.0.0-rc.1";
+      }),
+    );
+    const version = (
+      JSON.parse(files.get("package.json")!) as { version: string }
+    ).version;
+    expect(version).toBe("2.0.0-rc.1");
+    expect(JSON.parse(files.get("tools.json")!).server.version).toBe(version);
   });
 
   it("peers both SDK lines: 1.x installed with it by npm, 2.x optional", () => {

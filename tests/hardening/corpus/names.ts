@@ -4,13 +4,19 @@ import { renameTool, vary, type CorpusCase } from "./base.js";
 export const nameCases: CorpusCase[] = [
   { name: "reserved-words-as-tools", spec: renameTool("get_note", "default").split("add_note").join("delete").split("ping").join("package"), exit: 0 },
   { name: "builtins-as-tools", spec: renameTool("get_note", "Error").split("add_note").join("Object").split("ping").join("Promise"), exit: 0 },
-  { name: "prototype-names-as-tools", spec: renameTool("get_note", "constructor").split("add_note").join("toString").split("ping").join("hasOwnProperty"), exit: 0 },
+  // An HTTP tool's name is the client's method: one that every object has would break the client.
+  { name: "prototype-names-as-tools", spec: renameTool("get_note", "constructor").split("add_note").join("toString").split("ping").join("hasOwnProperty"), exit: 2, says: "would be the client's method toString()" },
+  { name: "prototype-names-as-local-tools", spec: renameTool("ping", "hasOwnProperty"), exit: 0 },
   { name: "proto-as-tool", spec: renameTool("get_note", "__proto__"), exit: 2, says: "must start with a letter" },
   {
     name: "prototype-names-as-properties",
     spec: vary(
       ["        id: { type: string }\n", "        id: { type: string }\n        constructor: { type: number }\n        toString: { type: boolean }\n        hasOwnProperty: { type: string }\n"],
       ["      headers: { X-Workspace: $workspace }", "      headers: { X-Workspace: $workspace }\n      query: [constructor, toString, hasOwnProperty]"],
+      // A required one with no type: only an own property may satisfy it (prototype-inputs.test.ts calls these tools).
+      ["        workspace: { type: string }\n", "        workspace: { type: string }\n        valueOf: { description: Anything at all. }\n        constructor: { type: string }\n"],
+      ["      required: [text]", "      required: [text, valueOf]"],
+      ["body: [text, tag]", "body: [text, tag, valueOf, constructor]"],
     ),
     exit: 0,
   },

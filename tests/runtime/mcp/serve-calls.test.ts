@@ -24,8 +24,8 @@ describe("serveToolTable", () => {
     const listed = await client.listTools();
     expect(listed.tools).toEqual(tools);
     expect(client.getServerVersion()).toEqual({
-      name: "test-server",
-      version: "0.0.0",
+      name: table().server.name,
+      version: table().server.version,
     });
   });
 

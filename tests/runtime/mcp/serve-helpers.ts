@@ -50,6 +50,7 @@ export function table(): ToolTable {
   return {
     server: {
       name: "test-server",
+      version: "1.2.3",
       bin: "test-mcp",
       environment: {
         baseUrl: "U",

@@ -8,6 +8,7 @@ import type { ToolTable } from "../../../runtime/mcp/table.js";
 const table: ToolTable = {
   server: {
     name: "acme",
+    version: "1.2.3",
     bin: "acme-mcp",
     environment: {
       baseUrl: "ACME_URL",

@@ -51,6 +51,7 @@ describe("the MCP table", () => {
   const data: McpData = {
     server: {
       name: "acme",
+      version: "1.2.3",
       bin: "acme-mcp",
       environment: {
         baseUrl: "U",
