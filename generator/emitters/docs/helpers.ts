@@ -72,6 +72,40 @@ export const TOOLGEN_HELPERS: Readonly<
   },
 };
 
+/** The block helpers among the built-in ones: each takes one argument, and a block. */
+const BLOCK_HELPERS = ["if", "unless", "each", "with"] as const;
+
+/**
+ * The built-in helpers, each checking its arguments first, as toolgen's do: Handlebars' own
+ * throw without a place (`Must pass iterator to #each`) or fail inside (`{{lookup}}`, `{{if x}}`).
+ */
+export const CHECKED_BUILT_IN_HELPERS: Readonly<
+  Record<string, (...args: unknown[]) => unknown>
+> = Object.fromEntries([
+  ...BLOCK_HELPERS.map((name) => [
+    name,
+    checked(name, (args) => {
+      take(args, 1, 1);
+      const options = args[args.length - 1] as HelperOptions;
+      if (typeof options.fn !== "function")
+        fail(args, `is a block: write {{#${name} …}}…{{/${name}}}`);
+    }),
+  ]),
+  ["lookup", checked("lookup", (args) => take(args, 2, 2))],
+]);
+
+/** Handlebars' own helper `name`, after `check` (which throws a located error) has passed its arguments. */
+function checked(
+  name: (typeof BUILT_IN_HELPERS)[number],
+  check: (args: unknown[]) => void,
+): (...args: unknown[]) => unknown {
+  const builtIn = Handlebars.helpers[name] as (...args: unknown[]) => unknown;
+  return function (this: unknown, ...args: unknown[]) {
+    check(args);
+    return builtIn.apply(this, args);
+  };
+}
+
 /** Every helper a template may call: the built-in ones, then toolgen's. */
 export const HELPER_NAMES: readonly string[] = [
   ...BUILT_IN_HELPERS,
