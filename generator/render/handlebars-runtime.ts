@@ -20,9 +20,11 @@ type Program = (
 ) => unknown;
 
 /**
- * The template's code with a strict lookup that reports a field asked of a text, a number or
- * true/false as a located error, as it reports any missing field: Handlebars' own applies `in`
- * to it and throws a TypeError without a place.
+ * The template's code with lookups that never throw a TypeError: the strict lookup (of the last
+ * name of a path, `c` in `{{a.b.c}}`) reports a field asked of a text, a number or true/false as a
+ * located error, as it reports any missing field (Handlebars' own applies `in` to it); a lookup
+ * in nothing (`b` in `{{a.b.c}}` when there is no `a`, or `commands` in `{{#each cli.commands}}`
+ * when `cli` is null) finds nothing, as without strict mode (Handlebars' own reads a field of null).
  */
 export function withTextAwareLookups(
   spec: TemplateSpecification,
@@ -37,6 +39,11 @@ export function withTextAwareLookups(
       const program = value as Program;
       wrapped[key] = function (this: unknown, container, ...rest) {
         if (!guarded.has(container)) {
+          const lookup = container.lookupProperty;
+          container.lookupProperty = (parent, name) =>
+            parent === null || parent === undefined
+              ? undefined
+              : lookup(parent, name);
           container.strict = textAwareStrict(container);
           guarded.add(container);
         }
@@ -47,7 +54,7 @@ export function withTextAwareLookups(
   return wrapped as TemplateSpecification;
 }
 
-/** The containers whose strict lookup is already toolgen's. */
+/** The containers whose lookups are already toolgen's. */
 const guarded = new WeakSet<Container>();
 
 function textAwareStrict(container: Container): Container["strict"] {

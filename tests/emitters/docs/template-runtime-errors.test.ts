@@ -75,6 +75,12 @@ const cases: Record<string, Case> = {
     place: ["section.md.hbs", "length}}"],
     message: fieldOfText("length"),
   },
+  "a field of nothing": {
+    files: { "section.md.hbs": "{{heading}}\n{{nothing.x.y}}\n" },
+    place: ["section.md.hbs", "nothing.x.y"],
+    message:
+      "'y' is not defined here (templates are strict: a field the context lacks is an error)",
+  },
   "lookup without arguments": {
     files: { "section.md.hbs": "## {{heading}}\n{{lookup}}\n" },
     place: ["section.md.hbs", "{{lookup}}"],
@@ -169,6 +175,35 @@ describe("a template error while compiling or rendering", () => {
         ? "unknown-helper"
         : "template-error",
     ]);
+  });
+
+  it("a helper's argument through nothing is nothing, as without strict mode: {{#each cli.commands}} in a section without cli", async () => {
+    const files = {
+      "section.md.hbs":
+        "{{heading}}:{{#each cli.commands}} {{tool}}{{/each}}\n",
+    };
+    const dir = project(files);
+    const run = await toolgen(dir, "--templates", "tpl");
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const { sections, tools } = parse(spec) as {
+      sections: { id: string; heading: string; cli?: object }[];
+      tools: { name: string; section: string; cli?: object | null }[];
+    };
+    for (const s of sections) {
+      const commands = s.cli
+        ? tools.filter((t) => t.section === s.id && t.cli !== null)
+        : [];
+      const md = fs.readFileSync(
+        path.join(dir, `generated/docs/sections/${s.id}.mcp.md`),
+        "utf8",
+      );
+      expect(
+        md.endsWith(
+          `\n${s.heading}:${commands.map((t) => ` ${t.name}`).join("")}\n`,
+        ),
+      ).toBe(true);
+    }
   });
 
   it(`partials nested more than ${MAX_PARTIAL_DEPTH} deep: an error of the partial, naming the text it was rendering`, async () => {
