@@ -33,8 +33,15 @@ export function publish(raw: RawSpec, target: TargetName): Publish {
  */
 function packageFolder(top: RawRepository, target: TargetName): RawRepository {
   if (typeof top === "string") return top;
-  const folder = (top.directory ?? GENERATED_FOLDER).replace(/\/+$/, "");
+  const folder = withoutSlashesAtEnd(top.directory ?? GENERATED_FOLDER);
   return { ...top, directory: folder === "" ? target : `${folder}/${target}` };
+}
+
+/** The folder without its final slashes, in linear time (`/\/+$/` is quadratic in a long run of them). */
+function withoutSlashesAtEnd(folder: string): string {
+  let end = folder.length;
+  while (end > 0 && folder[end - 1] === "/") end--;
+  return folder.slice(0, end);
 }
 
 /** The repository as npm reads it, its keys in one fixed order whatever the spec's order. */

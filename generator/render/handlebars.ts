@@ -3,6 +3,12 @@ import {
   precompiledTemplate,
   TEMPLATE_OPTIONS,
 } from "./precompiled-templates.js";
+import {
+  MAX_PARTIAL_DEPTH,
+  runtimeProblem,
+  TOO_DEEP,
+  withTextAwareLookups,
+} from "./handlebars-runtime.js";
 
 /** A Handlebars template compiled for prose: strict (a missing field is an error) and with no HTML escaping. */
 export interface Template {
@@ -65,11 +71,14 @@ export function compileTemplate(
       try {
         return compiled(context);
       } catch (e) {
-        throw templateError(file, e);
+        throw templateError(file, e, text);
       }
     },
   };
 }
+
+/** How many partials are rendering now, one inside another (rendering is synchronous: one count serves). */
+let partialDepth = 0;
 
 /**
  * A partial's text compiled as templates are. An error while it renders is located in its own
@@ -83,10 +92,15 @@ export function compilePartial(
   const text = lf(source);
   const compiled = parsedAndCompiled(environment(parts), file, text);
   const delegate: HandlebarsTemplateDelegate = (context, options) => {
+    if (partialDepth >= MAX_PARTIAL_DEPTH)
+      throw new TemplateError(file, TOO_DEEP);
+    partialDepth++;
     try {
       return compiled(context, options);
     } catch (e) {
-      throw templateError(file, e);
+      throw templateError(file, e, text);
+    } finally {
+      partialDepth--;
     }
   };
   return { file, source: text, delegate };
@@ -98,6 +112,9 @@ function lf(source: string): string {
 
 function environment(parts: TemplateParts): typeof Handlebars {
   const hb = Handlebars.create();
+  // Every template's code, compiled here or precompiled, passes through hb.template.
+  const template = hb.template;
+  hb.template = (spec) => template(withTextAwareLookups(spec));
   for (const name of parts.hiddenHelpers ?? []) hb.unregisterHelper(name);
   for (const [name, helper] of Object.entries(parts.helpers ?? {}))
     hb.registerHelper(name, helper);
@@ -134,11 +151,15 @@ const TOKENS: Record<string, string> = {
 };
 
 /**
- * Handlebars' own errors become TemplateErrors; one already located (in a partial) stays as it
- * is; anything else is a bug and escapes unchanged.
+ * Handlebars' own errors become TemplateErrors (located in `source`, the template's text, when
+ * Handlebars does not say where and the text does); one already located (in a partial) stays as
+ * it is; so does anything else, a bug.
  */
-function templateError(file: string, e: unknown): unknown {
+function templateError(file: string, e: unknown, source?: string): unknown {
   if (!(e instanceof Error) || e instanceof TemplateError) return e;
+  const problem = source === undefined ? undefined : runtimeProblem(e, source);
+  if (problem !== undefined)
+    return new TemplateError(file, problem.message, problem.line, problem.col);
   const parse = /^Parse error on line (\d+):/.exec(e.message);
   if (parse) {
     const got = /got '([^']*)'\s*$/.exec(e.message)?.[1];

@@ -140,24 +140,35 @@ function commandsIn(
     bucket.push({ tool, plain, flags });
     byFirst.set(first, bucket);
   }
+  let most = 1;
+  for (const bucket of byFirst.values())
+    for (const c of bucket) most = Math.max(most, c.plain.length);
+  // Each line is read once, however many commands it holds: the flag words of the part of a line
+  // an occurrence starts in are gathered once for all the occurrences there (reading the rest of
+  // the line again at each took 97 s for 20,000 commands on one line).
+  let part: Part | undefined;
   const found = new Set<Tool>();
   let at = text.indexOf(`${program} `);
   while (at !== -1) {
     const before = at === 0 ? "" : text[at - 1]!;
     if (!/[A-Za-z0-9_-]/.test(before)) {
       const start = at + program.length + 1;
-      const end = text.indexOf("\n", start);
-      const line = text.slice(start, end === -1 ? undefined : end);
-      const words = line.split(/[`#]/)[0]!.trim().split(/\s+/);
+      if (part === undefined || start >= part.end) part = partAt(text, start);
+      const words = firstWords(text, start, part.end, most);
       let best: Tool | undefined;
       let size = 0;
       for (const c of [
-        ...(byFirst.get(words[0]!) ?? []),
+        ...(byFirst.get(words[0]?.word ?? "") ?? []),
         ...(byFirst.get("") ?? []),
       ]) {
+        // The flags come after the plain words: after the last one's start, or anywhere.
+        const after =
+          c.plain.length === 0
+            ? start - 1
+            : (words[c.plain.length - 1]?.at ?? Infinity);
         const fits =
-          c.plain.every((w, k) => words[k] === w) &&
-          c.flags.every((f) => words.slice(c.plain.length).includes(f));
+          c.plain.every((w, k) => words[k]?.word === w) &&
+          c.flags.every((f) => (part!.lastFlag.get(f) ?? -1) > after);
         const length = c.plain.length + c.flags.length;
         if (fits && length > size) {
           best = c.tool;
@@ -169,6 +180,46 @@ function commandsIn(
     at = text.indexOf(`${program} `, at + 1);
   }
   return found;
+}
+
+/** A part of a line where commands are read: up to the line's end, a backtick or a `#`. */
+interface Part {
+  /** Where it ends in the text (exclusive). */
+  readonly end: number;
+  /** Where each word starting with `-` last starts in it. */
+  readonly lastFlag: ReadonlyMap<string, number>;
+}
+
+/** The part of a line that begins at `start` (or before it). */
+function partAt(text: string, start: number): Part {
+  let end = start;
+  while (end < text.length && !"\n`#".includes(text[end]!)) end++;
+  const lastFlag = new Map<string, number>();
+  for (const m of text.slice(start, end).matchAll(/\S+/g))
+    if (m[0].startsWith("-")) lastFlag.set(m[0], start + m.index);
+  return { end, lastFlag };
+}
+
+/** The first `count` words from `start` before `end`, each with where it starts. */
+function firstWords(
+  text: string,
+  start: number,
+  end: number,
+  count: number,
+): { word: string; at: number }[] {
+  const words: { word: string; at: number }[] = [];
+  const word = /\S+/y;
+  let i = start;
+  while (words.length < count) {
+    while (i < end && /\s/.test(text[i]!)) i++;
+    if (i >= end) break;
+    word.lastIndex = i;
+    const m = word.exec(text)!;
+    const stop = Math.min(i + m[0].length, end);
+    words.push({ word: text.slice(i, stop), at: i });
+    i = stop;
+  }
+  return words;
 }
 
 function plural(items: readonly unknown[]): string {

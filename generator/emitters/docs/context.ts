@@ -213,12 +213,30 @@ function columns(text: string): number {
   return width;
 }
 
-/** LF line endings, no trailing spaces on a line, no trailing newlines: spacing is the template's. */
+/**
+ * LF line endings, no trailing spaces on a line, no trailing newlines: spacing is the template's.
+ * Linear in the text's length: no regex anchored at a line's end (`/[ \t]+$/gm` or `/\n+$/`
+ * start again at every character of a run, quadratic in a long run of spaces or newlines).
+ */
 export function tidy(text: string): string {
-  return text
+  const lines = text
     .replace(/\r\n?/g, "\n")
-    .replace(/[ \t]+$/gm, "")
-    .replace(/\n+$/, "");
+    .split("\n")
+    .map(withoutBlanksAtEnd);
+  let count = lines.length;
+  while (count > 1 && lines[count - 1] === "") count--;
+  return lines.slice(0, count).join("\n");
+}
+
+/** The line without the spaces and tabs at its end (not `trimEnd()`, which takes every kind of space). */
+function withoutBlanksAtEnd(line: string): string {
+  let end = line.length;
+  while (end > 0) {
+    const c = line.charCodeAt(end - 1);
+    if (c !== 0x20 && c !== 0x09) break;
+    end--;
+  }
+  return end === line.length ? line : line.slice(0, end);
 }
 
 /**

@@ -23,6 +23,12 @@ type HelperOptions = Handlebars.HelperOptions & {
   readonly loc?: hbs.AST.SourceLocation;
 };
 
+/**
+ * The most spaces `indent` puts before a line: a prompt indents by a few, and a larger count
+ * would only make the text (every line of it, in every loop) as large as the count allows.
+ */
+export const INDENT_MAX = 100;
+
 /** toolgen's helpers, by name. Each checks its arguments: a wrong one is a located template error. */
 export const TOOLGEN_HELPERS: Readonly<
   Record<string, (...args: unknown[]) => unknown>
@@ -45,11 +51,18 @@ export const TOOLGEN_HELPERS: Readonly<
   upper: (...args) => text(args).toUpperCase(),
   /** `{{lower label}}`: the text in small letters. */
   lower: (...args) => text(args).toLowerCase(),
-  /** `{{indent 2 whenToUse}}`: each line of the text that is not empty, indented by that many spaces. */
+  /** `{{indent 2 whenToUse}}`: each line of the text that is not empty, indented by that many spaces (at most INDENT_MAX). */
   indent: (...args) => {
     const [width, value] = take(args, 2, 2);
-    if (!Number.isInteger(width) || (width as number) < 0)
-      fail(args, "takes a whole number of spaces first");
+    if (
+      !Number.isInteger(width) ||
+      (width as number) < 0 ||
+      (width as number) > INDENT_MAX
+    )
+      fail(
+        args,
+        `takes a whole number of spaces from 0 to ${INDENT_MAX} first`,
+      );
     if (typeof value !== "string") fail(args, "takes a text second");
     const pad = " ".repeat(width as number);
     return (value as string)
@@ -58,6 +71,40 @@ export const TOOLGEN_HELPERS: Readonly<
       .join("\n");
   },
 };
+
+/** The block helpers among the built-in ones: each takes one argument, and a block. */
+const BLOCK_HELPERS = ["if", "unless", "each", "with"] as const;
+
+/**
+ * The built-in helpers, each checking its arguments first, as toolgen's do: Handlebars' own
+ * throw without a place (`Must pass iterator to #each`) or fail inside (`{{lookup}}`, `{{if x}}`).
+ */
+export const CHECKED_BUILT_IN_HELPERS: Readonly<
+  Record<string, (...args: unknown[]) => unknown>
+> = Object.fromEntries([
+  ...BLOCK_HELPERS.map((name) => [
+    name,
+    checked(name, (args) => {
+      take(args, 1, 1);
+      const options = args[args.length - 1] as HelperOptions;
+      if (typeof options.fn !== "function")
+        fail(args, `is a block: write {{#${name} …}}…{{/${name}}}`);
+    }),
+  ]),
+  ["lookup", checked("lookup", (args) => take(args, 2, 2))],
+]);
+
+/** Handlebars' own helper `name`, after `check` (which throws a located error) has passed its arguments. */
+function checked(
+  name: (typeof BUILT_IN_HELPERS)[number],
+  check: (args: unknown[]) => void,
+): (...args: unknown[]) => unknown {
+  const builtIn = Handlebars.helpers[name] as (...args: unknown[]) => unknown;
+  return function (this: unknown, ...args: unknown[]) {
+    check(args);
+    return builtIn.apply(this, args);
+  };
+}
 
 /** Every helper a template may call: the built-in ones, then toolgen's. */
 export const HELPER_NAMES: readonly string[] = [

@@ -87,7 +87,13 @@ function renderDocs(
       failed = true;
       const d = templateDiagnostic(e);
       const key = JSON.stringify(d);
-      if (!seen.has(key)) report(d);
+      // Without a place in the template, the text it was rendering says which section and runtime.
+      if (!seen.has(key))
+        report(
+          d.line === undefined
+            ? { ...d, message: `${d.message} (rendering docs/${path})` }
+            : d,
+        );
       seen.add(key);
       return null;
     }

@@ -92,6 +92,8 @@ export function checkCalls(
 }
 
 function unknownHelper(name: string, known: KnownNames): string {
+  if (!/^[^./@]+$/.test(name))
+    return `unknown helper '${name}': a field takes no arguments; the helpers are ${known.helpers.join(", ")}`;
   const near = suggest(name, known.helpers);
   return near === undefined
     ? `unknown helper '${name}': the helpers are ${known.helpers.join(", ")}`
@@ -143,6 +145,11 @@ function findCalls(ast: hbs.AST.Program): Calls {
           n.hash !== undefined;
         const name = simpleName(n.path!, scope);
         if (isCall && name !== undefined) calls.helpers.push(at(n.path!, name));
+        // `{{this.heading 1}}`, `{{@root.x y}}`: a field given arguments, which Handlebars would call.
+        else if (isCall && isFieldPath(n.path!))
+          calls.helpers.push(
+            at(n.path!, (n.path as hbs.AST.PathExpression).original),
+          );
         break;
       }
       case "PartialStatement":
@@ -201,6 +208,15 @@ function simpleName(
   if (p.original !== p.parts[0] || scope.includes(p.parts[0]!))
     return undefined;
   return p.parts[0];
+}
+
+/** A path that names a field, never a helper: `this.x`, `a.b`, `../x`, `@root.x`. */
+function isFieldPath(path: hbs.AST.PathExpression | hbs.AST.Literal): boolean {
+  if (path.type !== "PathExpression") return false;
+  const p = path as hbs.AST.PathExpression;
+  return (
+    p.data || p.depth !== 0 || p.parts.length !== 1 || p.original !== p.parts[0]
+  );
 }
 
 /** `{{> a/b}}` is `a/b`; `{{> "a b"}}` is `a b`. */

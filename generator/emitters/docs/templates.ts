@@ -8,7 +8,13 @@ import {
   type TemplateParts,
 } from "../../render/handlebars.js";
 import type { Diagnostic } from "../../diagnostics.js";
-import { HELPER_NAMES, HIDDEN_HELPERS, TOOLGEN_HELPERS } from "./helpers.js";
+import {
+  CHECKED_BUILT_IN_HELPERS,
+  HELPER_NAMES,
+  HIDDEN_HELPERS,
+  TOOLGEN_HELPERS,
+} from "./helpers.js";
+import { checkPartialCycles, type PartialSource } from "./partial-cycles.js";
 import { checkCalls, type KnownNames } from "./template-refs.js";
 
 /** Every template the docs target renders, by file name. */
@@ -20,6 +26,9 @@ export const TEMPLATE_NAMES = [
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 export type Templates = Readonly<Record<TemplateName, Template>>;
+
+/** What every template may call besides its partials: the built-in helpers, checked, and toolgen's. */
+const HELPERS = { ...CHECKED_BUILT_IN_HELPERS, ...TOOLGEN_HELPERS };
 
 /** The folder inside a templates folder whose `.hbs` files are partials. */
 export const PARTIALS_FOLDER = "partials";
@@ -85,9 +94,11 @@ export function loadTemplates(
         });
     }
   }
-  const partials = loadPartials(user, shown, problems);
+  // The user's files as compiled, for the check of partials that call themselves.
+  const sources: PartialSource[] = [];
+  const partials = loadPartials(user, shown, problems, sources);
   const parts: TemplateParts = {
-    helpers: TOOLGEN_HELPERS,
+    helpers: HELPERS,
     hiddenHelpers: HIDDEN_HELPERS,
     partials: partials ?? new Map(),
   };
@@ -110,6 +121,7 @@ export function loadTemplates(
       }
       loaded[name] = compileTemplate(shown(file), text, parts);
       if (from === user) {
+        sources.push({ file: shown(file), source: loaded[name].source });
         const unknown = checkCalls(
           shown(file),
           loaded[name].source,
@@ -124,6 +136,9 @@ export function loadTemplates(
       ok = false;
     }
   }
+  const cycles = checkPartialCycles(sources);
+  problems.push(...cycles);
+  if (cycles.length > 0) ok = false;
   return { templates: ok ? (loaded as Templates) : null, problems };
 }
 
@@ -135,6 +150,7 @@ function loadPartials(
   user: TemplateFolder | null,
   shown: (file: string) => string,
   problems: Diagnostic[],
+  sources: PartialSource[],
 ): Map<string, CompiledPartial> | null {
   const partials = new Map<string, CompiledPartial>();
   if (user === null) return partials;
@@ -154,10 +170,11 @@ function loadPartials(
     }
     try {
       const partial = compilePartial(file, text, {
-        helpers: TOOLGEN_HELPERS,
+        helpers: HELPERS,
         hiddenHelpers: HIDDEN_HELPERS,
       });
       partials.set(name, partial);
+      sources.push({ file, source: partial.source, partial: name });
       const unknown = checkCalls(file, partial.source, knownNames(user, shown));
       problems.push(...unknown);
       if (unknown.length > 0) ok = false;

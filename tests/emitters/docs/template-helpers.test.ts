@@ -2,8 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { HELPER_NAMES } from "../../../generator/emitters/docs/helpers.js";
-import { removedAfterEach, toolgen } from "../../helpers/project.js";
+import {
+  HELPER_NAMES,
+  INDENT_MAX,
+} from "../../../generator/emitters/docs/helpers.js";
+import { removedAfterEach, repoRoot, toolgen } from "../../helpers/project.js";
 import {
   docsOf,
   errorsOf,
@@ -77,6 +80,16 @@ describe("the helpers", () => {
     const headings = spec.sections.map((s) => s.heading);
     expect(text(docsOf(generateIn(dir)), "prompt.mcp.md")).toBe(
       `${headings.join(" | ")}\n${headings.join(", ")}\n`,
+    );
+  });
+
+  it(`indent takes up to ${INDENT_MAX} spaces, as README's row of helpers says`, () => {
+    expect(sectionText(`{{indent ${INDENT_MAX} heading}}\n`)).toBe(
+      `${" ".repeat(INDENT_MAX)}${first.heading}\n`,
+    );
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    expect(readme).toMatch(
+      new RegExp(`^\\| \`indent\` \\(.* from 0 to ${INDENT_MAX},.*\\|$`, "m"),
     );
   });
 
@@ -158,10 +171,18 @@ describe("a helper that is wrong", () => {
   });
 
   it.each<[string, string]>([
-    [
-      "{{indent heading 2}}",
-      "the helper 'indent' takes a whole number of spaces first",
-    ],
+    ...[
+      "heading 2",
+      "-1 heading",
+      "1.5 heading",
+      `${INDENT_MAX + 1} heading`,
+      // Once, these took 27 s (80,000) and did not end (99,999,999).
+      "80000 heading",
+      "99999999 heading",
+    ].map((args): [string, string] => [
+      `{{indent ${args}}}`,
+      `the helper 'indent' takes a whole number of spaces from 0 to ${INDENT_MAX} first`,
+    ]),
     ["{{upper tools}}", "the helper 'upper' takes a text"],
     ["{{eq heading}}", "the helper 'eq' takes 2 arguments, not 1"],
     [

@@ -37,7 +37,17 @@ describe("checkCalls", () => {
       ["1:14 unknown helper 'frob'"],
     ],
     ["a bare name is a field", "{{frob}}{{#frob}}{{/frob}}", []],
-    ["a path or this. is no helper", "{{a.b x}}{{this.c x}}{{@d x}}", []],
+    ["a path, this. or @data is a field", "{{a.b}}{{this.c}}{{@d}}", []],
+    [
+      "a field given arguments, which Handlebars would call",
+      "{{a.b x}}{{this.c x}}{{@d x}}{{#../e x}}{{/../e}}",
+      [
+        "1:3 unknown helper 'a.b'",
+        "1:12 unknown helper 'this.c'",
+        "1:24 unknown helper '@d'", // Handlebars places a data path after its @
+        "1:33 unknown helper '../e'",
+      ],
+    ],
     [
       "a block parameter is no helper",
       "{{#each xs as |f|}}{{f y}}{{/each}}",

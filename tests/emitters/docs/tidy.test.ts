@@ -69,4 +69,16 @@ describe("tidying texts", () => {
     expect(tidy(text)).toBe(tidied);
     expect(tidyOutput(text)).toBe(output);
   });
+
+  it("long runs of spaces, tabs and newlines: kept inside a line, taken at its end, in time linear in the text", () => {
+    // `/[ \t]+$/gm` and `/\n+$/` took seconds for runs of 40,000 (quadratic): runs this long
+    // would not finish within the test's time.
+    const run = 200_000;
+    const spaces = " ".repeat(run);
+    const newlines = "\n".repeat(run);
+    const text = `a${spaces}b\nc${"\t ".repeat(run / 2)}\n${newlines}d${spaces}${newlines}`;
+    expect(tidy(text)).toBe(`a${spaces}b\nc\n${newlines}d`);
+    expect(tidyOutput(text)).toBe(`a${spaces}b\nc\n\nd\n`);
+    expect(tidy(`${spaces}\r\n`.repeat(3))).toBe("");
+  }, 10_000);
 });
