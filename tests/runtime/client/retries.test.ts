@@ -6,15 +6,20 @@ import {
   until,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
-import { busy, fakeClock, OK } from "./retry-fakes.js";
+import {
+  A,
+  attemptsOn,
+  busy,
+  fakeClock,
+  INFO,
+  OK,
+  retryClients,
+} from "./retry-fakes.js";
 import {
   installPlatformFixture,
   type FixtureClientPackage,
 } from "../../helpers/platform-fixture.js";
-import type {
-  ClientConfig,
-  RetryOptions,
-} from "../../../runtime/client/index.js";
+import type { ClientConfig } from "../../../runtime/client/index.js";
 import { retryAfterMs } from "../../../runtime/client/retry.js";
 
 // The client generated from the platform fixture: get_workspace_info is a GET, commit_memory a
@@ -24,9 +29,6 @@ afterAll(() => fixture.remove());
 const { createClient, PlatformError, TimeoutError } =
   await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
-const A = { id: "ws-a", token: "tok-retry-a-77c1" };
-const INFO = "/workspaces/ws-a";
-
 let platform: PlatformServer;
 beforeAll(async () => {
   platform = await startPlatform();
@@ -34,21 +36,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 beforeEach(() => platform.reset());
 
-function clientWith(
-  retry?: RetryOptions | false,
-  over?: Partial<ClientConfig>,
-) {
-  return createClient({
-    baseUrl: platform.url,
-    workspace: A,
-    timeoutMs: 2000,
-    ...(retry === undefined ? {} : { retry }),
-    ...over,
-  } as ClientConfig);
-}
-
-const attempts = (path: string) =>
-  platform.requests.filter((r) => r.path === path).length;
+const clientWith = retryClients(createClient, () => platform);
+const attempts = (path: string) => attemptsOn(platform, path);
 
 describe("idempotent calls are tried again on 429, 502, 503 and 504", () => {
   it.each([429, 502, 503, 504])(

@@ -8,11 +8,14 @@ import {
   installPlatformFixture,
   type FixtureClientPackage,
 } from "../../helpers/platform-fixture.js";
-import type {
-  ClientConfig,
-  RetryOptions,
-} from "../../../runtime/client/index.js";
-import { busy, fakeClock, OK } from "./retry-fakes.js";
+import {
+  attemptsOn,
+  busy,
+  fakeClock,
+  INFO,
+  OK,
+  retryClients,
+} from "./retry-fakes.js";
 
 // The retry options of the client generated from the platform fixture: turned off per call or
 // per client, overridden per call, and checked. get_workspace_info is a GET, so it is retried.
@@ -21,9 +24,6 @@ afterAll(() => fixture.remove());
 const { ClientError, ConfigError, createClient, PlatformError } =
   await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 
-const A = { id: "ws-a", token: "tok-retry-a-77c1" };
-const INFO = "/workspaces/ws-a";
-
 let platform: PlatformServer;
 beforeAll(async () => {
   platform = await startPlatform();
@@ -31,21 +31,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 beforeEach(() => platform.reset());
 
-function clientWith(
-  retry?: RetryOptions | false,
-  over?: Partial<ClientConfig>,
-) {
-  return createClient({
-    baseUrl: platform.url,
-    workspace: A,
-    timeoutMs: 2000,
-    ...(retry === undefined ? {} : { retry }),
-    ...over,
-  } as ClientConfig);
-}
-
-const attempts = (path: string) =>
-  platform.requests.filter((r) => r.path === path).length;
+const clientWith = retryClients(createClient, () => platform);
+const attempts = (path: string) => attemptsOn(platform, path);
 
 describe("turning retries off", () => {
   it("per call: { retry: false } sends once", async () => {
