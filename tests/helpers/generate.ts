@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import {
   gatherInputs,
   generate,
   type Generated,
+  type GeneratedFile,
   type SpecInput,
 } from "../../generator/index.js";
 
@@ -20,4 +23,23 @@ export function generateFromDisk(
       templates: options.templates,
     }),
   );
+}
+
+/** Writes generated files under `root` (`<root>/<file.path>`), folders made as needed. */
+export function writeGenerated(
+  root: string,
+  files: readonly GeneratedFile[],
+): void {
+  for (const f of files) {
+    const target = path.join(root, f.path);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, f.content);
+  }
+}
+
+/** Makes `<dir>/node_modules/<name>` a link to the folder `to`, as npm links a workspace. */
+export function linkPackage(dir: string, name: string, to: string): void {
+  const at = path.join(dir, "node_modules", name);
+  fs.mkdirSync(path.dirname(at), { recursive: true });
+  fs.symlinkSync(to, at, "dir");
 }

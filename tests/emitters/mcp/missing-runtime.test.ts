@@ -4,7 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { specInput } from "../../../generator/index.js";
-import { generateFromDisk } from "../../helpers/generate.js";
+import {
+  generateFromDisk,
+  linkPackage,
+  writeGenerated,
+} from "../../helpers/generate.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { tempDir } from "../../helpers/temp.js";
 
@@ -34,16 +38,8 @@ beforeAll(() => {
   const { files } = generateFromDisk(
     specInput(minimalPath, stringify(spec), path.dirname(minimalPath)),
   );
-  for (const f of files) {
-    const target = path.join(dir, "generated", f.path);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, f.content);
-  }
-  const link = (name: string, to: string) => {
-    const at = path.join(dir, "node_modules", name);
-    fs.mkdirSync(path.dirname(at), { recursive: true });
-    fs.symlinkSync(to, at, "dir");
-  };
+  writeGenerated(path.join(dir, "generated"), files);
+  const link = (name: string, to: string) => linkPackage(dir, name, to);
   for (const [target, folder] of Object.entries({
     client: "client",
     mcp: "mcp",

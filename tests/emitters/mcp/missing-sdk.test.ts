@@ -5,7 +5,11 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specInput } from "../../../generator/index.js";
-import { generateFromDisk } from "../../helpers/generate.js";
+import {
+  generateFromDisk,
+  linkPackage,
+  writeGenerated,
+} from "../../helpers/generate.js";
 import { repoRoot } from "../../helpers/project.js";
 import { tempDir } from "../../helpers/temp.js";
 
@@ -22,16 +26,8 @@ beforeAll(() => {
   const { files } = generateFromDisk(
     specInput(spec, fs.readFileSync(spec, "utf8"), repoRoot),
   );
-  for (const f of files) {
-    const target = path.join(dir, "generated", f.path);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, f.content);
-  }
-  const link = (name: string, to: string) => {
-    const at = path.join(dir, "node_modules", name);
-    fs.mkdirSync(path.dirname(at), { recursive: true });
-    fs.symlinkSync(to, at, "dir");
-  };
+  writeGenerated(path.join(dir, "generated"), files);
+  const link = (name: string, to: string) => linkPackage(dir, name, to);
   link("@shop/client", path.join(dir, "generated/client"));
   link("@shop/mcp", path.join(dir, "generated/mcp"));
   // The MCP package imports its instructions from the prompts package.
