@@ -15,7 +15,7 @@ import {
   SpecError,
   type Diagnostic,
 } from "./diagnostics.js";
-import { parseSpec, type ParsedSpec } from "./read/parse.js";
+import { parseSpec, type ParsedSpec, type ParseResult } from "./read/parse.js";
 import { validateSpec } from "./validate/index.js";
 import { checkRenderedDocs } from "./validate/rendered-docs.js";
 import { MANIFEST, manifestText } from "./io/manifest.js";
@@ -40,6 +40,11 @@ export interface SpecInput {
 /** Everything generate() reads: io/inputs.ts gathers it from disk (gatherInputs). */
 export interface GenerateInputs {
   readonly spec: SpecInput;
+  /**
+   * The spec's text already read (gatherInputs reads it once, to find its templates setting);
+   * generate() reads `spec.text` itself when it is absent.
+   */
+  readonly read?: ParseResult;
   /** toolgen's own templates, and the user's folder (--templates or targets.docs.templates). */
   readonly templates: TemplateInputs;
   /** toolgen's compiled runtime, copied into the packages. */
@@ -62,7 +67,9 @@ export interface Generated {
  * once: read, validate, model, render and check the prompt docs, emit.
  */
 export function generate(inputs: GenerateInputs): Generated {
-  const spec = readSpec(inputs.spec);
+  const spec = readSpec(
+    inputs.read ?? parseSpec(inputs.spec.file, inputs.spec.text),
+  );
   const found = validateSpec(spec);
   // Rendering needs the model, which only a valid spec has; the templates' own problems are
   // reported with the spec's all the same, so that one run says everything it can.
@@ -110,9 +117,8 @@ function templateProblems(
   return loadTemplates(inputs.templates, inputs.cwd).problems;
 }
 
-/** The spec's text read into a value and its locations; throws SpecError when it cannot be read. */
-function readSpec(input: SpecInput): ParsedSpec {
-  const parsed = parseSpec(input.file, input.text);
+/** The spec read into a value and its locations; throws SpecError when it could not be read. */
+function readSpec(parsed: ParseResult): ParsedSpec {
   if (!parsed.ok) throw new SpecError(parsed.diagnostics);
   return parsed.spec;
 }
@@ -126,13 +132,17 @@ export function loadModel(spec: SpecInput): {
   return { model, warnings };
 }
 
-/** Read, validate, model: the read spec, its model and the warnings it leaves. */
-function loadSpec(input: SpecInput): {
+/**
+ * Read, validate, model, the stages gen runs, once each: the read spec, its model and the
+ * warnings it leaves. Throws SpecError with every problem found. `toolgen diff` loads both its
+ * sides with it.
+ */
+export function loadSpec(input: SpecInput): {
   spec: ParsedSpec;
   model: Model;
   warnings: Diagnostic[];
 } {
-  const spec = readSpec(input);
+  const spec = readSpec(parseSpec(input.file, input.text));
   const found = validateSpec(spec);
   if (found.some(isError)) throw new SpecError(sortDiagnostics(found));
   return { spec, model: buildModel(spec.value), warnings: found };

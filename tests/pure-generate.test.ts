@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { gatherInputs, specInput } from "../generator/index.js";
+import { gatherInputs, generate, specInput } from "../generator/index.js";
 import {
   readFixture,
   repoRoot,
@@ -68,9 +68,12 @@ async function compare(dir: string, specText: string) {
   expect(cli.code).toBe(0);
   const written = snapshotDir(path.join(dir, "generated"));
 
-  const inputs = gatherInputs(specInput("tools.yaml", specText, dir), {
-    cwd: dir,
-  });
+  // The reading gatherInputs made holds functions (locate), which JSON cannot carry: the
+  // sandbox reads the spec's text itself, as generate() does when it is given none.
+  const { read: _read, ...inputs } = gatherInputs(
+    specInput("tools.yaml", specText, dir),
+    { cwd: dir },
+  );
   const json = (f: (typeof inputs.templates)["defaults"] | null) =>
     f === null ? null : { ...f, texts: [...f.texts] };
   const run = spawnSync(
@@ -147,4 +150,26 @@ describe("generate() with no file system", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("generate() goes on from the reading gatherInputs made", () => {
+  it("reads the spec once: given that reading, it does not read the text again", () => {
+    const text = readFixture("valid", "minimal", "tools.yaml");
+    const dir = tempProject(text);
+    try {
+      const inputs = gatherInputs(specInput("tools.yaml", text, dir), {
+        cwd: dir,
+      });
+      expect(inputs.read?.ok).toBe(true);
+      const once = generate(inputs).files;
+      // A text that does not read: only a second reading would notice it.
+      const again = generate({
+        ...inputs,
+        spec: { ...inputs.spec, text: "tools: [" },
+      }).files;
+      expect(again).toEqual(once);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,7 +8,7 @@ import {
 } from "../emitters/docs/templates.js";
 import type { GenerateInputs, SpecInput } from "../index.js";
 import { packageRoot } from "../package-root.js";
-import { parseSpec } from "../read/parse.js";
+import { parseSpec, type ParseResult } from "../read/parse.js";
 import type { RuntimeFiles } from "../runtime-files.js";
 import { listFiles } from "./tree.js";
 
@@ -34,9 +34,12 @@ export function gatherInputs(
   spec: SpecInput,
   options: GatherOptions,
 ): GenerateInputs {
-  const userFolder = options.templates ?? templatesSetting(spec);
+  // Read once here, for its templates setting; generate() goes on from this reading.
+  const read = parseSpec(spec.file, spec.text);
+  const userFolder = options.templates ?? templatesSetting(spec, read);
   return {
     spec,
+    read,
     cwd: options.cwd,
     templates: {
       defaults: readTemplateFolder(defaultTemplatesFolder),
@@ -48,12 +51,12 @@ export function gatherInputs(
 
 /**
  * The spec's targets.docs.templates, resolved against its folder; undefined when it sets none.
- * A spec that never writes the word sets none, and is not read a second time to find out.
  * A spec that cannot be read or holds no text there is left for generate() to report on.
  */
-function templatesSetting(spec: SpecInput): string | undefined {
-  if (!spec.text.includes("templates")) return undefined;
-  const parsed = parseSpec(spec.file, spec.text);
+function templatesSetting(
+  spec: SpecInput,
+  parsed: ParseResult,
+): string | undefined {
   if (!parsed.ok) return undefined;
   const setting = (
     parsed.spec.value as {
