@@ -40,15 +40,16 @@ function compileProblems(
   if (isPlainSchema(schema)) return valueProblems(valued);
   try {
     // The meta-schema first: its errors have a path, so each lands on its own line of the spec.
-    if (!compiler().validateSchema(schema))
-      return metaSchemaProblems(compiler().errors ?? [], kind);
-    compiler().compile(schema);
+    const ajv = compiler(schema);
+    if (!ajv.validateSchema(schema))
+      return metaSchemaProblems(ajv.errors ?? [], kind);
+    ajv.compile(schema);
   } catch (e) {
     const message =
       e instanceof Error ? e.message.split("\n", 1)[0]! : String(e);
     return [compileProblem(schema, message, kind)];
   } finally {
-    compiler().removeSchema();
+    compiler(schema).removeSchema();
   }
   return valueProblems(valued);
 }

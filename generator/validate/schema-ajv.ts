@@ -1,4 +1,5 @@
 import type { Ajv } from "ajv";
+import { dialectOf, type Dialect } from "../../runtime/client/dialect.js";
 
 /**
  * ajv and ajv-formats, loaded on first use: most specs hold only plain schemas (plain-schema.ts)
@@ -6,15 +7,24 @@ import type { Ajv } from "ajv";
  * require(), because an import runs at startup: esbuild bundles it as a call of the bundled
  * module's lazy initialiser, and vitest provides require to the sources.
  */
-function loadAjv(): { Ajv: typeof Ajv; addFormats: (ajv: Ajv) => Ajv } {
-  const { Ajv } = require("ajv") as typeof import("ajv");
+function loadAjv(dialect: Dialect = "default"): {
+  Ajv: typeof Ajv;
+  addFormats: (ajv: Ajv) => Ajv;
+} {
+  const Ajv =
+    dialect === "2020-12"
+      ? (require("ajv/dist/2020") as typeof import("ajv/dist/2020.js")).Ajv2020
+      : dialect === "2019-09"
+        ? (require("ajv/dist/2019") as typeof import("ajv/dist/2019.js"))
+            .Ajv2019
+        : (require("ajv") as typeof import("ajv")).Ajv;
   const formats = require("ajv-formats") as { default?: unknown };
   // ajv-formats is CommonJS: its function is the module itself, and also its default export.
   const addFormats = (formats.default ?? formats) as (ajv: Ajv) => Ajv;
   return { Ajv, addFormats };
 }
 
-let ajv: Ajv | undefined;
+const compilers = new Map<Dialect, Ajv>();
 
 /**
  * The same ajv settings the generated runtime validates arguments with (runtime/client/validate.ts).
@@ -23,11 +33,14 @@ let ajv: Ajv | undefined;
  * every required name to a property instead. Union types (`type: [string, number]`) are
  * allowed: every target reads them (the CLI as runtime/cli/convert.ts says). Own properties only,
  * as the runtime reads them: a value's key named constructor or toString is the value's, never
- * Object.prototype's.
+ * Object.prototype's. One instance a dialect: the schema's `$schema` picks ajv's class for
+ * draft 2020-12 or 2019-09, as the runtime does (runtime/client/dialect.ts).
  */
-export function compiler(): Ajv {
+export function compiler(schema?: unknown): Ajv {
+  const dialect = dialectOf(schema);
+  let ajv = compilers.get(dialect);
   if (!ajv) {
-    const { Ajv, addFormats } = loadAjv();
+    const { Ajv, addFormats } = loadAjv(dialect);
     ajv = new Ajv({
       strict: true,
       strictRequired: false,
@@ -37,6 +50,7 @@ export function compiler(): Ajv {
       ownProperties: true,
     });
     addFormats(ajv);
+    compilers.set(dialect, ajv);
   }
   return ajv;
 }

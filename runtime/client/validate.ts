@@ -1,5 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { dialectOf, type Dialect } from "./dialect.js";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((
@@ -18,27 +21,18 @@ export function createValidator(
   schemas: ReadonlyMap<string, object>,
   describe: (e: ErrorObject) => string = describeInput,
 ): Validator {
-  let ajv: Ajv | undefined;
+  const instances = new Map<Dialect, Ajv>();
   const compiled = new Map<string, ValidateFunction>();
   return (name, input) => {
     const schema = schemas.get(name);
     if (!schema) return [`unknown tool ${JSON.stringify(name)}`];
     let validate = compiled.get(name);
     if (!validate) {
+      const dialect = dialectOf(schema);
+      let ajv = instances.get(dialect);
       if (!ajv) {
-        // addUsedSchema: false keeps one tool's $id from clashing with another's in this shared instance.
-        // As toolgen has it: a `required` inside anyOf is checked by toolgen; union types allowed;
-        // ownProperties: an input named constructor or toString is the caller's, never Object.prototype's.
-        ajv = new Ajv({
-          strict: true,
-          strictRequired: false,
-          allowUnionTypes: true,
-          allErrors: true,
-          validateSchema: true,
-          addUsedSchema: false,
-          ownProperties: true,
-        });
-        addFormats(ajv);
+        ajv = newAjv(dialect);
+        instances.set(dialect, ajv);
       }
       validate = ajv.compile(schema);
       compiled.set(name, validate);
@@ -46,6 +40,28 @@ export function createValidator(
     if (validate(input)) return [];
     return unique((validate.errors ?? []).map(describe));
   };
+}
+
+/**
+ * An ajv for one dialect, with the settings toolgen checked the schemas with. addUsedSchema:
+ * false keeps one tool's $id from clashing with another's in this shared instance; a `required`
+ * inside anyOf is checked by toolgen; union types allowed; ownProperties: an input named
+ * constructor or toString is the caller's, never Object.prototype's.
+ */
+function newAjv(dialect: Dialect): Ajv {
+  const Class =
+    dialect === "2020-12" ? Ajv2020 : dialect === "2019-09" ? Ajv2019 : Ajv;
+  const ajv = new Class({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    validateSchema: true,
+    addUsedSchema: false,
+    ownProperties: true,
+  });
+  addFormats(ajv);
+  return ajv;
 }
 
 /**
