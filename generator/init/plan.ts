@@ -160,7 +160,10 @@ const DEPENDENCY_KEYS = [
 function listsToolgen(text: string | undefined | { folder: true }): boolean {
   if (typeof text !== "string") return false;
   try {
-    const pkg = JSON.parse(text) as Record<string, unknown> | null;
+    const pkg = JSON.parse(text.replace(/^\ufeff/, "")) as Record<
+      string,
+      unknown
+    > | null;
     return DEPENDENCY_KEYS.some((key) => {
       const deps = pkg?.[key];
       return typeof deps === "object" && deps !== null && "toolgen" in deps;
@@ -238,7 +241,9 @@ function notAFile(file: string): InitStep {
 function packageName(text: string | undefined | { folder: true }): unknown {
   if (typeof text !== "string") return undefined;
   try {
-    return (JSON.parse(text) as { name?: unknown } | null)?.name;
+    return (
+      JSON.parse(text.replace(/^\ufeff/, "")) as { name?: unknown } | null
+    )?.name;
   } catch {
     return undefined;
   }

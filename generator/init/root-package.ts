@@ -26,15 +26,15 @@ export function newRootPackage(name: string): string {
  * Adds what is missing (each script, the workspace) to an existing package.json's text, keeping
  * its key order and indentation; a key that holds something else is a problem, never replaced.
  */
-export function mergeRootPackage(text: string): RootPackageMerge {
+export function mergeRootPackage(whole: string): RootPackageMerge {
+  // npm reads a package.json that starts with a byte order mark; so does init, and keeps it.
+  const bom = whole.startsWith("\ufeff") ? "\ufeff" : "";
+  const text = whole.slice(bom.length);
   let pkg: unknown;
   try {
     pkg = JSON.parse(text);
   } catch (e) {
-    return {
-      ok: false,
-      problems: [`is not valid JSON (${(e as Error).message})`],
-    };
+    return { ok: false, problems: [jsonProblem(text, e as Error)] };
   }
   if (!isObject(pkg))
     return { ok: false, problems: ["does not hold a JSON object"] };
@@ -72,7 +72,21 @@ export function mergeRootPackage(text: string): RootPackageMerge {
   const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? "  ";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const json = JSON.stringify(merged, null, indent).replaceAll("\n", eol);
-  return { ok: true, text: `${json}${eol}`, added };
+  return { ok: true, text: `${bom}${json}${eol}`, added };
+}
+
+/**
+ * JSON.parse's complaint with its place as a line and a column (Node says only an offset, or
+ * both in words that differ between versions).
+ */
+function jsonProblem(text: string, error: Error): string {
+  const at = /\s*in JSON at position (\d+).*$/s.exec(error.message);
+  if (at === null) return `is not valid JSON (${error.message})`;
+  const offset = Number(at[1]);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `is not valid JSON: line ${line}, column ${column}: ${error.message.slice(0, at.index)}`;
 }
 
 function missing(scripts: object): Record<string, string> {

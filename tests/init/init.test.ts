@@ -257,6 +257,23 @@ describe("toolgen init beside existing files", () => {
     expect(read(dir, "tools.yaml")).toContain("package: acme-agents-mcp\n");
   });
 
+  it("reads a package.json that starts with a byte order mark, and keeps the mark", async () => {
+    const dir = project("bom", {
+      "package.json": `\ufeff${JSON.stringify({ name: "bom-tools" }, null, 2)}\n`,
+    });
+    const result = await toolgen(dir, "init");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const text = read(dir, "package.json");
+    expect(text.startsWith("\ufeff{")).toBe(true);
+    expect(JSON.parse(text.slice(1))).toMatchObject({
+      name: "bom-tools",
+      scripts: { gen: "toolgen" },
+    });
+    // The example spec is named after package.json's name, read through the mark.
+    expect(read(dir, "tools.yaml")).toContain("package: bom-tools-mcp\n");
+  });
+
   it("leaves an existing generated/ alone", async () => {
     const dir = project("has-output", { "generated/notes.txt": "mine\n" });
     const result = await toolgen(dir, "init");
@@ -284,8 +301,8 @@ describe("toolgen init with conflicts: exit 2, every conflict named, nothing wri
       ],
       [
         "a package.json that is not JSON",
-        { "package.json": "{ name: 'x' }\n" },
-        { "package.json": "is not valid JSON (" },
+        { "package.json": "{\n  \"private\": true,\n  name: 'x'\n}\n" },
+        { "package.json": "is not valid JSON: line 3, column 3: " },
       ],
       [
         "workspaces that are not an array, and a gen:check of another kind",
