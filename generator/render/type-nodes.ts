@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from "../model/types.js";
+import { refTarget } from "../../runtime/cli/refs.js";
 import { propertyKey, stringLiteral } from "./literal.js";
 
 /**
@@ -194,21 +195,7 @@ function literal(value: JsonValue): TypeNode | null {
 
 /** `#`, `#/definitions/X`, `#/$defs/X` and any other JSON pointer into the same document. */
 function resolveRef(root: JsonValue, ref: string): JsonValue | undefined {
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return undefined;
-  let node: JsonValue | undefined = root;
-  for (const raw of ref.slice(2).split("/")) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    } catch {
-      return undefined;
-    }
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
+  return refTarget(root, ref) as JsonValue | undefined;
 }
 
 function union(members: readonly TypeNode[]): TypeNode {

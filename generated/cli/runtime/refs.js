@@ -18,15 +18,18 @@ function follow(schema, root) {
   let current = schema;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     if (!isObject(current) || typeof current.$ref !== "string") return current;
-    const target = pointer(root, current.$ref);
+    const target = refTarget(root, current.$ref);
     if (!isObject(target)) return current;
     const { $ref: _followed, ...beside } = current;
     current = { ...target, ...beside };
   }
   return current;
 }
-/** What a local ref (`#`, `#/a/b`, with `~0`, `~1` and %-escapes) points at in root; undefined: nothing. */
-function pointer(root, ref) {
+/**
+ * What a local ref (`#`, `#/a/b`, with `~0`, `~1` and %-escapes) points at in root; undefined:
+ * nothing. The client's declarations (generator/render/type-nodes.ts) follow refs with it too.
+ */
+export function refTarget(root, ref) {
   if (!ref.startsWith("#")) return undefined;
   if (ref === "#") return root;
   if (!ref.startsWith("#/")) return undefined;
