@@ -14,13 +14,13 @@ import {
   sortDiagnostics,
   SpecError,
   type Diagnostic,
-} from "./diagnostics.js";
+} from "./diagnostics/index.js";
 import { parseSpec, type ParsedSpec, type ParseResult } from "./read/parse.js";
 import { validateSpec } from "./validate/index.js";
 import { checkRenderedDocs } from "./validate/rendered-docs.js";
 import { MANIFEST, manifestText } from "./io/manifest.js";
 
-export { SpecError, formatDiagnostic, type Diagnostic } from "./diagnostics.js";
+export { SpecError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 export type { GeneratedFile } from "./emitters/types.js";
 export type { Model } from "./model/types.js";
 export type { TemplateInputs } from "./emitters/docs/templates.js";

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../diagnostics.js";
-import type { Change, DiffResult } from "./index.js";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { Change, DiffResult } from "./types.js";
 import type { DiffSide } from "./load.js";
 import type { Locate } from "./locate.js";
 

@@ -1,5 +1,5 @@
 import type { JsonPath } from "../read/parse.js";
-import { quoted } from "../validate/quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 // The one way a message shows a name from the spec, for the diff's messages as for the checks'.
 export { quoted };

@@ -1,5 +1,6 @@
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import { acknowledge } from "./acknowledge.js";
+import type { Change, DiffResult } from "./types.js";
 import {
   classOf,
   type ChangeClass,
@@ -13,30 +14,7 @@ import { matchTools } from "./tools.js";
 
 export { loadSide, NO_TOOLS, type DiffSide, type ToolSurface } from "./load.js";
 export { CHANGES, BREAKING_CHANGES, type ChangeName } from "./changes.js";
-
-/** One change of the tool surface, located in the current spec. */
-export interface Change {
-  readonly class: ChangeClass;
-  readonly change: ChangeName;
-  readonly tool: string;
-  readonly input?: string;
-  readonly message: string;
-  readonly file: string;
-  readonly line: number;
-  readonly col: number;
-  readonly length: number;
-  /** For text-changed: how many characters the text grew (+) or shrank (−). */
-  readonly delta?: number;
-  /** The reason of the acknowledgement that lets this breaking change through, if one does. */
-  readonly acknowledged?: string;
-}
-
-export interface DiffResult {
-  /** In the current spec's order (line, column), a removed tool at the `tools:` key. */
-  readonly changes: readonly Change[];
-  /** Acknowledgements that match no change, located in the current spec. */
-  readonly warnings: readonly Diagnostic[];
-}
+export type { Change, DiffResult } from "./types.js";
 
 /**
  * The changes of the tool surface from `base` to `current`, each classed and located in the

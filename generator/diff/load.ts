@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import { loadSpec, type SpecInput } from "../index.js";
 import type { Model } from "../model/types.js";
 import type { ParsedSpec } from "../read/parse.js";

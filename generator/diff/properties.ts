@@ -1,6 +1,6 @@
 import { about, type Subject } from "./changes.js";
 import { isRecord } from "./json.js";
-import type { SchemaPlace } from "./schema.js";
+import type { SchemaPlace } from "./types.js";
 
 type Compare = (b: unknown, c: unknown, at: SchemaPlace) => void;
 

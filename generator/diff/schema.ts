@@ -3,13 +3,9 @@ import { about, quoted, type ChangeName, type Subject } from "./changes.js";
 import { isRecord, jsonEqual, shown } from "./json.js";
 import { compareProperties } from "./properties.js";
 import { compareText } from "./texts.js";
+import type { SchemaPlace } from "./types.js";
 
-/** Where a schema sits: the tool, the input it describes (dotted), its path in the current spec. */
-export interface SchemaPlace {
-  readonly sub: Subject;
-  readonly input?: string;
-  readonly path: JsonPath;
-}
+export type { SchemaPlace } from "./types.js";
 
 /** Keywords this file compares one by one; a change of any other is `schema-changed`. */
 const HANDLED = new Set([

@@ -1,4 +1,4 @@
-import { SpecError } from "../diagnostics.js";
+import { SpecError } from "../diagnostics/index.js";
 
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });

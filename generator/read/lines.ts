@@ -1,4 +1,4 @@
-import type { Place } from "./parse.js";
+import type { Place } from "./place.js";
 
 /**
  * Maps an offset to a 1-based line and column, counting LF, CRLF and lone CR as line ends.

@@ -1,13 +1,14 @@
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import { blockDepth, deepestPath, MAX_DEPTH, nestingDepth } from "./depth.js";
 import { readFast } from "./fast-yaml.js";
 import { lineIndex } from "./lines.js";
+import type { JsonPath, Place } from "./place.js";
 import { lazyLocate, readWithYaml, type LocateOptions } from "./yaml.js";
 
 export { MAX_DEPTH } from "./depth.js";
 export { readFast } from "./fast-yaml.js";
 
-export type JsonPath = readonly (string | number)[];
+export type { JsonPath, Place } from "./place.js";
 
 /** A parsed spec: its plain value and a way back from any path to its place in the text. */
 export interface ParsedSpec {
@@ -19,12 +20,6 @@ export interface ParsedSpec {
    * instead, `token` at that word inside the value.
    */
   locate(path: JsonPath, options?: LocateOptions): Place;
-}
-
-export interface Place {
-  readonly line: number;
-  readonly col: number;
-  readonly length: number;
 }
 
 export type ParseResult =

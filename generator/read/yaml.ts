@@ -8,8 +8,8 @@ import {
   type Document,
   type Node,
 } from "yaml";
-import type { Diagnostic } from "../diagnostics.js";
-import type { JsonPath, Place } from "./parse.js";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { JsonPath, Place } from "./place.js";
 
 // The reference reader: the yaml library's positioned document. It reads every spec the fast
 // reader declines, words every syntax error, and places every value any message points at.

@@ -2,7 +2,7 @@ import { BREAKING_CHANGES, CHANGES, type ChangeName } from "../diff/changes.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { suggest } from "./suggest.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /**
  * Each entry of `acknowledged_breaks`: its change is a breaking change `toolgen diff` names (a

@@ -2,7 +2,7 @@ import type { RawSpec, RawTargets, RawTool } from "../model/raw.js";
 import type { JsonObject } from "../model/types.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
-import { listed } from "./quoted.js";
+import { listed } from "../diagnostics/quoted.js";
 
 export type RawSection = RawSpec["sections"][number];
 export type TargetName = keyof RawTargets;

@@ -11,7 +11,7 @@ import {
   type CheckedSpec,
 } from "./checked-spec.js";
 import { cliCommands, type ReadUsage } from "./cli-usage.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /** Options the CLI itself answers on every command. */
 const RESERVED = new Set(["json", "help"]);

@@ -1,7 +1,7 @@
 import type { Problem } from "./problem.js";
 import { type Check } from "./checked-spec.js";
 import { cliCommands } from "./cli-usage.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /**
  * A section's `cli.order` lists each CLI command of the section (a tool of it with a usage)

@@ -12,7 +12,7 @@ import {
   type Check,
   type CheckedSpec,
 } from "./checked-spec.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /**
  * Each CLI usage: keywords and flags first, then placeholders naming inputs, each once; no two

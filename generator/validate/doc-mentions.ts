@@ -3,7 +3,7 @@ import type { Problem } from "./problem.js";
 import { inputNames, type Check, type CheckedSpec } from "./checked-spec.js";
 import { describePath } from "./subject.js";
 import { inToolPlace, staleNames, type StaleNames } from "./stale-names.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
 const TOOL_LIKE =

@@ -1,4 +1,4 @@
-import { HIDDEN, UNPRINTABLE } from "./hidden.js";
+import { HIDDEN, UNPRINTABLE } from "../diagnostics/hidden.js";
 import { describePath } from "./subject.js";
 import type { Problem } from "./problem.js";
 import type { Check } from "./checked-spec.js";

@@ -8,7 +8,7 @@ import {
   toolPath,
   type Check,
 } from "./checked-spec.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 const WORKSPACE = "$workspace";
 

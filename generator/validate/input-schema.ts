@@ -1,3 +1,4 @@
+import type { SchemaKind } from "./schema-kind.js";
 import type { ErrorObject } from "ajv";
 import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
@@ -15,7 +16,6 @@ export const quoteHint =
 type Path = (string | number)[];
 
 /** Which of a tool's schemas is checked: its `input`, or its `output` (checked alike, named apart). */
-export type SchemaKind = "input" | "output";
 
 /** Problems in one tool's input (or output) schema; paths are relative to the schema. */
 export function checkInputSchema(

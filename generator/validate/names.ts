@@ -3,8 +3,8 @@ import type { JsonObject } from "../model/types.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { firstSeen, toolPath, type Check } from "./checked-spec.js";
-import { HIDDEN } from "./hidden.js";
-import { quoted } from "./quoted.js";
+import { HIDDEN } from "../diagnostics/hidden.js";
+import { quoted } from "../diagnostics/quoted.js";
 import { about } from "./subject.js";
 
 /** Names the generated packages define themselves; a tool may not take them. */

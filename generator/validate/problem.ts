@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import type { JsonPath, ParsedSpec } from "../read/parse.js";
 import type { Code } from "./codes.js";
 

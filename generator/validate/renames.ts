@@ -2,7 +2,7 @@ import type { Problem } from "./problem.js";
 import { inSoundPart } from "./hidden-text.js";
 import { toolPath, type Check } from "./checked-spec.js";
 import { describePath } from "./subject.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 type Step = string | number;
 

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import type { DocTexts, Rendered } from "../emitters/docs/render.js";
 import type { Model, Section, Tool } from "../model/types.js";
 

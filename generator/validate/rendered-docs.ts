@@ -1,5 +1,5 @@
 import { declared } from "../model/targets.js";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import type {
   RenderedDocs,
   DocTexts,

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../model/types.js";
 import type { Code } from "./codes.js";
-import type { SchemaKind } from "./input-schema.js";
+import type { SchemaKind } from "./schema-kind.js";
 import { pointerToPath } from "./structure.js";
 
 /**

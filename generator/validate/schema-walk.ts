@@ -1,5 +1,5 @@
 import type { JsonObject } from "../model/types.js";
-import type { SchemaKind } from "./input-schema.js";
+import type { SchemaKind } from "./schema-kind.js";
 import type { Problem } from "./problem.js";
 import { refProblem } from "./schema-refs.js";
 

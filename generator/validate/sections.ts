@@ -5,7 +5,7 @@ import {
   toolPath,
   type Check,
 } from "./checked-spec.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /**
  * Where each tool belongs: a known section, exactly one of an http binding and `local: true`,

@@ -3,7 +3,7 @@ import type { Problem } from "./problem.js";
 import { structureValidator } from "./structure-validator.js";
 import { describePath, valueAt } from "./subject.js";
 import { suggest } from "./suggest.js";
-import { json, quoted } from "./quoted.js";
+import { json, quoted } from "../diagnostics/quoted.js";
 
 let validator: ValidateFunction | undefined;
 

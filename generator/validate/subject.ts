@@ -1,5 +1,5 @@
 import type { JsonPath } from "../read/parse.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 type Step = string | number;
 

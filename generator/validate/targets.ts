@@ -2,7 +2,7 @@ import type { Code } from "./codes.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { firstSeen, type Check } from "./checked-spec.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /** The targets that call the platform through the client package, and what each one is. */
 const NEEDS_CLIENT = [

@@ -3,7 +3,7 @@ import type { JsonPath } from "../read/parse.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { isSemver, isVersionRange } from "./semver.js";
-import { json, quoted } from "./quoted.js";
+import { json, quoted } from "../diagnostics/quoted.js";
 
 const TARGETS = [
   "client",

@@ -9,7 +9,7 @@ import {
   type Check,
 } from "./checked-spec.js";
 import { cliCommands } from "./cli-usage.js";
-import { quoted } from "./quoted.js";
+import { quoted } from "../diagnostics/quoted.js";
 
 /** The per-target blocks a tool may carry besides `cli:`, each ignored without its target. */
 const VIEW_TARGETS = ["mcp", "langchain"] as const;

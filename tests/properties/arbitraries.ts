@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { stringify } from "yaml";
 import { kebabCase } from "../../generator/model/names.js";
-import { HIDDEN } from "../../generator/validate/hidden.js";
+import { HIDDEN } from "../../generator/diagnostics/hidden.js";
 
 /** Pieces that break careless escaping and the layout, mixed into random Unicode. */
 const tricky = [

@@ -1,5 +1,5 @@
 import Handlebars from "handlebars";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 
 /*
  * A partial that calls itself, directly or through others, renders without end (Handlebars

@@ -1,6 +1,6 @@
 import type { Model, Section } from "../../model/types.js";
 import { TemplateError, type Template } from "../../render/handlebars.js";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import {
   createViews,
   tidyOutput,

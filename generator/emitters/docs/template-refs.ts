@@ -1,5 +1,5 @@
 import Handlebars from "handlebars";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import { suggest } from "../../validate/suggest.js";
 import type { Code } from "../../validate/codes.js";
 

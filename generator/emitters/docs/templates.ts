@@ -7,7 +7,7 @@ import {
   type Template,
   type TemplateParts,
 } from "../../render/handlebars.js";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import {
   CHECKED_BUILT_IN_HELPERS,
   HELPER_NAMES,

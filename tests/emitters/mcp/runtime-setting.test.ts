@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { specInput, type GeneratedFile } from "../../../generator/index.js";
-import { SpecError } from "../../../generator/diagnostics.js";
+import { SpecError } from "../../../generator/diagnostics/index.js";
 import { layoutProblems } from "../../helpers/layout.js";
 import { fixtures } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";

@@ -1,5 +1,5 @@
-import { printable } from "../runtime/shared/printable.js";
-import { UNPRINTABLE } from "./validate/hidden.js";
+import { printable } from "../../runtime/shared/printable.js";
+import { UNPRINTABLE } from "./hidden.js";
 
 /** A problem found in the spec, located in its source text. */
 export interface Diagnostic {
