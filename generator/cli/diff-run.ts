@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SpecError, specInput, type Diagnostic } from "../index.js";
+import { loadSpec, SpecError, specInput, type Diagnostic } from "../index.js";
 import {
   diffSpecs,
-  loadSide,
   NO_TOOLS,
   type Change,
   type DiffSide,
@@ -72,7 +71,7 @@ export function diffRun(options: DiffOptions, io: Io): DiffRun {
     try {
       const text = decodeSpec(file, bytes);
       sources.set(file, text);
-      return loadSide({ file, text, dir });
+      return loadSpec({ file, text, dir });
     } catch (e) {
       if (!(e instanceof SpecError)) throw e;
       if (!sources.has(file)) sources.set(file, bytes.toString("utf8"));

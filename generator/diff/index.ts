@@ -12,7 +12,7 @@ import type { DiffSide, ToolSurface } from "./load.js";
 import { fastLocate } from "./locate.js";
 import { matchTools } from "./tools.js";
 
-export { loadSide, NO_TOOLS, type DiffSide, type ToolSurface } from "./load.js";
+export { NO_TOOLS, type DiffSide, type ToolSurface } from "./load.js";
 export { CHANGES, BREAKING_CHANGES, type ChangeName } from "./changes.js";
 export type { Change, DiffResult } from "./types.js";
 

@@ -1,9 +1,8 @@
 import type { Diagnostic } from "../diagnostics/index.js";
-import { loadSpec, type SpecInput } from "../index.js";
 import type { Model } from "../model/types.js";
 import type { ParsedSpec } from "../read/parse.js";
 
-/** One side of a diff: the read spec (for places and raw keys), its model, its warnings. */
+/** One side of a diff: a spec the pipeline took as far as its model (loadSpec). */
 export interface DiffSide {
   readonly spec: ParsedSpec;
   readonly model: Model;
@@ -21,8 +20,3 @@ export const NO_TOOLS: ToolSurface = {
   spec: { value: { tools: [] } },
   model: { tools: [] },
 };
-
-/** Read, validate, model: the stages gen runs, once each. Throws SpecError with every problem found. */
-export function loadSide(input: SpecInput): DiffSide {
-  return loadSpec(input);
-}

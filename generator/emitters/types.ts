@@ -1,12 +1,10 @@
 import type { Model } from "../model/types.js";
 import type { RuntimeFile } from "../runtime-files.js";
-import type { DocTexts } from "./docs/render.js";
+import type { DocTexts } from "../prompt-docs/types.js";
 
-/** One file of the output, its path relative to the output folder, always with / separators. */
-export interface GeneratedFile {
-  readonly path: string;
-  readonly content: string;
-}
+import type { GeneratedFile } from "../types.js";
+
+export type { GeneratedFile } from "../types.js";
 
 /** What an emitter reads besides the model: inputs generate() was given, and the rendered prompt docs. */
 export interface EmitContext {

@@ -5,11 +5,11 @@ import {
   TEMPLATE_NAMES,
   type PartialText,
   type TemplateFolder,
-} from "../emitters/docs/templates.js";
-import type { GenerateInputs, SpecInput } from "../index.js";
+} from "../read/templates.js";
 import { packageRoot } from "../package-root.js";
 import { parseSpec, type ParseResult } from "../read/parse.js";
 import type { RuntimeFiles } from "../runtime-files.js";
+import type { GenerateInputs, SpecInput } from "../types.js";
 import { listFiles } from "./tree.js";
 
 /** toolgen's own templates: the shapes the platform's agents already read. */
@@ -161,4 +161,19 @@ export function readRuntime(): RuntimeFiles {
       ];
     }),
   );
+}
+
+/** A spec's text as a SpecInput, naming it relative to the working folder `cwd` (absolute) in messages. */
+export function specInput(
+  specPath: string,
+  text: string,
+  cwd: string,
+): SpecInput {
+  const abs = path.resolve(cwd, specPath);
+  const rel = path.relative(cwd, abs);
+  return {
+    file: rel && !rel.startsWith("..") ? rel.split(path.sep).join("/") : abs,
+    text,
+    dir: path.dirname(abs),
+  };
 }

@@ -1,4 +1,5 @@
 import Handlebars from "handlebars";
+import type { Diagnostic } from "../diagnostics/index.js";
 import {
   precompiledTemplate,
   TEMPLATE_OPTIONS,
@@ -32,6 +33,17 @@ export class TemplateError extends Error {
     this.line = line;
     this.col = col;
   }
+}
+
+/** A TemplateError as a problem of the run, located in its template when it has a place. */
+export function templateDiagnostic(e: TemplateError): Diagnostic {
+  return {
+    severity: "error",
+    code: "template-error",
+    file: e.file,
+    message: e.message,
+    ...(e.line === undefined ? {} : { line: e.line, col: e.col ?? 1 }),
+  };
 }
 
 /** What a template may call besides its context: helpers by name, and partials by name. */

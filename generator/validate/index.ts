@@ -1,4 +1,8 @@
-import { isError, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import {
+  isError,
+  sortDiagnostics,
+  type Diagnostic,
+} from "../diagnostics/index.js";
 import { checkAcknowledgedBreaks } from "./acknowledged-breaks.js";
 import type { ParsedSpec } from "../read/parse.js";
 import type { Check } from "./checked-spec.js";

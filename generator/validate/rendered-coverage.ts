@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostics/index.js";
-import type { DocTexts, Rendered } from "../emitters/docs/render.js";
+import type { DocTexts, Rendered } from "../prompt-docs/types.js";
 import type { Model, Section, Tool } from "../model/types.js";
 
 /**

@@ -1,20 +1,16 @@
 import { declared } from "../model/targets.js";
 import type { Diagnostic } from "../diagnostics/index.js";
-import type {
-  RenderedDocs,
-  DocTexts,
-  Rendered,
-} from "../emitters/docs/render.js";
+import type { RenderedDocs, DocTexts, Rendered } from "../prompt-docs/types.js";
 import type { Model } from "../model/types.js";
 import type { ParsedSpec } from "../read/parse.js";
 import { toDiagnostic, type Problem } from "./problem.js";
 import { checkCoverage } from "./rendered-coverage.js";
 
 /**
- * The one check after rendering: what only the rendered prompt docs can tell. The templates'
- * own problems (an unreadable folder or file, a compile or render error, located in the
- * template, and a file toolgen does not use); then, once every text rendered, a renamed tool's
- * old name in a text, and a section over the budget.
+ * The one check after rendering: what only the rendered prompt docs can tell. A template that
+ * failed on the model (located in it); then, once every text rendered, the coverage of each
+ * section, a renamed tool's old name in a text, and a section over the budget. The templates'
+ * own problems were found before rendering (validate/templates/).
  */
 export function checkRenderedDocs(
   spec: ParsedSpec,

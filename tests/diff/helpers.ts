@@ -1,9 +1,5 @@
-import { SpecError } from "../../generator/index.js";
-import {
-  diffSpecs,
-  loadSide,
-  type DiffResult,
-} from "../../generator/diff/index.js";
+import { loadSpec, SpecError } from "../../generator/index.js";
+import { diffSpecs, type DiffResult } from "../../generator/diff/index.js";
 import { minimalVariant } from "../helpers/project.js";
 
 export type Edit = [from: string, to: string];
@@ -12,7 +8,7 @@ export type Edit = [from: string, to: string];
 export function diffTexts(base: string, current: string): DiffResult {
   const side = (file: string, text: string) => {
     try {
-      return loadSide({ file, text, dir: "/nonexistent" });
+      return loadSpec({ file, text, dir: "/nonexistent" });
     } catch (e) {
       if (e instanceof SpecError)
         throw new Error(

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TEMPLATE_NAMES } from "../../generator/emitters/docs/templates.js";
+import { TEMPLATE_NAMES } from "../../generator/read/templates.js";
 import { specInput } from "../../generator/index.js";
 import {
   defaultTemplatesFolder,

@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from "vitest";
 import {
   createViews,
   type Runtime,
-} from "../../generator/emitters/docs/context.js";
-import { TEMPLATE_NAMES } from "../../generator/emitters/docs/templates.js";
+} from "../../generator/prompt-docs/context.js";
+import { TEMPLATE_NAMES } from "../../generator/read/templates.js";
 import { defaultTemplatesFolder } from "../../generator/io/inputs.js";
-import { loadModel, specInput } from "../../generator/index.js";
+import { loadSpec, specInput } from "../../generator/index.js";
 import {
   compileTemplate,
   TemplateError,
@@ -66,7 +66,7 @@ function bothWays(
 }
 
 function viewsOf(specPath: string) {
-  const { model } = loadModel(
+  const { model } = loadSpec(
     specInput(
       specPath,
       fs.readFileSync(specPath, "utf8"),

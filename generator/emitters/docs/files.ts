@@ -5,7 +5,7 @@ import {
   stringLiteral,
 } from "../../render/literal.js";
 import type { GeneratedFile } from "../types.js";
-import type { DocTexts, Rendered } from "./render.js";
+import type { DocTexts, Rendered } from "../../prompt-docs/types.js";
 
 /** The top-level constants, in the order the package lists them, with what each holds. */
 const CONSTANTS = [

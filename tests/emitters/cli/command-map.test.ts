@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadModel, SpecError, specInput } from "../../../generator/index.js";
+import { loadSpec, SpecError, specInput } from "../../../generator/index.js";
 import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
@@ -53,7 +53,7 @@ describe("the command map", () => {
   it.each([reference, typed])(
     "covers exactly the tools of CLI-exposed sections (%s)",
     (file) => {
-      const { model } = loadModel(spec(file));
+      const { model } = loadSpec(spec(file));
       const exposedSections = model.sections
         .filter((s) => s.cli !== null)
         .map((s) => s.id);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { commandMap } from "@molecule/platform-cli";
 import { sections } from "@molecule/platform-prompts";
 import { describe, expect, it } from "vitest";
-import { loadModel, specInput } from "../../../generator/index.js";
+import { loadSpec, specInput } from "../../../generator/index.js";
 import { repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 
@@ -12,7 +12,7 @@ import { generateFromDisk } from "../../helpers/generate.js";
  * the commands each section's block lists are exactly the commands the CLI maps its tools to.
  */
 const file = path.join(repoRoot, "tools.yaml");
-const { model } = loadModel(
+const { model } = loadSpec(
   specInput(file, fs.readFileSync(file, "utf8"), repoRoot),
 );
 const program = model.targets.cli!.program;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadModel, specInput } from "../../../generator/index.js";
+import { loadSpec, specInput } from "../../../generator/index.js";
 import {
   installPlatformFixture,
   type PlatformFixture,
@@ -17,7 +17,7 @@ import {
 
 // The platform fixture (a frozen copy of the reference spec): what is written here by hand
 // about its commands holds whatever a user does to tools.yaml.
-const reference = loadModel(
+const reference = loadSpec(
   specInput(
     platformFixturePath,
     fs.readFileSync(platformFixturePath, "utf8"),

@@ -2,7 +2,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { seeded } from "../../properties/settings.js";
 import { describe, expect, it } from "vitest";
-import { shownPath } from "../../../generator/emitters/docs/templates.js";
+import { shownPath } from "../../../generator/diagnostics/shown-path.js";
 import {
   docsOf,
   generateFrom,

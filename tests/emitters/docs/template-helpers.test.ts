@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import {
   HELPER_NAMES,
   INDENT_MAX,
-} from "../../../generator/emitters/docs/helpers.js";
+} from "../../../generator/prompt-docs/helpers.js";
 import { removedAfterEach, repoRoot, toolgen } from "../../helpers/project.js";
 import {
   docsOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCalls } from "../../../generator/emitters/docs/template-refs.js";
+import { checkCalls } from "../../../generator/validate/templates/calls.js";
 
 // Which names in a template's tree Handlebars would call as helpers or partials: each row is
 // a template and the unknown names checkCalls reports, by line:col.

@@ -3,68 +3,39 @@ import {
   compilePartial,
   compileTemplate,
   TemplateError,
+  templateDiagnostic,
   type CompiledPartial,
   type Template,
   type TemplateParts,
 } from "../../render/handlebars.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
+import { shownPath } from "../../diagnostics/shown-path.js";
+import type { Templates } from "../../prompt-docs/types.js";
+import {
+  PARTIALS_FOLDER,
+  TEMPLATE_NAMES,
+  type TemplateFolder,
+  type TemplateInputs,
+  type TemplateName,
+} from "../../read/templates.js";
 import {
   CHECKED_BUILT_IN_HELPERS,
   HELPER_NAMES,
   HIDDEN_HELPERS,
   TOOLGEN_HELPERS,
-} from "./helpers.js";
+} from "../../prompt-docs/helpers.js";
 import { checkPartialCycles, type PartialSource } from "./partial-cycles.js";
-import { checkCalls, type KnownNames } from "./template-refs.js";
-
-/** Every template the docs target renders, by file name. */
-export const TEMPLATE_NAMES = [
-  "section.md.hbs",
-  "section-cli.md.hbs",
-  "capabilities.md.hbs",
-  "prompt.md.hbs",
-] as const;
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-export type Templates = Readonly<Record<TemplateName, Template>>;
+import { checkCalls, type KnownNames } from "./calls.js";
 
 /** What every template may call besides its partials: the built-in helpers, checked, and toolgen's. */
 const HELPERS = { ...CHECKED_BUILT_IN_HELPERS, ...TOOLGEN_HELPERS };
-
-/** The folder inside a templates folder whose `.hbs` files are partials. */
-export const PARTIALS_FOLDER = "partials";
-
-/** A partial as io/ read it. */
-export interface PartialText {
-  /** How templates call it: its path under partials/ without `.hbs`, e.g. `item`, `a/b`. */
-  readonly name: string;
-  /** Its text, or the error code of its reading. */
-  readonly text: string | { readonly error: string };
-}
-
-/** A folder of templates as io/ read it: the names of its files, each template's text or why it could not be read, and its partials. */
-export interface TemplateFolder {
-  /** Absolute. */
-  readonly folder: string;
-  /** Every file in it (links followed); null when the folder does not exist or cannot be read. */
-  readonly names: readonly string[] | null;
-  /** The text of each template it holds, or the error code of its reading. */
-  readonly texts: ReadonlyMap<string, string | { readonly error: string }>;
-  /** The `.hbs` files of its partials/ folder (at any depth), sorted by name; empty without one. */
-  readonly partials: readonly PartialText[];
-}
-
-/** The template texts generate() reads: toolgen's own, and the user's folder when one is set. */
-export interface TemplateInputs {
-  readonly defaults: TemplateFolder;
-  readonly user: TemplateFolder | null;
-}
 
 /**
  * Each template from the user's folder when it holds one, else toolgen's own, so
  * overriding one template does not mean copying them all. The templates are null when
  * any is unusable; the problems say why (and warn of a file toolgen does not use).
  */
-export function loadTemplates(
+export function checkTemplates(
   inputs: TemplateInputs,
   cwd: string,
 ): { templates: Templates | null; problems: Diagnostic[] } {
@@ -185,27 +156,6 @@ function loadPartials(
     }
   }
   return ok ? partials : null;
-}
-
-export function templateDiagnostic(e: TemplateError): Diagnostic {
-  return {
-    severity: "error",
-    code: "template-error",
-    file: e.file,
-    message: e.message,
-    ...(e.line === undefined ? {} : { line: e.line, col: e.col ?? 1 }),
-  };
-}
-
-/**
- * A template's path as messages show it: relative to the working folder `cwd` when inside it
- * (where a user looks for it), absolute otherwise; / separators either way.
- */
-export function shownPath(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file);
-  const shown =
-    rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
-  return shown.split(path.sep).join("/");
 }
 
 /** What the user's templates and partials may call: toolgen's helpers and the user's partials. */

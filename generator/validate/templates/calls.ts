@@ -1,7 +1,7 @@
 import Handlebars from "handlebars";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { suggest } from "../../validate/suggest.js";
-import type { Code } from "../../validate/codes.js";
+import { suggest } from "../suggest.js";
+import type { Code } from "../codes.js";
 
 /*
  * The helpers and partials a user's template calls, found by walking its syntax tree before

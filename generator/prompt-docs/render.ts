@@ -1,66 +1,33 @@
-import type { Model, Section } from "../../model/types.js";
-import { TemplateError, type Template } from "../../render/handlebars.js";
-import type { Diagnostic } from "../../diagnostics/index.js";
+import type { Model } from "../model/types.js";
+import { TemplateError, templateDiagnostic } from "../render/handlebars.js";
+import type { Diagnostic } from "../diagnostics/index.js";
 import {
   createViews,
   tidyOutput,
   type PromptView,
   type Runtime,
 } from "./context.js";
-import {
-  loadTemplates,
-  templateDiagnostic,
-  type TemplateInputs,
-  type TemplateName,
-  type Templates,
-} from "./templates.js";
-
-/** One rendered text: what a runtime injects, and the Markdown file that holds it. */
-export interface Rendered {
-  /** Where its Markdown file goes inside the docs package, e.g. `sections/a2a.mcp.md`. */
-  readonly path: string;
-  /** Exactly what the model reads: no header, one newline at the end. */
-  readonly text: string;
-  /** The template it came from, to locate a problem found in the text. */
-  readonly template: Template;
-}
-
-export interface SectionTexts {
-  readonly section: Section;
-  /** The section's position in the spec's sections list. */
-  readonly index: number;
-  readonly mcp: Rendered;
-  /** The CLI block, for a section exposed on the CLI. */
-  readonly cli: Rendered | null;
-}
-
-export interface DocTexts {
-  readonly prompt: Readonly<Record<Runtime, Rendered>>;
-  readonly capabilities: Readonly<Record<Runtime, Rendered>>;
-  readonly sections: readonly SectionTexts[];
-}
-
-/** The prompt docs as rendered: every text, or (null) none when a template failed, and why. */
-export interface RenderedDocs {
-  readonly texts: DocTexts | null;
-  /** What loading and rendering the templates found (errors, and warnings of unused files), in the order found. */
-  readonly problems: readonly Diagnostic[];
-}
+import type { TemplateName } from "../read/templates.js";
+import type {
+  DocTexts,
+  Rendered,
+  RenderedDocs,
+  SectionTexts,
+  Templates,
+} from "./types.js";
 
 /**
- * Every text of the docs package, through the templates (each from the user's folder when it
- * holds one, else toolgen's own). `cwd` is the working folder messages show paths relative to.
+ * The prompt docs stage: every text of the docs package, rendered through the templates that
+ * validate/templates/ compiled and checked. What rendering found (a template that fails on this
+ * model) comes back as problems; the texts are then null.
  */
 export function renderPromptDocs(
   model: Model,
-  inputs: TemplateInputs,
-  cwd: string,
+  templates: Templates,
 ): RenderedDocs {
-  const { templates, problems } = loadTemplates(inputs, cwd);
-  if (templates === null) return { texts: null, problems };
-  const found: Diagnostic[] = [...problems];
-  const texts = renderDocs(model, templates, (d) => found.push(d));
-  return { texts, problems: found };
+  const problems: Diagnostic[] = [];
+  const texts = renderDocs(model, templates, (d) => problems.push(d));
+  return { texts, problems };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { declared } from "../../model/targets.js";
+import { declared } from "../model/targets.js";
 import { eastAsianWidth } from "get-east-asian-width";
-import type { Model, Section, Tool } from "../../model/types.js";
+import type { Model, Section, Tool } from "../model/types.js";
 
 /*
  * What the templates see. Every key is always present (null when there is nothing),

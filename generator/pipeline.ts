@@ -1,0 +1,117 @@
+import { isError, sortDiagnostics, SpecError } from "./diagnostics/index.js";
+import { emitDeclared } from "./emitters/index.js";
+import type { EmitContext } from "./emitters/types.js";
+import { MANIFEST, manifestText } from "./io/manifest.js";
+import { buildModel } from "./model/build.js";
+import { renderPromptDocs } from "./prompt-docs/render.js";
+import { parseSpec, type ParsedSpec } from "./read/parse.js";
+import type { TemplateInputs } from "./read/templates.js";
+import { runtimeFolder, type RuntimeFiles } from "./runtime-files.js";
+import type {
+  Generated,
+  GeneratedFile,
+  GenerateInputs,
+  Loaded,
+  SpecInput,
+} from "./types.js";
+import { validateSpec } from "./validate/index.js";
+import { checkRenderedDocs } from "./validate/rendered-docs.js";
+import { checkTemplates } from "./validate/templates/index.js";
+
+/** What the pipeline reads to go as far as the model; the files need the rest of GenerateInputs. */
+export interface ModelInputs {
+  readonly spec: SpecInput;
+  readonly read?: GenerateInputs["read"];
+  readonly templates?: TemplateInputs;
+  readonly runtime?: RuntimeFiles;
+  readonly cwd?: string;
+}
+
+/**
+ * The one pipeline, pure: read → validate (the spec, and the docs templates when the files are
+ * asked for) → model, then, for the files, render the prompt docs → check what they rendered →
+ * emit. Each stage runs once. gen, --check and watch ask for the files (generate), diff and the
+ * tests of a model for the model (loadSpec). Throws SpecError with every problem found.
+ */
+export function runPipeline(inputs: ModelInputs, until: "model"): Loaded;
+export function runPipeline(
+  inputs: GenerateInputs,
+  until: "files",
+): Loaded & Generated;
+export function runPipeline(
+  inputs: ModelInputs,
+  until: "model" | "files",
+): Loaded | (Loaded & Generated) {
+  const read = inputs.read ?? parseSpec(inputs.spec.file, inputs.spec.text);
+  if (!read.ok) throw new SpecError(read.diagnostics);
+  const spec = read.spec;
+  const found = validateSpec(spec);
+  // The templates are checked with the spec, before anything renders, so that one run reports
+  // both; rendering waits for the model, which only a valid spec has.
+  const templates =
+    until === "files" && declaresDocs(spec)
+      ? checkTemplates(inputs.templates!, inputs.cwd!)
+      : null;
+  const checked =
+    templates === null ? found : [...found, ...templates.problems];
+  if (checked.some(isError)) throw new SpecError(sortDiagnostics(checked));
+  const model = buildModel(spec.value);
+  if (until === "model") return { spec, model, warnings: found };
+
+  // The prompt docs are rendered, and their texts checked, for the docs target only.
+  const docs =
+    templates?.templates == null
+      ? null
+      : renderPromptDocs(model, templates.templates);
+  const notes: string[] = [];
+  const problems =
+    docs === null
+      ? checked
+      : [
+          ...checked,
+          ...checkRenderedDocs(spec, model, docs, (n) => notes.push(n)),
+        ];
+  // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
+  if (problems.some(isError)) throw new SpecError(sortDiagnostics(problems));
+
+  const runtime = inputs.runtime!;
+  const ctx: EmitContext = {
+    runtimeFolder: (folder) => runtimeFolder(runtime, folder),
+    docs: docs === null ? null : docs.texts!,
+  };
+  const files = emitDeclared(model, ctx);
+  files.push(manifest(files));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  assertUnique(files);
+  return { spec, model, files, warnings: problems, notes };
+}
+
+/** The whole generation: its inputs in, every file of the output folder out (sorted by path, the manifest among them). */
+export function generate(inputs: GenerateInputs): Generated {
+  const { files, warnings, notes } = runPipeline(inputs, "files");
+  return { files, warnings, notes };
+}
+
+/** Read, validate, model: a spec taken as far as its model. `toolgen diff` loads both its sides so. */
+export function loadSpec(input: SpecInput): Loaded {
+  return runPipeline({ spec: input }, "model");
+}
+
+/** Whether the spec declares the docs target (whatever else is wrong with it). */
+function declaresDocs(spec: ParsedSpec): boolean {
+  const docs = (spec.value as { targets?: { docs?: unknown } } | null)?.targets
+    ?.docs;
+  return docs !== null && typeof docs === "object";
+}
+
+function manifest(files: readonly GeneratedFile[]): GeneratedFile {
+  const paths = files.map((f) => f.path).sort();
+  return { path: MANIFEST, content: manifestText(paths) };
+}
+
+function assertUnique(files: readonly GeneratedFile[]): void {
+  for (let i = 1; i < files.length; i++) {
+    if (files[i]!.path === files[i - 1]!.path)
+      throw new Error(`two emitters produced ${files[i]!.path}`);
+  }
+}
