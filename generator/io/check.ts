@@ -61,7 +61,7 @@ export async function checkTree(
   }
   if (pending.length > 0) {
     // The diff library is only needed when something differs: keep it off the common path.
-    const { unifiedDiff } = await import("./diff.js");
+    const { unifiedDiff } = await import("./unified-diff.js");
     for (const p of pending)
       changed.push({
         path: p.path,

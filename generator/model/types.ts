@@ -21,7 +21,7 @@ export interface Model {
 /** A breaking change `toolgen diff` lists without failing on it. */
 export interface AcknowledgedBreak {
   readonly tool: string;
-  /** A breaking change's name, as `toolgen diff` prints it (generator/diff/changes.ts). */
+  /** A breaking change's name, as `toolgen diff` prints it (generator/breaking/changes.ts). */
   readonly change: string;
   readonly reason: string;
 }

@@ -1,4 +1,8 @@
-import { BREAKING_CHANGES, CHANGES, type ChangeName } from "../diff/changes.js";
+import {
+  BREAKING_CHANGES,
+  CHANGES,
+  type ChangeName,
+} from "../breaking/changes.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { suggest } from "./suggest.js";

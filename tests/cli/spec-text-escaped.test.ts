@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../generator/index.js";
-import { escapeData } from "../../generator/cli/report-github.js";
-import { jsonLine } from "../../generator/cli/report-json.js";
+import { escapeData } from "../../generator/commands/report-github.js";
+import { jsonLine } from "../../generator/commands/report-json.js";
 import {
   minimalVariant,
   removedAfterEach,

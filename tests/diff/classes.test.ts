@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHANGES, type ChangeName } from "../../generator/diff/index.js";
+import { CHANGES, type ChangeName } from "../../generator/breaking/index.js";
 import { diffTexts, names, variant, type Edit } from "./helpers.js";
 
 interface Case {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compareAnnotations } from "../../generator/diff/annotations.js";
-import type { FoundChange, Subject } from "../../generator/diff/changes.js";
-import { compareOutput } from "../../generator/diff/output.js";
-import { compareViews } from "../../generator/diff/views.js";
+import { compareAnnotations } from "../../generator/breaking/annotations.js";
+import type { FoundChange, Subject } from "../../generator/breaking/changes.js";
+import { compareOutput } from "../../generator/breaking/output.js";
+import { compareViews } from "../../generator/breaking/views.js";
 
 /**
  * The keys other parts add per tool (output, annotations, mcp:/langchain: views) are not in

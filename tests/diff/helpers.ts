@@ -1,5 +1,5 @@
 import { loadSpec, SpecError } from "../../generator/index.js";
-import { diffSpecs, type DiffResult } from "../../generator/diff/index.js";
+import { diffSpecs, type DiffResult } from "../../generator/breaking/index.js";
 import { minimalVariant } from "../helpers/project.js";
 
 export type Edit = [from: string, to: string];

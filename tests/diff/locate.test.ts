@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fastLocate } from "../../generator/diff/locate.js";
+import { fastLocate } from "../../generator/breaking/locate.js";
 import { parseSpec, type JsonPath } from "../../generator/read/parse.js";
 import { repoRoot } from "../helpers/project.js";
 import { variant } from "./helpers.js";

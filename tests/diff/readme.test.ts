@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHANGES } from "../../generator/diff/index.js";
+import { CHANGES } from "../../generator/breaking/index.js";
 import { repoRoot } from "../helpers/project.js";
 
 describe("the README's table of changes", () => {
-  it("is generator/diff/changes.ts, row for row", () => {
+  it("is generator/breaking/changes.ts, row for row", () => {
     const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
     const start = readme.indexOf("\n## The breaking-change gate\n");
     expect(start).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { genRun } from "../../generator/cli/gen-run.js";
+import { genRun } from "../../generator/commands/gen-run.js";
 import { LOCK, lockFolder, LockHeldError } from "../../generator/io/lock.js";
 import {
   readFixture,

@@ -54,7 +54,7 @@ function fakeDist(bundle: string): void {
 
 describe("gen --check when toolgen itself fails", () => {
   it("a source of the generator that does not compile: exit 3, naming the place", async () => {
-    const file = path.join(root, "generator", "io", "diff.ts");
+    const file = path.join(root, "generator", "io", "unified-diff.ts");
     const text = fs.readFileSync(file, "utf8");
     const line = text.split("\n").length + 1;
     fs.appendFileSync(file, "\nexport const broken = ;\n");
@@ -62,7 +62,7 @@ describe("gen --check when toolgen itself fails", () => {
       const run = await check();
       expect(run.code, run.stderr).toBe(3);
       expect(run.stderr).toContain(
-        `toolgen: cannot build itself: the generator does not compile (generator/io/diff.ts:${line}:`,
+        `toolgen: cannot build itself: the generator does not compile (generator/io/unified-diff.ts:${line}:`,
       );
       expect(run.stderr).not.toMatch(/^\s+at /m);
     } finally {

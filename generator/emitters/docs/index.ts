@@ -7,7 +7,7 @@ import { docsFiles } from "./files.js";
 /**
  * The agent-facing prompt docs, rendered through Handlebars templates (toolgen's own,
  * or the user's from targets.docs.templates or --templates): Markdown files, and the
- * same texts as string constants. generate() renders them (emitters/docs/render.ts) and checks
+ * same texts as string constants. The pipeline renders them (prompt-docs/) and checks
  * them (validate/rendered-docs.ts) before any emitter runs.
  */
 export const emitDocs: Emitter = (model, ctx) => {

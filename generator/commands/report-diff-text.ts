@@ -1,5 +1,5 @@
 import { formatDiagnostic } from "../index.js";
-import type { Change } from "../diff/index.js";
+import type { Change } from "../breaking/index.js";
 import type { DiffRun } from "./diff-run.js";
 import type { Io } from "./io.js";
 import { diagnosticsText } from "./report-text.js";

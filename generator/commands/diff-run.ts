@@ -6,8 +6,8 @@ import {
   NO_TOOLS,
   type Change,
   type DiffSide,
-} from "../diff/index.js";
-import { BaseReadError, readBase } from "../diff/read-base.js";
+} from "../breaking/index.js";
+import { BaseReadError, readBase } from "../breaking/read-base.js";
 import { decodeSpec } from "../read/encoding.js";
 import { EXIT, type Io } from "./io.js";
 
