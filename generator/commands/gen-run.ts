@@ -11,6 +11,7 @@ import {
   type Diagnostic,
   type Drift,
   type GeneratedFile,
+  type GenerateInputs,
 } from "../index.js";
 import { unsafeOutDir } from "../io/guard.js";
 import { lockFolder, LockHeldError } from "../io/lock.js";
@@ -73,6 +74,8 @@ export interface GenRun {
   readonly specFile: string;
   /** The spec's text, when it could be read and decoded. */
   readonly specText?: string;
+  /** The spec's value as the run read it, when it could be read (watch finds its folders in it). */
+  readonly specValue?: unknown;
   /** The output folder: absolute, and as shown (relative to cwd). */
   readonly outDir: string;
   readonly shownOut: string;
@@ -95,70 +98,18 @@ export interface GenRun {
 
 /** One gen (or --check) run: reads, generates, writes or compares; reports nothing. */
 export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
-  const specPath = path.resolve(io.cwd, options.spec);
-  const rawOut = options.out ?? path.join(path.dirname(specPath), "generated");
-  const outDir = path.resolve(io.cwd, rawOut);
-  const shownOut = path.relative(io.cwd, outDir) || ".";
-  const specFile = specInput(specPath, "", io.cwd).file;
-  const sources = new Map<string, string>();
-  const base = {
-    check: options.check,
-    specPath,
-    specFile,
-    outDir,
-    shownOut,
-    source: (file: string) => sources.get(file) ?? readQuietly(file, io.cwd),
-    files: [],
-    produced: 0,
-  };
-  const stopped = (problem: string, exit: number = EXIT.invalid): GenRun => ({
-    ...base,
-    outcome: "error",
-    exit,
-    diagnostics: [],
-    problem,
-  });
-  const invalid = (diagnostics: readonly Diagnostic[]): GenRun => ({
-    ...base,
-    specText: sources.get(specFile),
-    outcome: "invalid",
-    exit: EXIT.invalid,
-    diagnostics,
-  });
-
-  let bytes: Buffer;
-  const limit = options.maxSpecBytes ?? MAX_SPEC_BYTES;
-  try {
-    bytes = readBounded(specPath, limit);
-  } catch (e) {
-    if (e instanceof SpecTooLargeError)
-      return stopped(
-        `the spec ${specFile} holds more than ${limit} bytes, the most toolgen reads (${limit === MAX_SPEC_BYTES ? "by default" : "--max-spec-bytes"}); it was not read further. Pass --max-spec-bytes <n> to allow a larger spec. Nothing was written.`,
-      );
-    return stopped(
-      `cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-  let text: string;
-  try {
-    text = decodeSpec(specFile, bytes);
-  } catch (e) {
-    if (!(e instanceof SpecError)) throw e;
-    sources.set(specFile, bytes.toString("utf8"));
-    return invalid(e.diagnostics);
-  }
-  sources.set(specFile, text);
-  const unsafe = unsafeOutDir(rawOut, outDir, specPath);
+  const run = startRun(options, io);
+  const text = readSpecText(run, options);
+  if (typeof text !== "string") return text;
+  const unsafe = unsafeOutDir(run.rawOut, run.base.outDir, run.base.specPath);
   if (unsafe)
-    return stopped(
-      `refusing to use ${outDir} as the output folder: ${unsafe}. Nothing was written.`,
+    return run.stopped(
+      `refusing to use ${run.base.outDir} as the output folder: ${unsafe}. Nothing was written.`,
     );
-
-  const spec = specInput(specPath, text, io.cwd);
-  const withText = { ...base, specText: text };
+  let inputs: GenerateInputs | undefined;
   let warnings: readonly Diagnostic[] = [];
   try {
-    const inputs = gatherInputs(spec, {
+    inputs = gatherInputs(specInput(run.base.specPath, text, io.cwd), {
       templates: options.templates
         ? path.resolve(io.cwd, options.templates)
         : undefined,
@@ -166,91 +117,197 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
     });
     const generated = generate(inputs);
     warnings = generated.warnings;
-    const { files } = generated;
-    const done = {
-      ...withText,
+    const done: Done = {
+      ...run.base,
+      specText: text,
+      specValue: specValue(inputs),
       diagnostics: warnings,
       notes: generated.notes ?? [],
-      produced: files.length,
+      produced: generated.files.length,
     };
-    if (options.check) {
-      const drift = await checkTree(outDir, files);
-      const entries = checkEntries(files, drift);
-      if (entries.every((f) => f.status === "unchanged"))
-        return { ...done, outcome: "unchanged", exit: EXIT.ok, files: entries };
-      return {
-        ...done,
-        outcome: "drift",
-        exit: EXIT.drift,
-        files: entries,
-        fix: fixCommand(options.argv, io.env ?? {}),
-      };
-    }
-    // One run writes the folder at a time: another run's sweep would take this one's files away.
-    const release = await lockFolder(outDir, options.lockWaitMs);
-    let report;
-    try {
-      report = writeTree(outDir, files);
-    } finally {
-      release();
-    }
-    const entries = byPath([
-      ...report.written.map((p) => ({ path: p, status: "written" as const })),
-      ...report.deleted.map((p) => ({ path: p, status: "deleted" as const })),
-      ...report.unchanged.map((p) => ({
-        path: p,
-        status: "unchanged" as const,
-      })),
-    ]);
-    const touched = report.written.length + report.deleted.length > 0;
-    return {
-      ...done,
-      outcome: touched ? "written" : "unchanged",
-      exit: EXIT.ok,
-      files: entries,
-    };
+    return options.check
+      ? await compareStep(done, generated.files, options, io)
+      : await writeStep(done, generated.files, options);
   } catch (e) {
-    if (e instanceof SpecError) return { ...invalid(e.diagnostics) };
-    const after = { ...withText, diagnostics: warnings };
-    if (e instanceof LockHeldError)
+    if (e instanceof SpecError)
       return {
-        ...after,
-        outcome: "error",
-        exit: EXIT.invalid,
-        problem: `cannot write ${shownOut}/: ${e.message}. Nothing was written.`,
+        ...run.invalid(e.diagnostics),
+        specValue: inputs && specValue(inputs),
       };
-    if (e instanceof ForeignFilesError) {
-      const advice = e.owned
-        ? "Move them out of that folder"
-        : "Empty that folder or choose another --out";
-      return {
-        ...after,
-        outcome: "error",
-        exit: EXIT.invalid,
-        problem: `refusing to write: ${e.message}. ${advice}. Nothing was written.`,
-      };
-    }
-    const fsError = e as NodeJS.ErrnoException;
-    if (
-      typeof fsError.code === "string" &&
-      typeof fsError.syscall === "string"
-    ) {
-      // The disk said no (a file where a folder belongs, no permission, no space): no bug of toolgen's.
-      return {
-        ...after,
-        outcome: "error",
-        exit: EXIT.invalid,
-        problem: `cannot ${options.check ? "read" : "write"} ${shownOut}/: ${fsError.message}`,
-      };
-    }
-    return {
-      ...after,
-      outcome: "error",
-      exit: EXIT.bug,
-      problem: "internal error (a bug in toolgen, not in your spec)",
-      stack: (e as Error).stack ?? String(e),
-    };
+    return failure(
+      e,
+      { ...run.base, specText: text, diagnostics: warnings },
+      options,
+    );
   }
+}
+
+/** What every report of a run holds, whatever happened. */
+type Base = Omit<GenRun, "outcome" | "exit" | "diagnostics">;
+/** A run that generated its files: all but what comparing or writing them says. */
+type Done = Omit<GenRun, "outcome" | "exit" | "files">;
+
+/** A run begun: where its spec and output are, and how it says that it stopped or found errors. */
+interface Started {
+  readonly base: Base;
+  /** --out as given, for the output folder's guard. */
+  readonly rawOut: string;
+  readonly sources: Map<string, string>;
+  stopped(problem: string, exit?: number): GenRun;
+  invalid(diagnostics: readonly Diagnostic[]): GenRun;
+}
+
+function startRun(options: GenOptions, io: Io): Started {
+  const specPath = path.resolve(io.cwd, options.spec);
+  const rawOut = options.out ?? path.join(path.dirname(specPath), "generated");
+  const outDir = path.resolve(io.cwd, rawOut);
+  const specFile = specInput(specPath, "", io.cwd).file;
+  const sources = new Map<string, string>();
+  const base: Base = {
+    check: options.check,
+    specPath,
+    specFile,
+    outDir,
+    shownOut: path.relative(io.cwd, outDir) || ".",
+    source: (file: string) => sources.get(file) ?? readQuietly(file, io.cwd),
+    files: [],
+    produced: 0,
+  };
+  return {
+    base,
+    rawOut,
+    sources,
+    stopped: (problem, exit = EXIT.invalid) => ({
+      ...base,
+      outcome: "error",
+      exit,
+      diagnostics: [],
+      problem,
+    }),
+    invalid: (diagnostics) => ({
+      ...base,
+      specText: sources.get(specFile),
+      outcome: "invalid",
+      exit: EXIT.invalid,
+      diagnostics,
+    }),
+  };
+}
+
+/** The spec's text, read within its bound and decoded; or the run, stopped, saying why not. */
+function readSpecText(run: Started, options: GenOptions): string | GenRun {
+  const { specPath, specFile } = run.base;
+  let bytes: Buffer;
+  const limit = options.maxSpecBytes ?? MAX_SPEC_BYTES;
+  try {
+    bytes = readBounded(specPath, limit);
+  } catch (e) {
+    if (e instanceof SpecTooLargeError)
+      return run.stopped(
+        `the spec ${specFile} holds more than ${limit} bytes, the most toolgen reads (${limit === MAX_SPEC_BYTES ? "by default" : "--max-spec-bytes"}); it was not read further. Pass --max-spec-bytes <n> to allow a larger spec. Nothing was written.`,
+      );
+    return run.stopped(
+      `cannot read the spec ${specPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+  try {
+    const text = decodeSpec(specFile, bytes);
+    run.sources.set(specFile, text);
+    return text;
+  } catch (e) {
+    if (!(e instanceof SpecError)) throw e;
+    run.sources.set(specFile, bytes.toString("utf8"));
+    return run.invalid(e.diagnostics);
+  }
+}
+
+/** The spec's value as the run read it (once, for the pipeline), when it could be read. */
+function specValue(inputs: GenerateInputs): unknown {
+  return inputs.read?.ok ? inputs.read.spec.value : undefined;
+}
+
+/** --check: the output folder compared with the files; drift names the command that fixes it. */
+async function compareStep(
+  done: Done,
+  files: readonly GeneratedFile[],
+  options: GenOptions,
+  io: Io,
+): Promise<GenRun> {
+  const drift = await checkTree(done.outDir, files);
+  const entries = checkEntries(files, drift);
+  if (entries.every((f) => f.status === "unchanged"))
+    return { ...done, outcome: "unchanged", exit: EXIT.ok, files: entries };
+  return {
+    ...done,
+    outcome: "drift",
+    exit: EXIT.drift,
+    files: entries,
+    fix: fixCommand(options.argv, io.env ?? {}),
+  };
+}
+
+/** gen: the files written under the output folder's lock, one run at a time. */
+async function writeStep(
+  done: Done,
+  files: readonly GeneratedFile[],
+  options: GenOptions,
+): Promise<GenRun> {
+  // One run writes the folder at a time: another run's sweep would take this one's files away.
+  const release = await lockFolder(done.outDir, options.lockWaitMs);
+  let report;
+  try {
+    report = writeTree(done.outDir, files);
+  } finally {
+    release();
+  }
+  const entries = byPath([
+    ...report.written.map((p) => ({ path: p, status: "written" as const })),
+    ...report.deleted.map((p) => ({ path: p, status: "deleted" as const })),
+    ...report.unchanged.map((p) => ({ path: p, status: "unchanged" as const })),
+  ]);
+  const touched = report.written.length + report.deleted.length > 0;
+  return {
+    ...done,
+    outcome: touched ? "written" : "unchanged",
+    exit: EXIT.ok,
+    files: entries,
+  };
+}
+
+/** What stopped a run after its spec was read: the lock, foreign files, the disk, or a bug. */
+function failure(
+  e: unknown,
+  after: Omit<GenRun, "outcome" | "exit">,
+  options: GenOptions,
+): GenRun {
+  const stopped = (problem: string, exit: number = EXIT.invalid): GenRun => ({
+    ...after,
+    outcome: "error",
+    exit,
+    problem,
+  });
+  if (e instanceof LockHeldError)
+    return stopped(
+      `cannot write ${after.shownOut}/: ${e.message}. Nothing was written.`,
+    );
+  if (e instanceof ForeignFilesError) {
+    const advice = e.owned
+      ? "Move them out of that folder"
+      : "Empty that folder or choose another --out";
+    return stopped(
+      `refusing to write: ${e.message}. ${advice}. Nothing was written.`,
+    );
+  }
+  const fsError = e as NodeJS.ErrnoException;
+  // The disk said no (a file where a folder belongs, no permission, no space): no bug of toolgen's.
+  if (typeof fsError.code === "string" && typeof fsError.syscall === "string")
+    return stopped(
+      `cannot ${options.check ? "read" : "write"} ${after.shownOut}/: ${fsError.message}`,
+    );
+  return {
+    ...stopped("internal error (a bug in toolgen, not in your spec)", EXIT.bug),
+    stack: (e as Error).stack ?? String(e),
+  };
 }
 
 /** Every file --check looked at: the produced ones (unchanged or not) and the ones it found besides. */

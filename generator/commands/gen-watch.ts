@@ -29,7 +29,7 @@ export async function watchGen(
       report(run);
       const { targets, unresolved } = watchTargets({
         specPath: run.specPath,
-        specText: run.specText,
+        specValue: run.specValue,
         templates,
         cwd: io.cwd,
       });

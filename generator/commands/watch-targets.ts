@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseSpec } from "../read/parse.js";
 
 /** A folder --watch listens to. */
 export interface WatchTarget {
@@ -16,8 +15,8 @@ export interface WatchTarget {
 
 export interface WatchInputs {
   readonly specPath: string;
-  /** The spec's text as the last run read it; undefined when it could not. */
-  readonly specText?: string;
+  /** The spec's value as the last run read it; undefined when it could not. */
+  readonly specValue?: unknown;
   /** --templates, absolute, when given. */
   readonly templates?: string;
   readonly cwd: string;
@@ -65,16 +64,13 @@ export function watchTargets(inputs: WatchInputs): {
   return { targets, unresolved };
 }
 
-/** targets.docs.templates and every targets.<target>.runtime the spec's text sets, if it reads. */
+/** targets.docs.templates and every targets.<target>.runtime the spec sets, as the run read it. */
 function specSettings(inputs: WatchInputs): {
   templates?: string;
   runtimes: string[];
 } {
-  const text = inputs.specText;
-  if (text === undefined) return { runtimes: [] };
-  const parsed = parseSpec(path.basename(inputs.specPath), text);
-  if (!parsed.ok) return { runtimes: [] };
-  const targets = (parsed.spec.value as { targets?: unknown } | null)?.targets;
+  const targets = (inputs.specValue as { targets?: unknown } | null | undefined)
+    ?.targets;
   if (typeof targets !== "object" || targets === null) return { runtimes: [] };
   const entries = Object.values(targets as Record<string, unknown>).map((t) =>
     typeof t === "object" && t !== null ? (t as Record<string, unknown>) : {},
