@@ -32,7 +32,7 @@ export const E2E = [
   "tests/emitters/mcp/missing-sdk.test.ts",
   "tests/emitters/mcp/missing-runtime.test.ts",
   "tests/emitters/mcp/server-version.test.ts",
-  "tests/emitters/mcp/readme-examples.test.ts",
+  "tests/emitters/mcp/docs-examples.test.ts",
   "tests/hardening/corpus.test.ts",
   "tests/hardening/injection.test.ts",
   "tests/hardening/interrupted.test.ts",
@@ -57,7 +57,7 @@ export const E2E = [
  * that belong here.
  */
 export const ISOLATED = [
-  "tests/emitters/function-calling/readme-examples.test.ts",
+  "tests/emitters/function-calling/docs-examples.test.ts",
   "tests/emitters/langchain/package-calls.test.ts",
   "tests/emitters/langchain/package-errors.test.ts",
   "tests/emitters/langchain/package-tool-list.test.ts",

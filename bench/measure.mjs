@@ -58,7 +58,7 @@ export function summary(values) {
   };
 }
 
-/** The machine, as the README's table names it. */
+/** The machine, as the table of docs/performance.md names it. */
 export function machine() {
   let cpu = os.cpus()[0]?.model ?? "unknown";
   try {

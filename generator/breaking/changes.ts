@@ -6,7 +6,7 @@ export { quoted };
 
 /**
  * Every change `toolgen diff` reports, by its stable name: its class, and what it means for the
- * agents and callers already deployed (the README's table of changes is this one). A name is
+ * agents and callers already deployed (the table of changes in docs/breaking-changes.md is this one). A name is
  * never reworded once released: `acknowledged_breaks` entries spell them.
  */
 export const CHANGES = {

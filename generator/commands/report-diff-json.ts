@@ -6,7 +6,7 @@ import { jsonLine } from "./report-json.js";
 
 /**
  * `toolgen diff --format json`: the whole diff as one JSON document on one line of stdout
- * (README, "The breaking-change gate"):
+ * (docs/breaking-changes.md):
  *
  *   { "outcome": "compatible" | "breaking" | "invalid" | "error", "exitCode": 0 | 1 | 2 | 3,
  *     "spec": string, "against": string, "base": string | null,

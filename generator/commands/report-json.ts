@@ -6,7 +6,7 @@ import { diagnosticJson } from "./report-range.js";
 
 /**
  * `--format json`: the whole run as one JSON document on one line of stdout (so `--watch`
- * prints one document a run, as JSON Lines). Its shape (README, "Machine-readable output"):
+ * prints one document a run, as JSON Lines). Its shape (docs/commands.md, "--format"):
  *
  *   { "outcome": "written" | "unchanged" | "drift" | "invalid" | "error",
  *     "exitCode": 0 | 1 | 2 | 3, "check": boolean, "spec": string, "out": string,

@@ -44,7 +44,7 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
 /**
  * `file:line:col: message` followed by a code frame of the offending line.
  * `source` is the text of `d.file`, when known. The checks quote what they take from the spec
- * (validate/quoted.ts); whatever control character a message or a file name still holds is
+ * (diagnostics/quoted.ts); whatever control character a message or a file name still holds is
  * escaped here, line breaks included, so that no line of the report is forged or hidden.
  */
 export function formatDiagnostic(d: Diagnostic, source?: string): string {

@@ -6,7 +6,7 @@ import * as jsYaml from "js-yaml";
 // to differ, and declines everything else (any doubt, any error): the yaml library then reads
 // it. tests/properties/fast-yaml-*.test.ts hold the two readers together, with every text on
 // which they ever differed (fast-yaml-regressions.test.ts). At 1,000 tools it saves about 40 %
-// of gen's time (ARCHITECTURE.md).
+// of gen's time (docs/performance.md).
 
 /** YAML 1.2 core integers, resolved exactly as the yaml library's core schema resolves them. */
 const CORE_INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;

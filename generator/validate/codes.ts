@@ -1,7 +1,7 @@
 /**
  * Every kind of problem toolgen finds in a spec and its templates, by its stable code
- * (Diagnostic.code): one code a kind, kebab-case, never reworded once released. The README's
- * table of codes is this one.
+ * (Diagnostic.code): one code a kind, kebab-case, never reworded once released. The table of
+ * codes in docs/spec.md is this one.
  */
 export const CODES = {
   // Reading the spec (read/): found before any check runs, and alone.

@@ -9,7 +9,7 @@
  * ajv's own message. tests/validate/plain-schema.test.ts checks the promise against ajv.
  * scalarFits does the same for default and enum values. The plain way, ajv compiling every
  * schema and value (validate/input-schema.ts), stays the fallback; at 1,000 tools these two
- * shortcuts save about two thirds of gen's time (ARCHITECTURE.md has the figures).
+ * shortcuts save about two thirds of gen's time (docs/performance.md has the figures).
  */
 
 const SIMPLE_TYPES = new Set([

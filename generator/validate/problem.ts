@@ -6,7 +6,7 @@ import type { Code } from "./codes.js";
 export interface Problem {
   readonly path: JsonPath;
   readonly message: string;
-  /** The kind of problem, stable and kebab-case (README, Diagnostic codes). */
+  /** The kind of problem, stable and kebab-case (docs/spec.md, Diagnostic codes). */
   readonly code: Code;
   /** Point at the key of the last path step rather than its value. */
   readonly key?: boolean;

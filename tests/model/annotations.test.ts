@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveAnnotations } from "../../generator/model/annotations.js";
 import type { HttpMethod } from "../../generator/model/types.js";
 
-// The README's rule, case by case: a declared hint as declared; of the rest only what the
+// The rule of docs/spec.md ("Titles, hints and results"), case by case: a declared hint as declared; of the rest only what the
 // method says for certain, only as true; nothing for a read-only tool but read-only.
 describe("a tool's hints", () => {
   it.each<[HttpMethod | null, object]>([

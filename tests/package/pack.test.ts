@@ -49,7 +49,7 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   });
 
-  it("packs the bundle, the runtime, the templates and the schema, and nothing of toolgen's development", () => {
+  it("packs the bundle, the runtime, the templates, the schema and the documentation, and nothing of toolgen's development", () => {
     expect(files).toEqual(
       expect.arrayContaining([
         "package.json",
@@ -59,10 +59,13 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
         "templates/docs/prompt.md.hbs",
         "dist/runtime/mcp/serve.js",
         "dist/runtime/mcp/serve.d.ts",
+        "README.md",
+        "docs/spec.md",
+        "docs/packages/mcp.md",
       ]),
     );
     const allowed =
-      /^(package\.json|README\.md|LICENSE|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|templates\/.+\.hbs)$/;
+      /^(package\.json|README\.md|LICENSE|docs\/.+\.md|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|templates\/.+\.hbs)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
   });
 

@@ -167,7 +167,7 @@ process.stdout.write(JSON.stringify(out));`;
       );
       expect(result.stderr).toBe("");
       const exported = JSON.parse(result.stdout) as Record<string, string[]>;
-      // One export of each package's contract (ARCHITECTURE.md, "The package contract").
+      // One export of each package's contract (docs/packages/index.md, "The package contract").
       expect(exported[spec.targets.client.package]).toContain("createClient");
       expect(exported[spec.targets.mcp.package]).toContain("createServer");
       expect(exported[spec.targets.langchain.package]).toContain("createTools");

@@ -5,7 +5,7 @@ import { SpecError, type Diagnostic } from "../../generator/index.js";
 import { generateFromDisk } from "../helpers/generate.js";
 import { platformFixturePath } from "../helpers/reference-spec.js";
 
-// The stale-name rule (README, "Names in texts"), on the platform fixture (a frozen copy of the
+// The stale-name rule (docs/packages/prompts.md, "Names in texts"), on the platform fixture (a frozen copy of the
 // reference spec, whose tools are the real platform's): a snake_case word of a text that no tool,
 // input, old name, section id or known_words entry has is reported when it is a near-miss of a
 // tool's name, a sibling of one, or written where a tool's name goes, and only then.

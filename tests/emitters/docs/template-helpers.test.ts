@@ -16,7 +16,7 @@ import {
   withTemplates,
 } from "./helpers.js";
 
-// The helpers a user's template may call, each with the example README gives, rendered from the
+// The helpers a user's template may call, each with the example docs/packages/prompts.md gives, rendered from the
 // minimal fixture; what each renders is built here from the spec's own texts.
 
 const removed = removedAfterEach();
@@ -83,12 +83,15 @@ describe("the helpers", () => {
     );
   });
 
-  it(`indent takes up to ${INDENT_MAX} spaces, as README's row of helpers says`, () => {
+  it(`indent takes up to ${INDENT_MAX} spaces, as the row of helpers in docs/packages/prompts.md says`, () => {
     expect(sectionText(`{{indent ${INDENT_MAX} heading}}\n`)).toBe(
       `${" ".repeat(INDENT_MAX)}${first.heading}\n`,
     );
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    expect(readme).toMatch(
+    const page = fs.readFileSync(
+      path.join(repoRoot, "docs/packages/prompts.md"),
+      "utf8",
+    );
+    expect(page).toMatch(
       new RegExp(`^\\| \`indent\` \\(.* from 0 to ${INDENT_MAX},.*\\|$`, "m"),
     );
   });

@@ -220,9 +220,12 @@ describe("a template error while compiling or rendering", () => {
     expect(run.stderr).toContain(
       `tpl/partials/p.hbs: partials are nested more than ${MAX_PARTIAL_DEPTH} deep: does a partial call itself, through an inline partial ({{#*inline}}) of the file that calls it? (rendering docs/sections/${firstSection}.mcp.md)\n`,
     );
-    // README gives the same bound.
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    expect(readme.replace(/\s+/g, " ")).toContain(
+    // docs/packages/prompts.md gives the same bound.
+    const page = fs.readFileSync(
+      path.join(repoRoot, "docs/packages/prompts.md"),
+      "utf8",
+    );
+    expect(page.replace(/\s+/g, " ")).toContain(
       `partials nested more than ${MAX_PARTIAL_DEPTH} deep`,
     );
   });

@@ -85,7 +85,7 @@ const order = {
 };
 
 describe("tools/list", () => {
-  // The hints each tool must carry, by the README's rule: a declared hint as declared; GET
+  // The hints each tool must carry, by the rule of docs/spec.md: a declared hint as declared; GET
   // read-only; PUT idempotent; DELETE destructive and idempotent; nothing else derived; the
   // title both top-level and in the annotations.
   const expected: Record<string, Pick<Tool, "title" | "annotations">> = {
@@ -173,9 +173,12 @@ describe("a call of a tool with an output schema", () => {
       "- /items/0/quantity: must be >= 1",
     ].join("\n");
     expect(text(result)).toBe(expected);
-    // The README shows this very answer.
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    expect(readme).toContain(`\n\`\`\`\n${expected}\n\`\`\`\n`);
+    // docs/packages/mcp.md shows this very answer.
+    const page = fs.readFileSync(
+      path.join(repoRoot, "docs/packages/mcp.md"),
+      "utf8",
+    );
+    expect(page).toContain(`\n\`\`\`\n${expected}\n\`\`\`\n`);
   });
 
   it("names a missing field and a result that is no object at all", async () => {

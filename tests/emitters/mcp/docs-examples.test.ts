@@ -20,16 +20,17 @@ import {
   until,
   type PlatformServer,
 } from "../../helpers/platform-server.js";
-import { readmeExamples } from "../../helpers/readme-examples.js";
+import { docExamples } from "../../helpers/doc-examples.js";
 import { platformFixturePath } from "../../helpers/reference-spec.js";
 
-// The README's MCP examples (```js blocks marked `<!-- example: mcp-… -->`), run as written in
-// a process of their own against the platform fixture's packages, which carry the README's
+// The MCP examples of docs/packages/mcp.md (```js blocks marked `<!-- example: mcp-… -->`), run
+// as written in a process of their own against the platform fixture's packages, which carry the page's
 // names; one tool is given a title and an output schema (the fixture has none), so that the
 // real client of each SDK line sees a title, hints and an output schema, and gets a
 // structuredContent result from the fake platform.
 
-const TOKEN = "tok-readme-mcp-5150";
+const PAGE = "docs/packages/mcp.md";
+const TOKEN = "tok-docs-mcp-5150";
 const TITLE = "Describe your workspace";
 const OUTPUT = {
   type: "object",
@@ -74,10 +75,10 @@ const env = () => ({
   MOLECULE_WORKSPACE_TOKEN: TOKEN,
 });
 
-/** Writes a README example into the consumer folder, where the packages resolve by name. */
+/** Writes an example of the page into the consumer folder, where the packages resolve by name. */
 function exampleFile(name: string): string {
-  const code = readmeExamples().get(name);
-  expect(code, `README.md has no example "${name}"`).toBeDefined();
+  const code = docExamples(PAGE).get(name);
+  expect(code, `${PAGE} has no example "${name}"`).toBeDefined();
   const file = path.join(fixture.consumer.dir, `example-${name}.mjs`);
   fs.writeFileSync(file, code!);
   return file;
@@ -169,7 +170,7 @@ async function expectStructuredCall(client: McpClient): Promise<void> {
 describe.each([
   ["mcp-v2", "v2", "@modelcontextprotocol/server"],
   ["mcp-v1", "v1", "@modelcontextprotocol/sdk/server/mcp.js"],
-] as const)("README example %s over stdio", (name, line, sdk) => {
+] as const)("docs example %s over stdio", (name, line, sdk) => {
   it(`serves the generated tools beside the user's own, to the ${line} client`, async () => {
     const file = exampleFile(name);
     expect(fs.readFileSync(file, "utf8")).toContain(`from "${sdk}"`);
@@ -185,7 +186,7 @@ describe.each([
   });
 });
 
-describe("README example mcp-http: createHttpHandler in the user's own http.createServer", () => {
+describe("docs example mcp-http: createHttpHandler in the user's own http.createServer", () => {
   let child: ChildProcess;
   let url = "";
   beforeAll(async () => {

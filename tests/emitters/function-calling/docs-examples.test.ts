@@ -12,7 +12,7 @@ import {
   type PlatformServer,
 } from "../../helpers/platform-server.js";
 import { platformFixturePath } from "../../helpers/reference-spec.js";
-import { readmeExamples } from "../../helpers/readme-examples.js";
+import { docExamples } from "../../helpers/doc-examples.js";
 import {
   scriptedModel,
   toolResults,
@@ -21,7 +21,8 @@ import {
 import { anthropicContent, chatMessage } from "./payloads.js";
 import { parse } from "yaml";
 
-// The README's examples of the AI SDK and function-calling packages (```js blocks marked
+// The examples of the AI SDK and function-calling pages, docs/packages/ai-sdk.md and
+// docs/packages/function-calling.md (```js blocks marked
 // `<!-- example: <name> -->`), run as written against the platform fixture's packages, which
 // carry the reference spec's names, with the environment createClientFromEnv reads pointing
 // at the fake platform. The models are the AI SDK's mock and scripted stand-ins for the
@@ -36,14 +37,18 @@ type Ask = (
 const spec = parse(fs.readFileSync(platformFixturePath, "utf8")) as {
   targets: { client: { env: Record<string, string> } };
 };
-const TOKEN = "tok-readme-77aa";
+const PAGES = ["docs/packages/ai-sdk.md", "docs/packages/function-calling.md"];
+const TOKEN = "tok-docs-77aa";
 let fixture: PlatformFixture;
 let server: PlatformServer;
 const saved = { ...process.env };
 
 async function load(name: string): Promise<Ask> {
-  const code = readmeExamples().get(name);
-  expect(code, `README.md has no example "${name}"`).toBeDefined();
+  const code = docExamples(...PAGES).get(name);
+  expect(
+    code,
+    `${PAGES.join(" and ")} have no example "${name}"`,
+  ).toBeDefined();
   const file = path.join(fixture.consumer.dir, `example-${name}.mjs`);
   fs.writeFileSync(file, code!);
   return ((await import(pathToFileURL(file).href)) as { ask: Ask }).ask;
@@ -75,7 +80,7 @@ function scripted<T>(replies: T[]) {
   return { create, params };
 }
 
-describe("the README's examples run as written", () => {
+describe("the examples of the AI SDK and function-calling pages run as written", () => {
   it("ai-sdk: generateText calls a tool on the platform", async () => {
     server.otherwise(() => ({ status: 201, body: { id: "mem-1" } }));
     const ask = await load("ai-sdk");
