@@ -3,6 +3,7 @@ import type { JsonObject } from "../model/types.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { listed } from "./quoted.js";
+import { asRecord } from "../../runtime/shared/record.js";
 
 export type RawSection = RawSpec["sections"][number];
 export type TargetName = keyof RawTargets;
@@ -57,15 +58,9 @@ export function firstSeen(
   });
 }
 
-export function asObject(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 /** A tool's input names, in the order its schema declares them. */
 export function inputNames(tool: RawTool): string[] {
-  return Object.keys(asObject(tool.input.properties));
+  return Object.keys(asRecord(tool.input.properties));
 }
 
 /** A tool's required inputs, as its schema lists them. */

@@ -2,6 +2,7 @@ import type { RawSpec, RawTargets } from "../model/raw.js";
 import type { JsonObject } from "../model/types.js";
 import type { CheckedSpec, TargetName } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 const TARGETS: readonly TargetName[] = [
   "client",
@@ -103,8 +104,4 @@ export function withoutFaultyTools(
     ...spec,
     tools: spec.tools.map((t, i) => (faulty.has(i) ? undefined : t)),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

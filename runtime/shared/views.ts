@@ -5,6 +5,7 @@
  * (`tools[].views`) and the MCP, LangChain and CLI runtimes read their own from there.
  */
 import type { ToolInfo, ViewTarget } from "./data.js";
+import { isRecord } from "./record.js";
 
 /** A tool's input schema as one consumer offers it: the hidden inputs left out of it. */
 export function viewSchema(
@@ -36,13 +37,7 @@ export function withoutHidden(
   input: unknown,
   hidden: readonly string[],
 ): unknown {
-  if (
-    hidden.length === 0 ||
-    input === null ||
-    typeof input !== "object" ||
-    Array.isArray(input)
-  )
-    return input;
+  if (hidden.length === 0 || !isRecord(input)) return input;
   return Object.fromEntries(
     Object.entries(input).filter(([name]) => !hidden.includes(name)),
   );
