@@ -4,6 +4,7 @@ import type { ToolInfo, ToolView, ViewTarget } from "../shared/data.js";
 import type { ClientData, ToolData } from "./data.js";
 import { configFromEnv } from "./env.js";
 import type { Env } from "../shared/client-parts.js";
+import { deepFreeze } from "../shared/freeze.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
 import {
   createResultValidator,
@@ -90,11 +91,4 @@ function view(tool: ToolData, target: ViewTarget): ToolView {
     description: own?.description ?? tool.short,
     hidden: Object.freeze([...(own?.hide ?? [])]),
   });
-}
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value))
-    return;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { ToolInfo } from "../shared/data.js";
+import { deepFreeze } from "../shared/freeze.js";
 import { viewOf, viewSchema } from "../shared/views.js";
 import type { LangchainData } from "./data.js";
 import type { ToolTable } from "./types.js";
@@ -12,6 +13,7 @@ import type { ToolTable } from "./types.js";
 export function loadToolTable(url: URL, tools: readonly ToolInfo[]): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as LangchainData;
   const own = new Map(data.tools.map((t) => [t.name, t]));
+  // Frozen so that a consumer cannot change, through one createTools call, what the next one builds.
   return deepFreeze({
     sections: data.sections,
     tools: tools.map((t) => {
@@ -29,13 +31,4 @@ export function loadToolTable(url: URL, tools: readonly ToolInfo[]): ToolTable {
       };
     }),
   });
-}
-
-/** Frozen so that a consumer cannot change, through one createTools call, what the next one builds. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Tool } from "./mcp-types.js";
 import type { ToolInfo } from "../shared/data.js";
+import { deepFreeze } from "../shared/freeze.js";
 import { viewOf, viewSchema } from "../shared/views.js";
 import type { McpData, ServerData, ToolListing } from "./data.js";
 import type { Sdks } from "./sdk.js";
@@ -102,12 +103,4 @@ function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
       ? {}
       : { annotations: listing.annotations }),
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
