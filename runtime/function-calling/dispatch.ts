@@ -116,8 +116,8 @@ function unknownTool(deps: Dependencies, name: unknown): string {
   if (renamed !== undefined)
     return `Error: there is no tool ${shown}: it was renamed to "${renamed}"`;
   const names = deps.tools.map((t) => t.name);
-  const near = typeof name === "string" ? closest(name, names) : null;
-  return near === null
+  const near = typeof name === "string" ? closest(name, names) : undefined;
+  return near === undefined
     ? `Error: there is no tool ${shown} (tools: ${names.join(", ")})`
     : `Error: there is no tool ${shown}: did you mean "${near}"?`;
 }
