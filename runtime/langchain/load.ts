@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { ToolInfo } from "../shared/data.js";
 import { deepFreeze } from "../shared/freeze.js";
-import { viewOf, viewSchema } from "../shared/views.js";
+import { viewSchema } from "../shared/views.js";
 import type { LangchainData } from "./data.js";
 import type { ToolTable } from "./types.js";
 
@@ -18,7 +18,7 @@ export function loadToolTable(url: URL, tools: readonly ToolInfo[]): ToolTable {
     sections: data.sections,
     tools: tools.map((t) => {
       const extra = own.get(t.name);
-      const view = viewOf(t, "langchain");
+      const view = t.views.langchain;
       return {
         name: t.name,
         section: t.section,
