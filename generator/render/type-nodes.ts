@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../model/types.js";
-import { refTarget } from "../../runtime/cli/refs.js";
+import { refTarget } from "../../runtime/shared/pointer.js";
 import { propertyKey, stringLiteral } from "./literal.js";
 import { isRecord } from "../../runtime/shared/record.js";
 
