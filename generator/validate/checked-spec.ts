@@ -8,6 +8,17 @@ import { asRecord } from "../../runtime/shared/record.js";
 export type RawSection = RawSpec["sections"][number];
 export type TargetName = keyof RawTargets;
 
+/** Every target a spec may declare, in the order tools.schema.json lists them. */
+export const TARGET_NAMES: readonly TargetName[] = [
+  "client",
+  "mcp",
+  "langchain",
+  "cli",
+  "docs",
+  "ai_sdk",
+  "function_calling",
+];
+
 /**
  * What the semantic checks read: the spec as written, and which of its parts are sound. A part
  * whose structure is broken is set aside (undefined), and the checks skip it, so that one run

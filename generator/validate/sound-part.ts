@@ -1,18 +1,12 @@
 import type { RawSpec, RawTargets } from "../model/raw.js";
 import type { JsonObject } from "../model/types.js";
-import type { CheckedSpec, TargetName } from "./checked-spec.js";
+import {
+  TARGET_NAMES,
+  type CheckedSpec,
+  type TargetName,
+} from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { isRecord } from "../../runtime/shared/record.js";
-
-const TARGETS: readonly TargetName[] = [
-  "client",
-  "mcp",
-  "langchain",
-  "cli",
-  "docs",
-  "ai_sdk",
-  "function_calling",
-];
 
 /**
  * The spec with every part its structure problems touch set aside: each target, section and
@@ -38,7 +32,7 @@ export function soundPart(
   const declared = new Set<TargetName>();
   const targets: RawTargets = {};
   if (isRecord(raw.targets))
-    for (const name of TARGETS) {
+    for (const name of TARGET_NAMES) {
       if (!Object.hasOwn(raw.targets, name)) continue;
       declared.add(name);
       if (!brokenUnder("targets", name))

@@ -19,6 +19,9 @@ export type PathPart = { readonly text: string } | ValueSource;
 /** A query parameter, body field or header: its name on the wire and where its value comes from. */
 export type Field = { readonly name: string } & ValueSource;
 
+// Alike in shape to the model's HttpBinding (generator/model/types.ts) on purpose: this is the
+// file the runtime reads, that the model the emitters read; emitters/client/data.ts writes one
+// from the other.
 export interface HttpBinding {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly path: readonly PathPart[];
