@@ -1,5 +1,5 @@
 import { about, type Subject } from "./changes.js";
-import { isRecord } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /**
  * Each annotation, as the spec spells it and as a resolved model may (camelCase), and the value

@@ -17,10 +17,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return keys.every((k) => Object.hasOwn(y, k) && jsonEqual(x[k], y[k]));
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** A value as JSON on one line, for messages. */
 export function shown(value: unknown): string {
   return JSON.stringify(value) ?? String(value);

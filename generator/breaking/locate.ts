@@ -5,7 +5,8 @@ import {
   type Place,
 } from "../read/parse.js";
 import type { LocateOptions } from "../read/yaml.js";
-import { isRecord, jsonEqual } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
+import { jsonEqual } from "./json.js";
 
 export type Locate = (path: JsonPath, options?: LocateOptions) => Place;
 

@@ -1,6 +1,7 @@
 import type { JsonPath } from "../read/parse.js";
 import { about, quoted, type ChangeName, type Subject } from "./changes.js";
-import { isRecord, jsonEqual, shown } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
+import { jsonEqual, shown } from "./json.js";
 
 /** Keywords an output comparison reads; a change of any other is `output-changed`. */
 const HANDLED = new Set([

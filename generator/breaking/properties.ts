@@ -1,5 +1,5 @@
 import { about, type Subject } from "./changes.js";
-import { isRecord } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
 import type { SchemaPlace } from "./types.js";
 
 type Compare = (b: unknown, c: unknown, at: SchemaPlace) => void;

@@ -1,6 +1,7 @@
 import type { JsonPath } from "../read/parse.js";
 import { about, quoted, type ChangeName, type Subject } from "./changes.js";
-import { isRecord, jsonEqual, shown } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
+import { jsonEqual, shown } from "./json.js";
 import { compareProperties } from "./properties.js";
 import { compareText } from "./texts.js";
 import type { SchemaPlace } from "./types.js";
@@ -218,11 +219,9 @@ function compareBounds(b: Schema, c: Schema, push: Push): void {
     const narrowed =
       cv !== undefined && (bv === undefined || (narrowsUp ? cv > bv : cv < bv));
     const text =
-      bv === undefined
-        ? `${keyword} ${shown(cv)} added`
-        : cv === undefined
-          ? `${keyword} ${shown(bv)} removed`
-          : `${keyword} ${cv > bv ? "raised" : "lowered"} from ${shown(bv)} to ${shown(cv)}`;
+      bv === undefined || cv === undefined
+        ? changeText(keyword, bv, cv)
+        : `${keyword} ${cv > bv ? "raised" : "lowered"} from ${shown(bv)} to ${shown(cv)}`;
     push(narrowed ? "range-narrowed" : "range-widened", keyword, text);
   };
   for (const k of LOWER) bound(k, true);
@@ -252,36 +251,31 @@ function compareBounds(b: Schema, c: Schema, push: Push): void {
     );
 }
 
+/** `pattern "x" added`, `pattern "x" removed` or `pattern changed from "x" to "y"`. */
+function changeText(keyword: string, before: unknown, after: unknown): string {
+  if (before === undefined) return `${keyword} ${shown(after)} added`;
+  if (after === undefined) return `${keyword} ${shown(before)} removed`;
+  return `${keyword} changed from ${shown(before)} to ${shown(after)}`;
+}
+
 function compareWords(b: Schema, c: Schema, push: Push): void {
   if (!jsonEqual(b.pattern, c.pattern))
     push(
       c.pattern === undefined ? "pattern-removed" : "pattern-changed",
       "pattern",
-      b.pattern === undefined
-        ? `pattern ${shown(c.pattern)} added`
-        : c.pattern === undefined
-          ? `pattern ${shown(b.pattern)} removed`
-          : `pattern changed from ${shown(b.pattern)} to ${shown(c.pattern)}`,
+      changeText("pattern", b.pattern, c.pattern),
     );
   if (!jsonEqual(b.format, c.format))
     push(
       c.format === undefined ? "format-removed" : "format-added",
       "format",
-      b.format === undefined
-        ? `format ${shown(c.format)} added`
-        : c.format === undefined
-          ? `format ${shown(b.format)} removed`
-          : `format changed from ${shown(b.format)} to ${shown(c.format)}`,
+      changeText("format", b.format, c.format),
     );
   if (!jsonEqual(b.default, c.default))
     push(
       "default-changed",
       "default",
-      b.default === undefined
-        ? `default ${shown(c.default)} added`
-        : c.default === undefined
-          ? `default ${shown(b.default)} removed`
-          : `default changed from ${shown(b.default)} to ${shown(c.default)}`,
+      changeText("default", b.default, c.default),
     );
 }
 

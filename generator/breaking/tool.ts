@@ -3,7 +3,7 @@ import { compareAnnotations } from "./annotations.js";
 import { about, type Subject } from "./changes.js";
 import { compareCli } from "./cli.js";
 import { compareHttp } from "./http.js";
-import { isRecord } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
 import { compareOutput } from "./output.js";
 import { compareSchema } from "./schema.js";
 import { compareText } from "./texts.js";

@@ -1,5 +1,5 @@
 import { about, type Subject } from "./changes.js";
-import { isRecord } from "./json.js";
+import { isRecord } from "../../runtime/shared/record.js";
 import { compareText } from "./texts.js";
 
 /** The targets a tool may give a view of its own (`mcp:`, `langchain:`, `cli:` blocks). */

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { diffRun, type DiffRun } from "./diff-run.js";
-import { EXIT, type Io } from "./io.js";
+import { EXIT, FORMATS, reportFormat, type Io } from "./io.js";
 import { reportDiffGithub } from "./report-diff-github.js";
 import { reportDiffJson } from "./report-diff-json.js";
 import { reportDiffText } from "./report-diff-text.js";
@@ -28,8 +28,6 @@ breaking, 2 invalid arguments, an invalid spec (at the ref too) or a ref or
 file that cannot be read, 3 a bug in toolgen.
 `;
 
-const FORMATS = ["text", "json", "github"] as const;
-
 /** `toolgen diff`: argv (after `diff`) in, exit code out. */
 export function runDiff(argv: readonly string[], io: Io): number {
   let args;
@@ -47,18 +45,19 @@ export function runDiff(argv: readonly string[], io: Io): number {
       allowPositionals: false,
     }).values;
   } catch (e) {
+    // The same few lines as in gen.ts and diff.ts, on purpose: each command keeps its options,
+    // its help and its usage line together in its own file.
     return usage(io, (e as Error).message);
   }
   if (args.help) {
     io.out(HELP);
     return EXIT.ok;
   }
-  const format =
-    args.format ?? (io.env?.GITHUB_ACTIONS === "true" ? "github" : "text");
-  if (!(FORMATS as readonly string[]).includes(format))
+  const format = reportFormat(args.format, io);
+  if (format === undefined)
     return usage(
       io,
-      `--format '${format}' is not one of ${FORMATS.join(", ")}`,
+      `--format '${args.format}' is not one of ${FORMATS.join(", ")}`,
     );
   if (args.against === undefined)
     return usage(io, "--against <git-ref | file> is required");

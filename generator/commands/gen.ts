@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { packageRoot } from "../package-root.js";
 import { genRun, type GenOptions, type GenRun } from "./gen-run.js";
-import { EXIT, type Io } from "./io.js";
+import { EXIT, FORMATS, reportFormat, type Io } from "./io.js";
 import { reportGithub } from "./report-github.js";
 import { reportJson } from "./report-json.js";
 import { reportText, type Verbosity } from "./report-text.js";
@@ -42,8 +42,6 @@ output folder that cannot be read or written, 3 toolgen itself failed (a bug:
 please report it with the printed stack, or a build of toolgen that fails).
 `;
 
-const FORMATS = ["text", "json", "github"] as const;
-
 /** The gen command (the default): argv in, exit code out. */
 export async function runGen(argv: readonly string[], io: Io): Promise<number> {
   let args;
@@ -67,6 +65,8 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
       allowPositionals: false,
     }).values;
   } catch (e) {
+    // The same few lines as in gen.ts and diff.ts, on purpose: each command keeps its options,
+    // its help and its usage line together in its own file.
     return usage(io, (e as Error).message);
   }
   if (args.help) {
@@ -77,12 +77,11 @@ export async function runGen(argv: readonly string[], io: Io): Promise<number> {
     io.out(`${toolgenVersion()}\n`);
     return EXIT.ok;
   }
-  const format =
-    args.format ?? (io.env?.GITHUB_ACTIONS === "true" ? "github" : "text");
-  if (!(FORMATS as readonly string[]).includes(format))
+  const format = reportFormat(args.format, io);
+  if (format === undefined)
     return usage(
       io,
-      `--format '${format}' is not one of ${FORMATS.join(", ")}`,
+      `--format '${args.format}' is not one of ${FORMATS.join(", ")}`,
     );
   if (args.watch && args.check)
     return usage(io, "--watch and --check cannot be combined");

@@ -13,3 +13,17 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
+
+/** How gen and diff report (--format). */
+export const FORMATS = ["text", "json", "github"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The --format given, else github under GitHub Actions, else text; undefined: not one of FORMATS. */
+export function reportFormat(
+  given: string | undefined,
+  io: Io,
+): Format | undefined {
+  const format =
+    given ?? (io.env?.GITHUB_ACTIONS === "true" ? "github" : "text");
+  return FORMATS.find((f) => f === format);
+}

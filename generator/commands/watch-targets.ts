@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { asRecord, isRecord } from "../../runtime/shared/record.js";
 
 /** A folder --watch listens to. */
 export interface WatchTarget {
@@ -69,19 +70,15 @@ function specSettings(inputs: WatchInputs): {
   templates?: string;
   runtimes: string[];
 } {
-  const targets = (inputs.specValue as { targets?: unknown } | null | undefined)
-    ?.targets;
-  if (typeof targets !== "object" || targets === null) return { runtimes: [] };
-  const entries = Object.values(targets as Record<string, unknown>).map((t) =>
-    typeof t === "object" && t !== null ? (t as Record<string, unknown>) : {},
-  );
-  const docs = (targets as Record<string, unknown>).docs as
-    Record<string, unknown> | undefined;
+  const targets = asRecord(inputs.specValue).targets;
+  if (!isRecord(targets)) return { runtimes: [] };
+  const entries = Object.values(targets).map(asRecord);
+  const docs = asRecord(targets.docs);
   const runtimes = entries
     .map((t) => t.runtime)
     .filter((r): r is string => typeof r === "string" && PACKAGE_NAME.test(r));
   return {
-    templates: typeof docs?.templates === "string" ? docs.templates : undefined,
+    templates: typeof docs.templates === "string" ? docs.templates : undefined,
     runtimes: [...new Set(runtimes)].sort(),
   };
 }

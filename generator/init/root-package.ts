@@ -1,3 +1,4 @@
+import { isRecord } from "../../runtime/shared/record.js";
 /** What init needs in the project's package.json. */
 export const SCRIPTS = { gen: "toolgen", "gen:check": "toolgen --check" };
 export const WORKSPACE = "generated/*";
@@ -36,13 +37,13 @@ export function mergeRootPackage(whole: string): RootPackageMerge {
   } catch (e) {
     return { ok: false, problems: [jsonProblem(text, e as Error)] };
   }
-  if (!isObject(pkg))
+  if (!isRecord(pkg))
     return { ok: false, problems: ["does not hold a JSON object"] };
 
   const problems: string[] = [];
   const added: string[] = [];
   const scripts = pkg.scripts ?? {};
-  if (!isObject(scripts)) problems.push(`"scripts" is not an object`);
+  if (!isRecord(scripts)) problems.push(`"scripts" is not an object`);
   else
     for (const [key, command] of Object.entries(SCRIPTS)) {
       const have = scripts[key];
@@ -93,8 +94,4 @@ function missing(scripts: object): Record<string, string> {
   return Object.fromEntries(
     Object.entries(SCRIPTS).filter(([k]) => !(k in scripts)),
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

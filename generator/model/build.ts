@@ -21,6 +21,7 @@ import type {
   ValueSource,
   View,
 } from "./types.js";
+import { asRecord } from "../../runtime/shared/record.js";
 
 const WORKSPACE = "$workspace";
 
@@ -36,7 +37,7 @@ export function buildModel(value: unknown): Model {
   const sectionById = new Map(raw.sections.map((s) => [s.id, s]));
 
   const tools = raw.tools.map((t): Tool => {
-    const inputNames = Object.keys(asObject(t.input.properties));
+    const inputNames = Object.keys(asRecord(t.input.properties));
     const required = Array.isArray(t.input.required)
       ? (t.input.required as unknown[]).map(String)
       : [];
@@ -240,7 +241,7 @@ function buildCommand(
   inputNames: readonly string[],
   required: readonly string[],
 ): CliCommand {
-  const properties = asObject(tool.input.properties);
+  const properties = asRecord(tool.input.properties);
   const words = raw.usage.trim().split(/\s+/);
   const keywords: string[] = [];
   const positionals: string[] = [];
@@ -276,10 +277,4 @@ function buildCommand(
     line: [usage, ...options].join(" "),
     summary: raw.summary,
   };
-}
-
-function asObject(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }

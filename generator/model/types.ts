@@ -182,6 +182,9 @@ export interface Field {
 export type PathPart =
   { readonly kind: "literal"; readonly text: string } | ValueSource;
 
+// Alike in shape to tools.json's HttpBinding (runtime/client/data.ts) on purpose: this is the
+// model the emitters read (the path as written too), that the file the client's runtime reads;
+// emitters/client/data.ts writes one from the other.
 export interface HttpBinding {
   readonly method: HttpMethod;
   /** The path as written, e.g. `/workspaces/{$workspace}/delegate`. */

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from "../model/types.js";
-import { refTarget } from "../../runtime/cli/refs.js";
+import { refTarget } from "../../runtime/shared/pointer.js";
 import { propertyKey, stringLiteral } from "./literal.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /**
  * JSON Schema → type nodes: the TypeScript type a schema gives, resolved but not yet printed
@@ -45,7 +46,7 @@ function convert(
 ): TypeNode {
   if (schema === true || schema === undefined) return UNKNOWN;
   if (schema === false) return NEVER;
-  if (!isObject(schema)) return UNKNOWN;
+  if (!isRecord(schema)) return UNKNOWN;
   const ref = schema.$ref;
   if (typeof ref === "string") {
     const target = resolveRef(root, ref);
@@ -145,7 +146,7 @@ export function objectMembers(
   root: JsonValue,
   seen: readonly string[] = [],
 ): Member[] {
-  const props = isObject(schema.properties) ? schema.properties : {};
+  const props = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(
     Array.isArray(schema.required)
       ? schema.required.filter((r) => typeof r === "string")
@@ -162,10 +163,10 @@ export function objectMembers(
   if (
     hasPatterns(schema) ||
     extra === true ||
-    (isObject(extra) && Object.keys(extra).length === 0)
+    (isRecord(extra) && Object.keys(extra).length === 0)
   )
     index = UNKNOWN;
-  else if (isObject(extra)) {
+  else if (isRecord(extra)) {
     // Named properties must fit the index type; when they may not, unknown keeps it valid.
     const t = convert(extra, root, seen);
     index = members.length === 0 ? t : UNKNOWN;
@@ -176,7 +177,7 @@ export function objectMembers(
 }
 
 function describe(schema: JsonValue): string | null {
-  if (!isObject(schema)) return null;
+  if (!isRecord(schema)) return null;
   const lines: string[] = [];
   if (typeof schema.description === "string" && schema.description.trim())
     lines.push(schema.description.trim());
@@ -300,7 +301,7 @@ const NOT_PLAIN = ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"];
 
 /** An object schema that is only its properties: declared as an interface. */
 export function isPlainObjectSchema(schema: JsonValue): boolean {
-  if (!isObject(schema)) return false;
+  if (!isRecord(schema)) return false;
   if (NOT_PLAIN.some((k) => k in schema)) return false;
   return (
     schema.type === "object" ||
@@ -310,17 +311,13 @@ export function isPlainObjectSchema(schema: JsonValue): boolean {
 
 function hasPatterns(schema: JsonObject): boolean {
   return (
-    isObject(schema.patternProperties) &&
+    isRecord(schema.patternProperties) &&
     Object.keys(schema.patternProperties).length > 0
   );
 }
 
 function isText(t: TypeNode, value: string): boolean {
   return t.kind === "text" && t.text === value;
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** A union of string literal types (`never` when empty). */

@@ -5,7 +5,7 @@ import {
 } from "../breaking/changes.js";
 import type { Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
-import { suggest } from "./suggest.js";
+import { closest } from "../../runtime/shared/distance.js";
 import { quoted } from "../diagnostics/quoted.js";
 
 /**
@@ -23,7 +23,7 @@ export const checkAcknowledgedBreaks: Check = ({ raw, soundAt }) => {
     const at = `acknowledged break ${i + 1} (tool ${quoted(ack.tool)})`;
     if (!breaking.has(ack.change)) {
       const compatible = Object.hasOwn(CHANGES, ack.change);
-      const near = compatible ? undefined : suggest(ack.change, breaking);
+      const near = compatible ? undefined : closest(ack.change, breaking);
       problems.push({
         path: ["acknowledged_breaks", i, "change"],
         message: compatible

@@ -3,9 +3,21 @@ import type { JsonObject } from "../model/types.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { listed } from "../diagnostics/quoted.js";
+import { asRecord } from "../../runtime/shared/record.js";
 
 export type RawSection = RawSpec["sections"][number];
 export type TargetName = keyof RawTargets;
+
+/** Every target a spec may declare, in the order tools.schema.json lists them. */
+export const TARGET_NAMES: readonly TargetName[] = [
+  "client",
+  "mcp",
+  "langchain",
+  "cli",
+  "docs",
+  "ai_sdk",
+  "function_calling",
+];
 
 /**
  * What the semantic checks read: the spec as written, and which of its parts are sound. A part
@@ -57,15 +69,9 @@ export function firstSeen(
   });
 }
 
-export function asObject(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 /** A tool's input names, in the order its schema declares them. */
 export function inputNames(tool: RawTool): string[] {
-  return Object.keys(asObject(tool.input.properties));
+  return Object.keys(asRecord(tool.input.properties));
 }
 
 /** A tool's required inputs, as its schema lists them. */

@@ -4,6 +4,7 @@ import { inputNames, type Check, type CheckedSpec } from "./checked-spec.js";
 import { describePath } from "./subject.js";
 import { inToolPlace, staleNames, type StaleNames } from "./stale-names.js";
 import { quoted } from "../diagnostics/quoted.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /** A snake_case word: how this spec's tool names look when a text mentions one. */
 const TOOL_LIKE =
@@ -138,8 +139,4 @@ function allNamed(list: unknown, key: string): boolean {
 /** The mappings of a list, each at its own index (anything else as an empty mapping). */
 function list(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? value.map((v) => (isRecord(v) ? v : {})) : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import type { RawFields, RawFieldValue, RawTool } from "../model/raw.js";
 import type { Problem } from "./problem.js";
-import { suggest } from "./suggest.js";
+import { closest } from "../../runtime/shared/distance.js";
 import {
   inputNames,
   listHint,
@@ -173,7 +173,7 @@ function checkBinding(
   for (const { name, problem } of unknown) {
     const open = unsent.filter((input) => !meant.has(input));
     const near =
-      suggest(name, open) ??
+      closest(name, open) ??
       (unknown.length === 1 && open.length === 1 ? open[0] : undefined);
     if (near !== undefined) meant.add(near);
     report({

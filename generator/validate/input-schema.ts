@@ -7,7 +7,7 @@ import type { Problem } from "./problem.js";
 import { compiler, valueChecker } from "./schema-ajv.js";
 import { KEYWORDS } from "./schema-keywords.js";
 import { walkSchema, type Valued } from "./schema-walk.js";
-import { suggest } from "./suggest.js";
+import { closest } from "../../runtime/shared/distance.js";
 
 /** YAML 1.2 reads unquoted 1.10, 083, true and null as such: the usual cause of a number where text is meant. */
 export const quoteHint =
@@ -107,7 +107,7 @@ function compileProblem(
     walkObjects(schema, [], (node, path) => {
       if (!found && Object.hasOwn(node, keyword)) found = [...path, keyword];
     });
-    const near = suggest(keyword, KEYWORDS);
+    const near = closest(keyword, KEYWORDS);
     return {
       path: found ?? [],
       key: found !== undefined,
@@ -119,7 +119,7 @@ function compileProblem(
   const path = at ? pointerToPath(at[1]!) : [];
   const format = /unknown format "([^"]*)"/.exec(message);
   if (format) {
-    const near = suggest(format[1]!, Object.keys(compiler().formats));
+    const near = closest(format[1]!, Object.keys(compiler().formats));
     const hint = near
       ? `; did you mean '${near}'?`
       : `; known formats: ${Object.keys(compiler().formats).join(", ")}`;

@@ -6,6 +6,7 @@ import { firstSeen, toolPath, type Check } from "./checked-spec.js";
 import { HIDDEN } from "../diagnostics/hidden.js";
 import { quoted } from "../diagnostics/quoted.js";
 import { about } from "./subject.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /** Names the generated packages define themselves; a tool may not take them. */
 const RESERVED_TYPE_NAMES = new Set([
@@ -109,18 +110,14 @@ function controlsInNames(
   report: (path: JsonPath, c: string) => void,
 ): void {
   const { properties, items } = schema;
-  if (isObject(properties))
+  if (isRecord(properties))
     for (const [name, sub] of Object.entries(properties)) {
       const path = [...at, "properties", name];
       const found = LINE_CONTROLS.exec(name);
       if (found !== null && !HIDDEN.test(name)) report(path, found[0]);
-      if (isObject(sub)) controlsInNames(sub, path, report);
+      if (isRecord(sub)) controlsInNames(sub, path, report);
     }
-  if (isObject(items)) controlsInNames(items, [...at, "items"], report);
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+  if (isRecord(items)) controlsInNames(items, [...at, "items"], report);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isRecord } from "../../runtime/shared/record.js";
 /**
  * A conservative test for input schemas that ajv (strict mode, draft-07 meta-schema,
  * ajv-formats) certainly compiles, so most specs never pay for ajv's code generation:
@@ -83,14 +84,14 @@ export const KEYWORD_RULES: Readonly<
   minItems: { type: "array", valid: isCount },
   maxItems: { type: "array", valid: isCount },
   uniqueItems: { type: "array", valid: (v) => typeof v === "boolean" },
-  items: { type: "array", valid: isObject },
+  items: { type: "array", valid: isRecord },
   minProperties: { type: "object", valid: isCount },
   maxProperties: { type: "object", valid: isCount },
-  properties: { type: "object", valid: isObject },
+  properties: { type: "object", valid: isRecord },
   required: { type: "object", valid: isNameList },
   additionalProperties: {
     type: "object",
-    valid: (v) => typeof v === "boolean" || isObject(v),
+    valid: (v) => typeof v === "boolean" || isRecord(v),
   },
 };
 
@@ -99,7 +100,7 @@ export function isPlainSchema(root: unknown): boolean {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const schema = stack.pop();
-    if (!isObject(schema)) return false;
+    if (!isRecord(schema)) return false;
     const type = schema.type;
     for (const key of Object.keys(schema)) {
       const rule = Object.hasOwn(KEYWORD_RULES, key)
@@ -115,8 +116,8 @@ export function isPlainSchema(root: unknown): boolean {
         return false;
     }
     if (schema.format !== undefined && type !== "string") return false;
-    if (isObject(schema.items)) stack.push(schema.items);
-    if (isObject(schema.additionalProperties))
+    if (isRecord(schema.items)) stack.push(schema.items);
+    if (isRecord(schema.additionalProperties))
       stack.push(schema.additionalProperties);
     if (schema.properties !== undefined) {
       const properties = schema.properties as Record<string, unknown>;
@@ -133,10 +134,6 @@ export function isPlainSchema(root: unknown): boolean {
     }
   }
   return true;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isFiniteNumber(value: unknown): value is number {

@@ -3,6 +3,7 @@ import { inSoundPart } from "./hidden-text.js";
 import { toolPath, type Check } from "./checked-spec.js";
 import { describePath } from "./subject.js";
 import { quoted } from "../diagnostics/quoted.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 type Step = string | number;
 
@@ -155,8 +156,4 @@ function eachString(
       path.pop();
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -1,7 +1,8 @@
 import type { JsonObject } from "../model/types.js";
 import type { Code } from "./codes.js";
 import type { SchemaKind } from "./schema-kind.js";
-import { pointerToPath } from "./structure.js";
+import { refTarget } from "../../runtime/shared/pointer.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /**
  * `$ref` may only point inside the schema (toolgen never fetches anything), at something that
@@ -25,31 +26,14 @@ export function refProblem(
         code: "ref-circular",
       };
     seen.push(current);
-    const target = resolvePointer(schema, current.slice(1));
+    const target = refTarget(schema, current);
     if (target === undefined)
       return {
         message: `'$ref' points at nothing: '${current}'`,
         code: "ref-dangling",
       };
-    const next =
-      target !== null && typeof target === "object" && !Array.isArray(target)
-        ? (target as Record<string, unknown>).$ref
-        : undefined;
+    const next = isRecord(target) ? target.$ref : undefined;
     if (typeof next !== "string") return undefined;
     current = next;
   }
-}
-
-function resolvePointer(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const step of pointerToPath(decodeURIComponent(pointer))) {
-    if (
-      value === null ||
-      typeof value !== "object" ||
-      !Object.hasOwn(value, String(step))
-    )
-      return undefined;
-    value = (value as Record<string, unknown>)[String(step)];
-  }
-  return value;
 }

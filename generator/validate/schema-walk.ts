@@ -2,6 +2,7 @@ import type { JsonObject } from "../model/types.js";
 import type { SchemaKind } from "./schema-kind.js";
 import type { Problem } from "./problem.js";
 import { refProblem } from "./schema-refs.js";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /**
  * The one walk over a tool's schema that input-schema.ts starts from: the checks made node by
@@ -110,7 +111,7 @@ function visitNode(
   // The names a subschema of SAME_VALUE_KEYS or `dependencies` may require.
   const known = [...(outer ?? []), ...propertyNames(record.properties)];
   for (const [key, child] of Object.entries(record)) {
-    if (keyword && key === "dependencies" && isMap(child)) {
+    if (keyword && key === "dependencies" && isRecord(child)) {
       // Each value a schema that applies to the same value as the object schema when its
       // property is there (`email: { required: [name] }`), or a list of names (data).
       for (const [name, schema] of Object.entries(child))
@@ -177,12 +178,6 @@ function requiredProblems(
   );
 }
 
-function isMap(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 function propertyNames(props: unknown): string[] {
-  return props !== null && typeof props === "object" && !Array.isArray(props)
-    ? Object.keys(props)
-    : [];
+  return isRecord(props) ? Object.keys(props) : [];
 }

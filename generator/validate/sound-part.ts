@@ -1,17 +1,12 @@
 import type { RawSpec, RawTargets } from "../model/raw.js";
 import type { JsonObject } from "../model/types.js";
-import type { CheckedSpec, TargetName } from "./checked-spec.js";
+import {
+  TARGET_NAMES,
+  type CheckedSpec,
+  type TargetName,
+} from "./checked-spec.js";
 import type { Problem } from "./problem.js";
-
-const TARGETS: readonly TargetName[] = [
-  "client",
-  "mcp",
-  "langchain",
-  "cli",
-  "docs",
-  "ai_sdk",
-  "function_calling",
-];
+import { isRecord } from "../../runtime/shared/record.js";
 
 /**
  * The spec with every part its structure problems touch set aside: each target, section and
@@ -37,7 +32,7 @@ export function soundPart(
   const declared = new Set<TargetName>();
   const targets: RawTargets = {};
   if (isRecord(raw.targets))
-    for (const name of TARGETS) {
+    for (const name of TARGET_NAMES) {
       if (!Object.hasOwn(raw.targets, name)) continue;
       declared.add(name);
       if (!brokenUnder("targets", name))
@@ -103,8 +98,4 @@ export function withoutFaultyTools(
     ...spec,
     tools: spec.tools.map((t, i) => (faulty.has(i) ? undefined : t)),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

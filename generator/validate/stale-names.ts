@@ -1,4 +1,4 @@
-import { distance } from "../../runtime/shared/distance.js";
+import { nearestIn } from "../../runtime/shared/distance.js";
 
 /** How a word that no tool has may still read as a tool's name (doc-mentions.ts). */
 export interface StaleNames {
@@ -9,10 +9,13 @@ export interface StaleNames {
 }
 
 /**
- * The tests of stale names against the spec's current tool names. A near-miss is within
- * `limit` edits (optimal string alignment, as every "did you mean" of toolgen): one edit for
- * every five characters of the word, at least one and at most three, so that `get_notes` is
- * `get_note` but `broadcast_enabled` is not `broadcast_message`.
+ * The tests of stale names against the spec's current tool names. A near-miss is the nearest
+ * tool name (runtime/shared/distance.ts, as every "did you mean" of toolgen) within a stricter
+ * limit than a "did you mean" allows: one edit for every five characters of the word, at least
+ * one and at most three, so that `get_notes` is `get_note` but `broadcast_enabled` is not
+ * `broadcast_message`. Stricter on purpose: here the near-miss decides whether a word of prose
+ * is warned about at all, where a "did you mean" only names a likely fix for a word already known
+ * to be wrong.
  */
 export function staleNames(tools: readonly string[]): StaleNames {
   // Siblings by their last word and word count: a word meets only the few tools that share both.
@@ -22,21 +25,11 @@ export function staleNames(tools: readonly string[]): StaleNames {
     const key = `${parts.length}:${parts.at(-1)}`;
     byTail.set(key, [...(byTail.get(key) ?? []), parts]);
   }
+  const nearestTool = nearestIn(tools);
   return {
     nearMiss(word) {
       const limit = Math.min(3, Math.max(1, Math.floor(word.length / 5)));
-      let best: string | undefined;
-      let bestDistance = Infinity;
-      for (const name of tools) {
-        // The lengths alone already put it out of reach: no need to measure.
-        if (Math.abs(name.length - word.length) > limit) continue;
-        const d = distance(word, name);
-        if (d < bestDistance) {
-          best = name;
-          bestDistance = d;
-        }
-      }
-      return bestDistance <= limit ? best : undefined;
+      return nearestTool(word, limit)[0];
     },
     sibling(word) {
       const parts = word.split("_");

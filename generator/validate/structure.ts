@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "./problem.js";
 import { structureValidator } from "./structure-validator.js";
 import { describePath, valueAt } from "./subject.js";
-import { suggest } from "./suggest.js";
+import { closest } from "../../runtime/shared/distance.js";
 import { json, quoted } from "../diagnostics/quoted.js";
 
 let validator: ValidateFunction | undefined;
@@ -25,7 +25,7 @@ function toProblem(e: ErrorObject, root: unknown): Found {
     case "additionalProperties": {
       const key = String(e.params.additionalProperty);
       const known = knownKeys(e.parentSchema);
-      const near = suggest(key, known);
+      const near = closest(key, known);
       const hint = near
         ? `; did you mean ${quoted(near)}?`
         : known.length

@@ -1,19 +1,9 @@
 import type { RawPublish, RawTargets } from "../model/raw.js";
 import type { JsonPath } from "../read/parse.js";
-import type { Check } from "./checked-spec.js";
+import { TARGET_NAMES, type Check } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { isSemver, isVersionRange } from "./semver.js";
 import { json, quoted } from "../diagnostics/quoted.js";
-
-const TARGETS = [
-  "client",
-  "mcp",
-  "langchain",
-  "cli",
-  "docs",
-  "ai_sdk",
-  "function_calling",
-] as const;
 
 /**
  * What npm reads from the generated package.json files: each `version` (top-level or a
@@ -31,7 +21,7 @@ export const checkVersions: Check = ({ raw, targets, soundAt }) => {
       });
   };
   if (soundAt(["version"])) version(raw, []);
-  for (const target of TARGETS) {
+  for (const target of TARGET_NAMES) {
     const settings = targets[target];
     if (settings !== undefined) version(settings, ["targets", target]);
   }

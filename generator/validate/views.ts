@@ -1,7 +1,6 @@
 import type { RawTool, RawView } from "../model/raw.js";
 import type { Problem } from "./problem.js";
 import {
-  asObject,
   inputNames,
   listHint,
   requiredInputs,
@@ -10,6 +9,7 @@ import {
 } from "./checked-spec.js";
 import { cliCommands } from "./cli-usage.js";
 import { quoted } from "../diagnostics/quoted.js";
+import { asRecord } from "../../runtime/shared/record.js";
 
 /** The per-target blocks a tool may carry besides `cli:`, each ignored without its target. */
 const VIEW_TARGETS = ["mcp", "langchain"] as const;
@@ -45,7 +45,7 @@ function checkHidden(
 ): void {
   const inputs = inputNames(tool);
   const required = requiredInputs(tool);
-  const properties = asObject(tool.input.properties);
+  const properties = asRecord(tool.input.properties);
   (view.hide ?? []).forEach((name, k) => {
     const at = toolPath(index, target, "hide", k);
     const who = `tool ${quoted(tool.name)}, ${target}.hide`;
@@ -63,7 +63,7 @@ function checkHidden(
       });
     else if (
       required.includes(name) &&
-      asObject(properties[name]).default === undefined
+      asRecord(properties[name]).default === undefined
     )
       problems.push({
         path: at,

@@ -1,4 +1,5 @@
 import { jsonSchema, tool, type Tool } from "ai";
+import { checkClientOptions } from "../shared/client-parts.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
@@ -20,18 +21,8 @@ export function toolFactory(
   deps: Dependencies,
 ): (options: CreateToolsOptions) => Record<string, Tool> {
   return (options) => {
-    if (options === null || typeof options !== "object")
-      throw new TypeError("createTools: pass an options object with a client");
+    checkClientOptions("createTools", options);
     const { client, handlers = {} } = options;
-    if (
-      client === null ||
-      typeof client !== "object" ||
-      typeof client.$call !== "function"
-    ) {
-      throw new TypeError(
-        "createTools: 'client' must be the platform client (createClient or createClientFromEnv)",
-      );
-    }
     const selected = select(deps.tools, options.names);
     // Handlers may be a class instance, but a tool named like an Object method must not find that method.
     const handlerOf = (name: string): unknown => {

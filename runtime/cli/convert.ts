@@ -1,5 +1,6 @@
 import { mainType, unionTypes } from "./main-type.js";
 import type { InputSchema, Json } from "./types.js";
+import { isRecord } from "../shared/record.js";
 
 export type Converted =
   | { readonly ok: true; readonly value: Json }
@@ -50,12 +51,7 @@ export function convert(
       if (raw === "false") return { ok: true, value: false };
       return fail(`${label} must be true or false, not ${quote(raw)}`);
     case "object":
-      return parseJson(
-        raw,
-        label,
-        "object",
-        (v) => v !== null && typeof v === "object" && !Array.isArray(v),
-      );
+      return parseJson(raw, label, "object", isRecord);
     case "array":
       return parseJson(raw, label, "array", Array.isArray);
     default:

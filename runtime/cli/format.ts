@@ -1,4 +1,5 @@
 import { printable } from "../shared/printable.js";
+import { isRecord } from "../shared/record.js";
 
 /**
  * The readable text a command prints by default: strings as they are, objects as
@@ -71,10 +72,6 @@ function scalar(value: unknown): string {
   if (typeof value === "string") return value.replace(/\n$/, "");
   if (value === undefined) return "null";
   return JSON.stringify(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isNested(value: unknown): boolean {

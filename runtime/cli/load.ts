@@ -2,6 +2,7 @@ import type { ToolInfo } from "../shared/data.js";
 import type { CommandsData } from "./data.js";
 import { resolveLocal } from "./refs.js";
 import type { CliData, InputSchema } from "./types.js";
+import { asRecord } from "../shared/record.js";
 
 /**
  * commands.json with each input's schema taken from its tool's input schema in the client's
@@ -16,12 +17,12 @@ export function withSchemas(
     ...data,
     commands: data.commands.map((command) => {
       const root = schemas.get(command.tool);
-      const properties = asObject(root?.properties);
+      const properties = asRecord(root?.properties);
       return {
         ...command,
         inputs: command.inputs.map((input) => ({
           ...input,
-          schema: asObject(
+          schema: asRecord(
             Object.hasOwn(properties, input.name)
               ? resolveLocal(properties[input.name], root)
               : undefined,
@@ -30,10 +31,4 @@ export function withSchemas(
       };
     }),
   };
-}
-
-function asObject(value: unknown): { readonly [key: string]: unknown } {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as { readonly [key: string]: unknown })
-    : {};
 }

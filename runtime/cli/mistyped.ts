@@ -1,5 +1,5 @@
 import { mainType } from "./main-type.js";
-import { closest, didYouMean } from "./suggest.js";
+import { didYouMean, suggestions } from "./suggest.js";
 import type { CliCommandSpec, CliData } from "./types.js";
 
 // What a mistyped command word or option likely meant, from the commands of commands.json.
@@ -25,7 +25,7 @@ export function unknownCommand(
       .filter((p) => p.length > known)
       .map((p) => p[known]!);
     // `help <command>` is a leading word too, but not after itself.
-    const near = closest(
+    const near = suggestions(
       typed[known]!,
       known === 0 && !afterHelp ? [...next, "help"] : next,
     );
@@ -75,7 +75,7 @@ export function unknownOption(
   command: CliCommandSpec,
   data: CliData,
 ): string {
-  const near = closest(
+  const near = suggestions(
     option,
     optionWords(command, siblingFlags(data, command)),
   );

@@ -7,6 +7,7 @@ import {
   type RetryPolicy,
 } from "./retry.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
+import { isRecord } from "../shared/record.js";
 
 export interface WorkspaceCredentials {
   readonly id: string;
@@ -192,7 +193,7 @@ export function checkWorkspaces(
   const out = new Map<string, string>();
   const firstIndex = new Map<string, number>();
   list.forEach((entry, i) => {
-    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    if (!isRecord(entry)) {
       problems.push(
         `${at(i)} must be an object with an id and a token, got ${kind(entry)}`,
       );
@@ -244,11 +245,7 @@ function checkHeaders(
   problems: string[],
 ): [string, string][] {
   if (headers === undefined) return [];
-  if (
-    headers === null ||
-    typeof headers !== "object" ||
-    Array.isArray(headers)
-  ) {
+  if (!isRecord(headers)) {
     problems.push(
       `headers must be an object of header names to strings, got ${kind(headers)}`,
     );

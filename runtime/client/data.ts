@@ -4,17 +4,9 @@
  * LangChain and CLI packages read its tools, input schemas included, through the client
  * package's `tools` export, so that every schema is written once.
  */
-import type { EnvNames, ViewTarget } from "../shared/data.js";
+import type { EnvNames, ViewData, ViewTarget } from "../shared/data.js";
 
-export type { EnvNames };
-
-/** A consumer's own view of a tool, as the spec declares it: only what differs from the tool's. */
-export interface ViewData {
-  /** Shown instead of the tool's `short`. */
-  readonly description?: string;
-  /** Inputs the consumer never offers nor sends. */
-  readonly hide?: readonly string[];
-}
+export type { EnvNames, ViewData };
 
 export type ValueSource =
   | { readonly input: string }
@@ -27,6 +19,9 @@ export type PathPart = { readonly text: string } | ValueSource;
 /** A query parameter, body field or header: its name on the wire and where its value comes from. */
 export type Field = { readonly name: string } & ValueSource;
 
+// Alike in shape to the model's HttpBinding (generator/model/types.ts) on purpose: this is the
+// file the runtime reads, that the model the emitters read; emitters/client/data.ts writes one
+// from the other.
 export interface HttpBinding {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly path: readonly PathPart[];

@@ -1,3 +1,4 @@
+import { isRecord } from "../shared/record.js";
 /** The input as every target passes it on: the schema's top-level defaults filled in. */
 export type DefaultsFiller = (name: string, input: unknown) => unknown;
 
@@ -12,14 +13,14 @@ export function fillDefaults(
   input: unknown,
 ): unknown {
   const properties = schema.properties;
-  if (!isObject(input) || !isObject(properties)) return input;
+  if (!isRecord(input) || !isRecord(properties)) return input;
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(properties)) {
     const property = properties[key];
     // Own properties only: an input named constructor or toString is not given by Object.prototype.
     if (
       (Object.hasOwn(input, key) && input[key] !== undefined) ||
-      !isObject(property) ||
+      !isRecord(property) ||
       property.default === undefined
     )
       continue;
@@ -43,10 +44,4 @@ export function createDefaultsFiller(
     const schema = schemas.get(name);
     return schema === undefined ? input : fillDefaults(schema, input);
   };
-}
-
-function isObject(
-  value: unknown,
-): value is { readonly [key: string]: unknown } {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

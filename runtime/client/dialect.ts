@@ -1,3 +1,5 @@
+import { isRecord } from "../shared/record.js";
+
 /**
  * The JSON Schema dialect a schema declares with `$schema`: draft 2020-12 (MCP's default
  * dialect) or 2019-09, each validated by ajv's class for it; anything else (none, draft-07,
@@ -7,10 +9,7 @@
 export type Dialect = "2020-12" | "2019-09" | "default";
 
 export function dialectOf(schema: unknown): Dialect {
-  const declared =
-    schema !== null && typeof schema === "object"
-      ? (schema as { $schema?: unknown }).$schema
-      : undefined;
+  const declared = isRecord(schema) ? schema.$schema : undefined;
   if (typeof declared !== "string") return "default";
   const uri = declared.replace(/#$/, "");
   if (uri === "https://json-schema.org/draft/2020-12/schema") return "2020-12";

@@ -1,9 +1,11 @@
 import type { ClientConfig } from "./config.js";
 import { createPlatformClient, type RuntimeClient } from "./client.js";
-import type { ToolInfo, ToolView, ViewTarget } from "../shared/data.js";
-import type { ClientData, ToolData } from "./data.js";
+import type { ToolInfo } from "../shared/data.js";
+import { resolveViews } from "../shared/views.js";
+import type { ClientData } from "./data.js";
 import { configFromEnv } from "./env.js";
 import type { Env } from "../shared/client-parts.js";
+import { deepFreeze } from "../shared/freeze.js";
 import { createDefaultsFiller, type DefaultsFiller } from "./defaults.js";
 import {
   createResultValidator,
@@ -46,11 +48,7 @@ export function bindClient(data: ClientData): BoundClient {
         inputSchema: t.inputSchema,
         outputSchema: t.outputSchema,
         local: t.local,
-        views: Object.freeze({
-          mcp: view(t, "mcp"),
-          langchain: view(t, "langchain"),
-          cli: view(t, "cli"),
-        }),
+        views: resolveViews(t),
       }),
     ),
   );
@@ -81,20 +79,4 @@ export function bindClient(data: ClientData): BoundClient {
     createClient,
     createClientFromEnv,
   };
-}
-
-/** A consumer's view of a tool: the spec's own block for it over the tool's short and every input. */
-function view(tool: ToolData, target: ViewTarget): ToolView {
-  const own = tool.views?.[target];
-  return Object.freeze({
-    description: own?.description ?? tool.short,
-    hidden: Object.freeze([...(own?.hide ?? [])]),
-  });
-}
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value))
-    return;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
 }

@@ -2,6 +2,7 @@ import { ClientError, PlatformError } from "./errors.js";
 import { watch } from "./hooks.js";
 import type { PlannedRequest } from "./request.js";
 import { send, type Exchange } from "./transport.js";
+import { isRecord } from "../shared/record.js";
 
 /**
  * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
@@ -68,7 +69,7 @@ export function resolveRetry(
 ): RetryPolicy | null {
   if (value === undefined) return base;
   if (value === false) return null;
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+  if (!isRecord(value)) {
     problems.push("retry must be false or an object of retry options");
     return base;
   }

@@ -8,6 +8,7 @@ import {
 import { readBody } from "./body.js";
 import { longestTokenForm, redact, redactValue } from "./redact.js";
 import type { PlannedRequest } from "./request.js";
+import { isRecord } from "../shared/record.js";
 
 /** Redirects followed (within the platform's origin) before giving up, as few as a platform API ever needs. */
 const MAX_REDIRECTS = 5;
@@ -265,20 +266,11 @@ function platformMessage(body: unknown, isJson: boolean): string | null {
     if (!text || (!isJson && text.startsWith("<"))) return null;
     return text;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body))
-    return null;
-  const o = body as Record<string, unknown>;
+  if (!isRecord(body)) return null;
   for (const key of ["error", "message", "detail"]) {
-    const v = o[key];
+    const v = body[key];
     if (typeof v === "string" && v.trim()) return v.trim();
-    if (
-      v !== null &&
-      typeof v === "object" &&
-      !Array.isArray(v) &&
-      typeof (v as { message?: unknown }).message === "string"
-    ) {
-      return (v as { message: string }).message;
-    }
+    if (isRecord(v) && typeof v.message === "string") return v.message;
     // FastAPI-style validation details: [{ msg, loc }, …]
     if (Array.isArray(v)) {
       const msgs = v.map((d) =>

@@ -1,3 +1,4 @@
+import { checkClientOptions } from "../shared/client-parts.js";
 import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
@@ -28,17 +29,8 @@ export function dispatcher(
 ) => Promise<DispatchResult> {
   const byName = new Map(deps.tools.map((t) => [t.name, t]));
   return async (name, args, options) => {
-    if (options === null || typeof options !== "object")
-      throw new TypeError("dispatch: pass an options object with a client");
+    checkClientOptions("dispatch", options);
     const { client, handlers = {}, signal } = options;
-    if (
-      client === null ||
-      typeof client !== "object" ||
-      typeof client.$call !== "function"
-    )
-      throw new TypeError(
-        "dispatch: 'client' must be the platform client (createClient or createClientFromEnv)",
-      );
     const tool = typeof name === "string" ? byName.get(name) : undefined;
     if (tool === undefined) return failed(unknownTool(deps, name));
     const parsed = parseArguments(args);
@@ -116,8 +108,8 @@ function unknownTool(deps: Dependencies, name: unknown): string {
   if (renamed !== undefined)
     return `Error: there is no tool ${shown}: it was renamed to "${renamed}"`;
   const names = deps.tools.map((t) => t.name);
-  const near = typeof name === "string" ? closest(name, names) : null;
-  return near === null
+  const near = typeof name === "string" ? closest(name, names) : undefined;
+  return near === undefined
     ? `Error: there is no tool ${shown} (tools: ${names.join(", ")})`
     : `Error: there is no tool ${shown}: did you mean "${near}"?`;
 }

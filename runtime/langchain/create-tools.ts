@@ -4,6 +4,7 @@ import {
   type DynamicStructuredTool,
   type ToolRunnableConfig,
 } from "@langchain/core/tools";
+import { checkClientOptions } from "../shared/client-parts.js";
 import { withoutHidden } from "../shared/views.js";
 import { errorText } from "../shared/tool-errors.js";
 import { resultText } from "../shared/result-text.js";
@@ -24,23 +25,13 @@ export function toolFactory(
   deps: Dependencies,
 ): (options: CreateToolsOptions) => DynamicStructuredTool[] {
   return (options) => {
-    if (options === null || typeof options !== "object")
-      throw new TypeError("createTools: pass an options object with a client");
+    checkClientOptions("createTools", options);
     const {
       client,
       handlers = {},
       appendWhenToUse = false,
       throwOnError = false,
     } = options;
-    if (
-      client === null ||
-      typeof client !== "object" ||
-      typeof client.$call !== "function"
-    ) {
-      throw new TypeError(
-        "createTools: 'client' must be the platform client (createClient or createClientFromEnv)",
-      );
-    }
     const selected = selectTools(deps.data, options.sections, options.names);
     // Handlers may be a class instance, but a tool named like an Object method must not find that method.
     const handlerOf = (name: string) => {

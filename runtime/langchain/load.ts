@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { ToolInfo } from "../shared/data.js";
-import { viewOf, viewSchema } from "../shared/views.js";
+import { deepFreeze } from "../shared/freeze.js";
+import { viewSchema } from "../shared/views.js";
 import type { LangchainData } from "./data.js";
 import type { ToolTable } from "./types.js";
 
@@ -12,11 +13,12 @@ import type { ToolTable } from "./types.js";
 export function loadToolTable(url: URL, tools: readonly ToolInfo[]): ToolTable {
   const data = JSON.parse(fs.readFileSync(url, "utf8")) as LangchainData;
   const own = new Map(data.tools.map((t) => [t.name, t]));
+  // Frozen so that a consumer cannot change, through one createTools call, what the next one builds.
   return deepFreeze({
     sections: data.sections,
     tools: tools.map((t) => {
       const extra = own.get(t.name);
-      const view = viewOf(t, "langchain");
+      const view = t.views.langchain;
       return {
         name: t.name,
         section: t.section,
@@ -29,13 +31,4 @@ export function loadToolTable(url: URL, tools: readonly ToolInfo[]): ToolTable {
       };
     }),
   });
-}
-
-/** Frozen so that a consumer cannot change, through one createTools call, what the next one builds. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

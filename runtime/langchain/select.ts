@@ -56,5 +56,5 @@ function list(
 /** A "did you mean" for a near miss (a renamed tool, a typo), else nothing. */
 function didYouMean(name: string, candidates: readonly string[]): string {
   const best = closest(name, candidates);
-  return best === null ? "" : ` (did you mean '${best}'?)`;
+  return best === undefined ? "" : ` (did you mean '${best}'?)`;
 }

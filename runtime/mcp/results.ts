@@ -1,6 +1,6 @@
 import type { CallToolResult } from "./mcp-types.js";
 import { resultText } from "../shared/result-text.js";
-import { closestName } from "./suggest.js";
+import { closest } from "../shared/distance.js";
 
 /** The longest tool name echoed back in a message: a caller may send anything as a name. */
 const NAME_LIMIT = 120;
@@ -44,7 +44,7 @@ export function unknownTool(
   const shown = quote(name);
   if (Object.hasOwn(renamed, name))
     return `Unknown tool ${shown}: it was renamed to ${quote(renamed[name]!)}.`;
-  const close = closestName(name, names);
+  const close = closest(name, names);
   if (close !== undefined)
     return `Unknown tool ${shown}: did you mean ${quote(close)}?`;
   return `Unknown tool ${shown}: this server has no tool of that name; list the tools to see their names.`;

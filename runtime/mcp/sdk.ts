@@ -99,18 +99,16 @@ export function preferredLine(sdks: Sdks): SdkLine {
   return line;
 }
 
+// Alike in shape to importV1 on purpose: one function per SDK line, whose modules and names differ.
 async function importV2(): Promise<SdkLine | undefined> {
-  let server: typeof V2Server;
-  let stdio: typeof V2Stdio;
-  try {
-    [server, stdio] = await Promise.all([
+  const modules = await installed(() =>
+    Promise.all([
       import("@modelcontextprotocol/server"),
       import("@modelcontextprotocol/server/stdio"),
-    ]);
-  } catch (error) {
-    if (notInstalled(error)) return undefined;
-    throw error;
-  }
+    ]),
+  );
+  if (modules === undefined) return undefined;
+  const [server, stdio]: [typeof V2Server, typeof V2Stdio] = modules;
   return {
     line: 2,
     Server: server.Server as unknown as SdkLine["Server"],
@@ -126,22 +124,23 @@ async function importV2(): Promise<SdkLine | undefined> {
   };
 }
 
+// Alike in shape to importV2 on purpose: one function per SDK line, whose modules and names differ.
 async function importV1(): Promise<SdkLine | undefined> {
-  let server: typeof V1Server;
-  let stdio: typeof V1Stdio;
-  let http: typeof V1Http;
-  let types: typeof V1Types;
-  try {
-    [server, stdio, http, types] = await Promise.all([
+  const modules = await installed(() =>
+    Promise.all([
       import("@modelcontextprotocol/sdk/server/index.js"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
       import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
       import("@modelcontextprotocol/sdk/types.js"),
-    ]);
-  } catch (error) {
-    if (notInstalled(error)) return undefined;
-    throw error;
-  }
+    ]),
+  );
+  if (modules === undefined) return undefined;
+  const [server, stdio, http, types]: [
+    typeof V1Server,
+    typeof V1Stdio,
+    typeof V1Http,
+    typeof V1Types,
+  ] = modules;
   return {
     line: 1,
     Server: server.Server as unknown as SdkLine["Server"],
@@ -156,6 +155,16 @@ async function importV1(): Promise<SdkLine | undefined> {
       "tools/call": types.CallToolRequestSchema,
     },
   };
+}
+
+/** What `load` imports, or undefined when the package is not installed (a broken installation is thrown as it is). */
+async function installed<T>(load: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await load();
+  } catch (error) {
+    if (notInstalled(error)) return undefined;
+    throw error;
+  }
 }
 
 /** The package itself is missing, as opposed to a broken installation, which is thrown as it is. */

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { Tool } from "./mcp-types.js";
 import type { ToolInfo } from "../shared/data.js";
-import { viewOf, viewSchema } from "../shared/views.js";
+import { deepFreeze } from "../shared/freeze.js";
+import { viewSchema } from "../shared/views.js";
 import type { McpData, ServerData, ToolListing } from "./data.js";
 import type { Sdks } from "./sdk.js";
 
@@ -70,7 +71,7 @@ export function loadToolTable(url: URL, parts: TableParts): ToolTable {
     hidden: deepFreeze(
       Object.fromEntries(
         tools.flatMap((t) => {
-          const { hidden } = viewOf(t, "mcp");
+          const { hidden } = t.views.mcp;
           return hidden.length > 0 ? [[t.name, hidden]] : [];
         }),
       ),
@@ -89,7 +90,7 @@ export function loadToolTable(url: URL, parts: TableParts): ToolTable {
 
 /** One tool as tools/list gives it. */
 function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
-  const view = viewOf(t, "mcp");
+  const view = t.views.mcp;
   return {
     name: t.name,
     ...(listing?.title === undefined ? {} : { title: listing.title }),
@@ -102,12 +103,4 @@ function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
       ? {}
       : { annotations: listing.annotations }),
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -34,9 +34,9 @@ export interface ToolInfo {
   readonly local: boolean;
   /**
    * What each consumer shows of the tool: its description (the tool's `short` unless the spec's
-   * per-target block sets one) and the inputs it never offers nor sends.
+   * per-target block sets one) and the inputs it never offers nor sends (views.ts, resolveViews).
    */
-  readonly views?: { readonly [T in ViewTarget]: ToolView };
+  readonly views: { readonly [T in ViewTarget]: ToolView };
 }
 
 /** The consumers a tool's view may differ in. */
@@ -46,4 +46,12 @@ export interface ToolView {
   readonly description: string;
   /** Inputs this consumer never offers nor sends, in the schema's order. */
   readonly hidden: readonly string[];
+}
+
+/** A consumer's own view of a tool, as the client's tools.json holds it: only what differs from the tool's. */
+export interface ViewData {
+  /** Shown instead of the tool's `short`. */
+  readonly description?: string;
+  /** Inputs the consumer never offers nor sends. */
+  readonly hide?: readonly string[];
 }

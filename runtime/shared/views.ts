@@ -1,10 +1,13 @@
 /**
  * What each consumer shows of a tool (the spec's per-target `mcp:`, `langchain:` and `cli:`
  * blocks): its own description instead of `short`, and the inputs it never offers nor sends.
- * The client package's tools.json holds the views a spec declares; the client resolves them
- * (`tools[].views`) and the MCP, LangChain and CLI runtimes read their own from there.
+ * The client package's tools.json holds the views a spec declares; the client resolves them once,
+ * when it is bound (resolveViews, into `tools[].views`), and the MCP and LangChain runtimes read
+ * their own from there. (The generator resolves the same views in its model, for what it writes:
+ * the client's tools.json, the CLI's commands.json, the prompt docs.)
  */
-import type { ToolInfo, ViewTarget } from "./data.js";
+import type { ToolView, ViewData, ViewTarget } from "./data.js";
+import { isRecord } from "./record.js";
 
 /** A tool's input schema as one consumer offers it: the hidden inputs left out of it. */
 export function viewSchema(
@@ -36,22 +39,30 @@ export function withoutHidden(
   input: unknown,
   hidden: readonly string[],
 ): unknown {
-  if (
-    hidden.length === 0 ||
-    input === null ||
-    typeof input !== "object" ||
-    Array.isArray(input)
-  )
-    return input;
+  if (hidden.length === 0 || !isRecord(input)) return input;
   return Object.fromEntries(
     Object.entries(input).filter(([name]) => !hidden.includes(name)),
   );
 }
 
-/** One consumer's view of a tool: its description and hidden inputs (the tool's short and none when it declares no view). */
-export function viewOf(
-  tool: ToolInfo,
-  target: ViewTarget,
-): { readonly description: string; readonly hidden: readonly string[] } {
-  return tool.views?.[target] ?? { description: tool.short, hidden: [] };
+/**
+ * Every consumer's view of a tool, frozen: its own block's description over the tool's short,
+ * and the inputs the block hides (none without a block).
+ */
+export function resolveViews(tool: {
+  readonly short: string;
+  readonly views?: { readonly [T in ViewTarget]?: ViewData };
+}): { readonly [T in ViewTarget]: ToolView } {
+  const view = (target: ViewTarget): ToolView => {
+    const own = tool.views?.[target];
+    return Object.freeze({
+      description: own?.description ?? tool.short,
+      hidden: Object.freeze([...(own?.hide ?? [])]),
+    });
+  };
+  return Object.freeze({
+    mcp: view("mcp"),
+    langchain: view("langchain"),
+    cli: view("cli"),
+  });
 }

@@ -9,7 +9,6 @@ import {
   scalarFits,
 } from "../../generator/validate/plain-schema.js";
 import type { Problem } from "../../generator/validate/problem.js";
-import { pointerToPath } from "../../generator/validate/structure.js";
 
 type Path = (string | number)[];
 type Node = Record<string, unknown>;
@@ -54,12 +53,16 @@ function slowProblems(schema: JsonObject): Found[] | "not plain" {
         });
       seen.push(current);
       let target: unknown = schema;
-      for (const step of pointerToPath(decodeURIComponent(current.slice(1)))) {
+      // Each step decoded on its own (%-escapes, then ~1 and ~0), as ajv reads a ref.
+      for (const raw of current === "#" ? [] : current.slice(2).split("/")) {
+        const step = decodeURIComponent(raw)
+          .replace(/~1/g, "/")
+          .replace(/~0/g, "~");
         target =
           target !== null &&
           typeof target === "object" &&
-          Object.hasOwn(target, String(step))
-            ? (target as Node)[String(step)]
+          Object.hasOwn(target, step)
+            ? (target as Node)[step]
             : undefined;
       }
       if (target === undefined)

@@ -4,8 +4,26 @@
  * what every "did you mean" of toolgen and of the generated packages measures closeness by.
  */
 export declare function distance(a: string, b: string): number;
-/** The candidate nearest a mistyped name (at most 2 edits, or a third of its length), else null. */
+/** How a word and a candidate are compared: without case and without leading dashes (an option by its name). */
+export declare function fold(word: string): string;
+/** The most edits a folded word of `length` characters may be from a candidate (the rule above). */
+export declare function nearLimit(length: number): number;
+/**
+ * The candidates nearest `word` by the rule above. `limit` replaces nearLimit only where a
+ * caller documents why (generator/validate/stale-names.ts: a stricter one, as it decides
+ * whether to warn at all).
+ */
+export declare function nearest(
+  word: string,
+  candidates: Iterable<string>,
+  limit?: number,
+): string[];
+/** nearest, with the candidates folded once: for many words against one list. */
+export declare function nearestIn(
+  candidates: Iterable<string>,
+): (word: string, limit?: number) => string[];
+/** The first of the nearest candidates, else undefined. */
 export declare function closest(
-  name: string,
-  candidates: readonly string[],
-): string | null;
+  word: string,
+  candidates: Iterable<string>,
+): string | undefined;

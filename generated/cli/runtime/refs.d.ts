@@ -8,8 +8,3 @@
  * too, so that the prompt docs and the CLI agree on which inputs are flags.
  */
 export declare function resolveLocal(schema: unknown, root: unknown): unknown;
-/**
- * What a local ref (`#`, `#/a/b`, with `~0`, `~1` and %-escapes) points at in root; undefined:
- * nothing. The client's declarations (generator/render/type-nodes.ts) follow refs with it too.
- */
-export declare function refTarget(root: unknown, ref: string): unknown;

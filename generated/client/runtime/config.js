@@ -3,6 +3,7 @@ import { ConfigError } from "./errors.js";
 import { resolveHooks } from "./hooks.js";
 import { DEFAULT_RETRY, resolveRetry } from "./retry.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
+import { isRecord } from "../shared/record.js";
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Tokens travel in a header: anything but visible ASCII would be refused there, with the value in the error. */
@@ -113,7 +114,7 @@ export function checkWorkspaces(list, at, problems) {
   const out = new Map();
   const firstIndex = new Map();
   list.forEach((entry, i) => {
-    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    if (!isRecord(entry)) {
       problems.push(
         `${at(i)} must be an object with an id and a token, got ${kind(entry)}`,
       );
@@ -161,11 +162,7 @@ export function checkWorkspaces(list, at, problems) {
 }
 function checkHeaders(headers, problems) {
   if (headers === undefined) return [];
-  if (
-    headers === null ||
-    typeof headers !== "object" ||
-    Array.isArray(headers)
-  ) {
+  if (!isRecord(headers)) {
     problems.push(
       `headers must be an object of header names to strings, got ${kind(headers)}`,
     );

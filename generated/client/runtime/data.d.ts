@@ -5,15 +5,8 @@
  * LangChain and CLI packages read its tools, input schemas included, through the client
  * package's `tools` export, so that every schema is written once.
  */
-import type { EnvNames, ViewTarget } from "../shared/data.js";
-export type { EnvNames };
-/** A consumer's own view of a tool, as the spec declares it: only what differs from the tool's. */
-export interface ViewData {
-  /** Shown instead of the tool's `short`. */
-  readonly description?: string;
-  /** Inputs the consumer never offers nor sends. */
-  readonly hide?: readonly string[];
-}
+import type { EnvNames, ViewData, ViewTarget } from "../shared/data.js";
+export type { EnvNames, ViewData };
 export type ValueSource =
   | {
       readonly input: string;

@@ -2,6 +2,7 @@
 import { ClientError, PlatformError } from "./errors.js";
 import { watch } from "./hooks.js";
 import { send } from "./transport.js";
+import { isRecord } from "../shared/record.js";
 /** The statuses that say "try again later": too many requests, and a gateway or server that is not ready. */
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** The methods a platform may be asked twice without changing more than once. */
@@ -26,7 +27,7 @@ export function isIdempotent(declared, method) {
 export function resolveRetry(value, base, problems) {
   if (value === undefined) return base;
   if (value === false) return null;
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+  if (!isRecord(value)) {
     problems.push("retry must be false or an object of retry options");
     return base;
   }

@@ -7,6 +7,7 @@ import {
 } from "./errors.js";
 import { readBody } from "./body.js";
 import { longestTokenForm, redact, redactValue } from "./redact.js";
+import { isRecord } from "../shared/record.js";
 /** Redirects followed (within the platform's origin) before giving up, as few as a platform API ever needs. */
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -235,20 +236,11 @@ function platformMessage(body, isJson) {
     if (!text || (!isJson && text.startsWith("<"))) return null;
     return text;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body))
-    return null;
-  const o = body;
+  if (!isRecord(body)) return null;
   for (const key of ["error", "message", "detail"]) {
-    const v = o[key];
+    const v = body[key];
     if (typeof v === "string" && v.trim()) return v.trim();
-    if (
-      v !== null &&
-      typeof v === "object" &&
-      !Array.isArray(v) &&
-      typeof v.message === "string"
-    ) {
-      return v.message;
-    }
+    if (isRecord(v) && typeof v.message === "string") return v.message;
     // FastAPI-style validation details: [{ msg, loc }, …]
     if (Array.isArray(v)) {
       const msgs = v.map((d) =>

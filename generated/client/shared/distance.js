@@ -21,16 +21,52 @@ export function distance(a, b) {
   }
   return d[a.length][b.length];
 }
-/** The candidate nearest a mistyped name (at most 2 edits, or a third of its length), else null. */
-export function closest(name, candidates) {
-  let best = null;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = distance(name, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
+/*
+ * The one rule of every "did you mean" (toolgen's messages and every generated package's): a
+ * candidate is near a mistyped word when, compared without case and without leading dashes
+ * (fold), it is at most a third of the word's length away, rounded up, and fewer edits than the
+ * word has characters (nearLimit: 1 edit up to 3 characters, 2 up to 6, 3 up to 9…; a word of
+ * one character only by its case). The nearest win: all those at the fewest edits, each once,
+ * in the candidates' order (closest gives the first).
+ */
+/** How a word and a candidate are compared: without case and without leading dashes (an option by its name). */
+export function fold(word) {
+  return word.replace(/^-+/, "").toLowerCase();
+}
+/** The most edits a folded word of `length` characters may be from a candidate (the rule above). */
+export function nearLimit(length) {
+  return Math.min(Math.ceil(length / 3), length - 1);
+}
+/**
+ * The candidates nearest `word` by the rule above. `limit` replaces nearLimit only where a
+ * caller documents why (generator/validate/stale-names.ts: a stricter one, as it decides
+ * whether to warn at all).
+ */
+export function nearest(word, candidates, limit) {
+  return nearestIn(candidates)(word, limit);
+}
+/** nearest, with the candidates folded once: for many words against one list. */
+export function nearestIn(candidates) {
+  const list = [...new Set(candidates)];
+  const folded = list.map(fold);
+  return (word, limit) => {
+    const own = fold(word);
+    let best = limit ?? nearLimit(own.length);
+    let found = [];
+    for (let i = 0; i < list.length; i++) {
+      const other = folded[i];
+      // The lengths alone put it out of reach: no need to measure (and a huge word costs nothing).
+      if (Math.abs(other.length - own.length) > best) continue;
+      const d = distance(own, other);
+      if (d > best) continue;
+      if (d < best) found = [];
+      best = d;
+      found.push(list[i]);
     }
-  }
-  return best;
+    return found;
+  };
+}
+/** The first of the nearest candidates, else undefined. */
+export function closest(word, candidates) {
+  return nearest(word, candidates)[0];
 }

@@ -2,10 +2,12 @@
 /**
  * What each consumer shows of a tool (the spec's per-target `mcp:`, `langchain:` and `cli:`
  * blocks): its own description instead of `short`, and the inputs it never offers nor sends.
- * The client package's tools.json holds the views a spec declares; the client resolves them
- * (`tools[].views`) and the MCP, LangChain and CLI runtimes read their own from there.
+ * The client package's tools.json holds the views a spec declares; the client resolves them once,
+ * when it is bound (resolveViews, into `tools[].views`), and the MCP and LangChain runtimes read
+ * their own from there. (The generator resolves the same views in its model, for what it writes:
+ * the client's tools.json, the CLI's commands.json, the prompt docs.)
  */
-import type { ToolInfo, ViewTarget } from "./data.js";
+import type { ToolView, ViewData, ViewTarget } from "./data.js";
 /** A tool's input schema as one consumer offers it: the hidden inputs left out of it. */
 export declare function viewSchema(
   schema: {
@@ -23,11 +25,15 @@ export declare function withoutHidden(
   input: unknown,
   hidden: readonly string[],
 ): unknown;
-/** One consumer's view of a tool: its description and hidden inputs (the tool's short and none when it declares no view). */
-export declare function viewOf(
-  tool: ToolInfo,
-  target: ViewTarget,
-): {
-  readonly description: string;
-  readonly hidden: readonly string[];
+/**
+ * Every consumer's view of a tool, frozen: its own block's description over the tool's short,
+ * and the inputs the block hides (none without a block).
+ */
+export declare function resolveViews(tool: {
+  readonly short: string;
+  readonly views?: {
+    readonly [T in ViewTarget]?: ViewData;
+  };
+}): {
+  readonly [T in ViewTarget]: ToolView;
 };

@@ -46,5 +46,5 @@ function list(option, value) {
 /** A "did you mean" for a near miss (a renamed tool, a typo), else nothing. */
 function didYouMean(name, candidates) {
   const best = closest(name, candidates);
-  return best === null ? "" : ` (did you mean '${best}'?)`;
+  return best === undefined ? "" : ` (did you mean '${best}'?)`;
 }

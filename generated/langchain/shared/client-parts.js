@@ -3,4 +3,19 @@
  * What a generated index.js passes its runtime from the client package, which runtime code never
  * imports by name. Written once here and copied into each generated package (`shared/`).
  */
-export {};
+import { isRecord } from "./record.js";
+/**
+ * Checks what a consumer passes createTools or dispatch (LangChain, the AI SDK, function
+ * calling): an options object whose `client` is the platform client; a TypeError named after
+ * `caller` otherwise. (The MCP server checks its own: its client may be left out when every
+ * tool is local.)
+ */
+export function checkClientOptions(caller, options) {
+  if (!isRecord(options))
+    throw new TypeError(`${caller}: pass an options object with a client`);
+  const { client } = options;
+  if (!isRecord(client) || typeof client.$call !== "function")
+    throw new TypeError(
+      `${caller}: 'client' must be the platform client (createClient or createClientFromEnv)`,
+    );
+}

@@ -33,18 +33,16 @@ export function preferredLine(sdks) {
   if (line === undefined) throw new MissingSdkError("this package");
   return line;
 }
+// Alike in shape to importV1 on purpose: one function per SDK line, whose modules and names differ.
 async function importV2() {
-  let server;
-  let stdio;
-  try {
-    [server, stdio] = await Promise.all([
+  const modules = await installed(() =>
+    Promise.all([
       import("@modelcontextprotocol/server"),
       import("@modelcontextprotocol/server/stdio"),
-    ]);
-  } catch (error) {
-    if (notInstalled(error)) return undefined;
-    throw error;
-  }
+    ]),
+  );
+  if (modules === undefined) return undefined;
+  const [server, stdio] = modules;
   return {
     line: 2,
     Server: server.Server,
@@ -59,22 +57,18 @@ async function importV2() {
     },
   };
 }
+// Alike in shape to importV2 on purpose: one function per SDK line, whose modules and names differ.
 async function importV1() {
-  let server;
-  let stdio;
-  let http;
-  let types;
-  try {
-    [server, stdio, http, types] = await Promise.all([
+  const modules = await installed(() =>
+    Promise.all([
       import("@modelcontextprotocol/sdk/server/index.js"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
       import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
       import("@modelcontextprotocol/sdk/types.js"),
-    ]);
-  } catch (error) {
-    if (notInstalled(error)) return undefined;
-    throw error;
-  }
+    ]),
+  );
+  if (modules === undefined) return undefined;
+  const [server, stdio, http, types] = modules;
   return {
     line: 1,
     Server: server.Server,
@@ -89,6 +83,15 @@ async function importV1() {
       "tools/call": types.CallToolRequestSchema,
     },
   };
+}
+/** What `load` imports, or undefined when the package is not installed (a broken installation is thrown as it is). */
+async function installed(load) {
+  try {
+    return await load();
+  } catch (error) {
+    if (notInstalled(error)) return undefined;
+    throw error;
+  }
 }
 /** The package itself is missing, as opposed to a broken installation, which is thrown as it is. */
 function notInstalled(error) {

@@ -41,6 +41,8 @@ export const createTools = toolFactory({
 `;
 }
 
+// Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
+// generator/emitters/types.ts); what differs is each package's own fields.
 function packageJsonFile(model: Model): GeneratedFile {
   const aiSdk = declared(model, "ai_sdk");
   const client = declared(model, "client");

@@ -20,6 +20,8 @@ export const emitCli: Emitter = (model, ctx) => [
   ...runtimeFiles(ctx, "cli"),
 ];
 
+// Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
+// generator/emitters/types.ts); what differs is each package's own fields.
 function packageJsonFile(model: Model): GeneratedFile {
   const cli = declared(model, "cli");
   const client = declared(model, "client");

@@ -57,6 +57,8 @@ function toolData(model: Model, tool: Tool): Data.ToolData {
 /**
  * The views the spec gives the declared consumers of a tool, each with only what differs from
  * the tool's own short and inputs; null when none differs (the file then says nothing of views).
+ * This resolves nothing: it writes down the model's resolved views so that the client's
+ * resolveViews (runtime/shared/views.ts) gives them back when it is bound.
  */
 function views(model: Model, tool: Tool): Data.ToolData["views"] | null {
   const out: { [target: string]: Data.ViewData } = {};

@@ -20,6 +20,8 @@ export const emitClient: Emitter = (model, ctx) => [
   ...runtimeFiles(ctx, "client"),
 ];
 
+// Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
+// generator/emitters/types.ts); what differs is each package's own fields.
 function packageJsonFile(model: Model): GeneratedFile {
   const client = declared(model, "client");
   return {

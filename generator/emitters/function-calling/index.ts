@@ -46,6 +46,8 @@ export const dispatch = async (name, args, options) => (await dispatchResult(nam
 `;
 }
 
+// Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
+// generator/emitters/types.ts); what differs is each package's own fields.
 function packageJsonFile(model: Model): GeneratedFile {
   const own = declared(model, "function_calling");
   const client = declared(model, "client");

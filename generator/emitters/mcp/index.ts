@@ -25,6 +25,8 @@ export const emitMcp: Emitter = (model, ctx) => [
   ...runtimeFiles(ctx, "mcp"),
 ];
 
+// Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
+// generator/emitters/types.ts); what differs is each package's own fields.
 function packageJsonFile(model: Model): GeneratedFile {
   const mcp = declared(model, "mcp");
   const client = declared(model, "client");

@@ -1,6 +1,6 @@
 import Handlebars from "handlebars";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { suggest } from "../suggest.js";
+import { closest } from "../../../runtime/shared/distance.js";
 import type { Code } from "../codes.js";
 
 /*
@@ -94,7 +94,7 @@ export function checkCalls(
 function unknownHelper(name: string, known: KnownNames): string {
   if (!/^[^./@]+$/.test(name))
     return `unknown helper '${name}': a field takes no arguments; the helpers are ${known.helpers.join(", ")}`;
-  const near = suggest(name, known.helpers);
+  const near = closest(name, known.helpers);
   return near === undefined
     ? `unknown helper '${name}': the helpers are ${known.helpers.join(", ")}`
     : `unknown helper '${name}': did you mean '${near}'?`;
@@ -107,9 +107,9 @@ function unknownPartial(
 ): string {
   // `itme` may mean `tools/item`: a name is compared whole, then by its last part.
   const last = (p: string) => p.slice(p.lastIndexOf("/") + 1);
-  const nearLast = suggest(last(name), partials.map(last));
+  const nearLast = closest(last(name), partials.map(last));
   const near =
-    suggest(name, partials) ??
+    closest(name, partials) ??
     partials.find((p) => nearLast !== undefined && last(p) === nearLast);
   if (near !== undefined)
     return `unknown partial '${name}': did you mean '${near}'?`;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { closest, didYouMean } from "../../../runtime/cli/suggest.js";
+import { didYouMean, suggestions } from "../../../runtime/cli/suggest.js";
 
-// The rule of runtime/cli/suggest.ts: at most 2 edits (a swap of neighbours is one) and fewer
-// edits than the typed word has characters, or a beginning of 3 characters or more; the
-// closest win, at most 3, in the candidates' order.
+// The rule of runtime/cli/suggest.ts: the nearest by the one rule of every "did you mean"
+// (runtime/shared/distance.ts: a third of the word's length in edits, rounded up, and fewer
+// edits than it has characters; a swap of neighbours is one), else a beginning of 3 characters
+// or more; at most 3, in the candidates' order.
 
 const words = ["delegate", "status", "peers", "info"];
 
-describe("closest", () => {
+describe("suggestions", () => {
   it.each<[string, string, readonly string[], string[]]>([
     ["one letter missing", "peer", words, ["peers"]],
     ["one letter more", "infos", words, ["info"]],
@@ -30,21 +31,21 @@ describe("closest", () => {
     ["nothing near", "frobnicate", words, []],
     ["no candidates", "peer", [], []],
   ])("%s: %j", (_, typed, candidates, expected) => {
-    expect(closest(typed, candidates)).toEqual(expected);
+    expect(suggestions(typed, candidates)).toEqual(expected);
   });
 
   it("prefers fewer edits, and an edit over a mere beginning", () => {
-    expect(closest("stat", ["status", "stats", "start"])).toEqual([
+    expect(suggestions("stat", ["status", "stats", "start"])).toEqual([
       "stats",
       "start",
     ]);
-    expect(closest("stats", ["statistics", "status"])).toEqual(["status"]);
+    expect(suggestions("stats", ["statistics", "status"])).toEqual(["status"]);
   });
 
   it("lists ties in the candidates' order, at most 3, each once", () => {
     const candidates = ["cat", "bat", "cat", "hat", "mat", "rat"];
-    expect(closest("xat", candidates)).toEqual(["cat", "bat", "hat"]);
-    expect(closest("xat", [...candidates].reverse())).toEqual([
+    expect(suggestions("xat", candidates)).toEqual(["cat", "bat", "hat"]);
+    expect(suggestions("xat", [...candidates].reverse())).toEqual([
       "rat",
       "mat",
       "hat",

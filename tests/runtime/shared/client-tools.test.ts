@@ -8,6 +8,7 @@ import type { LangchainData } from "../../../runtime/langchain/data.js";
 import type { McpData } from "../../../runtime/mcp/data.js";
 import { loadToolTable } from "../../../runtime/mcp/table.js";
 import type { ToolInfo } from "../../../runtime/shared/data.js";
+import { resolveViews } from "../../../runtime/shared/views.js";
 import { tempDir } from "../../helpers/temp.js";
 
 // Each input schema is written once, in the client package's tools.json; the MCP, LangChain and
@@ -28,6 +29,7 @@ const tools: readonly ToolInfo[] = [
     inputSchema: schema,
     outputSchema: null,
     local: false,
+    views: resolveViews({ short: "Add a note." }),
   },
   {
     name: "ping",
@@ -36,6 +38,7 @@ const tools: readonly ToolInfo[] = [
     inputSchema: { type: "object" },
     outputSchema: null,
     local: true,
+    views: resolveViews({ short: "Check that the runtime answers." }),
   },
 ];
 
@@ -133,13 +136,24 @@ describe("a tool's per-target views, as the client resolves them", () => {
   const viewed: readonly ToolInfo[] = [
     {
       ...tools[0]!,
-      views: {
-        mcp: { description: "Add a note (MCP).", hidden: ["constructor"] },
-        langchain: { description: "Add a note (LangChain).", hidden: [] },
-        cli: { description: tools[0]!.short, hidden: [] },
-      },
+      views: resolveViews({
+        short: tools[0]!.short,
+        views: {
+          mcp: { description: "Add a note (MCP).", hide: ["constructor"] },
+          langchain: { description: "Add a note (LangChain)." },
+        },
+      }),
     },
   ];
+
+  it("resolves each view once: a block's description and hidden inputs, else the tool's short and none", () => {
+    expect(viewed[0]!.views).toEqual({
+      mcp: { description: "Add a note (MCP).", hidden: ["constructor"] },
+      langchain: { description: "Add a note (LangChain).", hidden: [] },
+      cli: { description: "Add a note.", hidden: [] },
+    });
+    expect(Object.isFrozen(viewed[0]!.views.mcp.hidden)).toBe(true);
+  });
   const without = (name: string) => ({
     ...schema,
     properties: Object.fromEntries(
@@ -159,7 +173,7 @@ describe("a tool's per-target views, as the client resolves them", () => {
         instructions: null,
       },
     );
-    expect(table.tools[0]!.description).toBe(viewed[0]!.views!.mcp.description);
+    expect(table.tools[0]!.description).toBe(viewed[0]!.views.mcp.description);
     expect(table.tools[0]!.inputSchema).toEqual(without("constructor"));
     expect(table.hidden).toEqual({ add_note: ["constructor"] });
   });
@@ -170,7 +184,7 @@ describe("a tool's per-target views, as the client resolves them", () => {
       viewed,
     );
     expect(joined.tools[0]!.description).toBe(
-      viewed[0]!.views!.langchain.description,
+      viewed[0]!.views.langchain.description,
     );
     expect(joined.tools[0]!.inputSchema).toEqual(schema);
     expect(joined.tools[0]!.hidden).toEqual([]);
