@@ -77,34 +77,18 @@ export function checkTemplates(
   let ok = partials !== null;
   for (const name of TEMPLATE_NAMES) {
     const from = user?.names?.includes(name) ? user : inputs.defaults;
-    const file = path.join(from.folder, name);
-    const text = from.texts.get(name) ?? { error: "ENOENT" };
-    try {
-      if (typeof text !== "string") {
-        problems.push({
-          severity: "error",
-          code: "template-unreadable",
-          file: shown(file),
-          message: `cannot read the template: ${text.error}`,
-        });
-        ok = false;
-        continue;
-      }
-      loaded[name] = compileTemplate(shown(file), text, parts);
-      if (from === user) {
-        sources.push({ file: shown(file), source: loaded[name].source });
-        const unknown = checkCalls(
-          shown(file),
-          loaded[name].source,
-          knownNames(user, shown),
-        );
-        problems.push(...unknown);
-        if (unknown.length > 0) ok = false;
-      }
-    } catch (e) {
-      if (!(e instanceof TemplateError)) throw e;
-      problems.push(templateDiagnostic(e));
-      ok = false;
+    const file = shown(path.join(from.folder, name));
+    const [template, usable] = compileChecked(
+      { file, text: from.texts.get(name) ?? { error: "ENOENT" } },
+      "template",
+      (text) => compileTemplate(file, text, parts),
+      from === user ? knownNames(user, shown) : null,
+      problems,
+    );
+    if (!usable) ok = false;
+    if (template !== undefined) {
+      loaded[name] = template;
+      if (from === user) sources.push({ file, source: template.source });
     }
   }
   const cycles = checkPartialCycles(sources);
@@ -129,33 +113,60 @@ function loadPartials(
   let ok = true;
   for (const { name, text } of user.partials) {
     const file = shown(path.join(folder, `${name}.hbs`));
-    if (typeof text !== "string") {
-      problems.push({
-        severity: "error",
-        code: "template-unreadable",
-        file,
-        message: `cannot read the partial: ${text.error}`,
-      });
-      ok = false;
-      continue;
-    }
-    try {
-      const partial = compilePartial(file, text, {
-        helpers: HELPERS,
-        hiddenHelpers: HIDDEN_HELPERS,
-      });
+    const [partial, usable] = compileChecked(
+      { file, text },
+      "partial",
+      (source) =>
+        compilePartial(file, source, {
+          helpers: HELPERS,
+          hiddenHelpers: HIDDEN_HELPERS,
+        }),
+      knownNames(user, shown),
+      problems,
+    );
+    if (!usable) ok = false;
+    if (partial !== undefined) {
       partials.set(name, partial);
       sources.push({ file, source: partial.source, partial: name });
-      const unknown = checkCalls(file, partial.source, knownNames(user, shown));
-      problems.push(...unknown);
-      if (unknown.length > 0) ok = false;
-    } catch (e) {
-      if (!(e instanceof TemplateError)) throw e;
-      problems.push(templateDiagnostic(e));
-      ok = false;
     }
   }
   return ok ? partials : null;
+}
+
+/**
+ * One template or partial as io/ read it, compiled (undefined when it could not be), and
+ * whether it is usable: for the user's (`known` given), its calls are checked too. The problems
+ * say why it is not. A compiled one with unknown calls is still returned, for the cycle check.
+ */
+function compileChecked<T extends { readonly source: string }>(
+  read: { readonly file: string; readonly text: string | { error: string } },
+  what: "template" | "partial",
+  compile: (text: string) => T,
+  known: KnownNames | null,
+  problems: Diagnostic[],
+): [compiled: T | undefined, usable: boolean] {
+  const { file, text } = read;
+  if (typeof text !== "string") {
+    problems.push({
+      severity: "error",
+      code: "template-unreadable",
+      file,
+      message: `cannot read the ${what}: ${text.error}`,
+    });
+    return [undefined, false];
+  }
+  let compiled: T;
+  try {
+    compiled = compile(text);
+  } catch (e) {
+    if (!(e instanceof TemplateError)) throw e;
+    problems.push(templateDiagnostic(e));
+    return [undefined, false];
+  }
+  if (known === null) return [compiled, true];
+  const unknown = checkCalls(file, compiled.source, known);
+  problems.push(...unknown);
+  return [compiled, unknown.length === 0];
 }
 
 /** What the user's templates and partials may call: toolgen's helpers and the user's partials. */
