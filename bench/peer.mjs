@@ -151,6 +151,7 @@ export function benchPeer(count, { runs, warmup, peerBin }) {
           n,
           {
             wall: summary(taken[n].map((r) => r.wall)),
+            cpu: summary(taken[n].map((r) => r.cpu)),
             rssMb: summary(taken[n].map((r) => r.rssMb)),
           },
         ]),
@@ -161,17 +162,21 @@ export function benchPeer(count, { runs, warmup, peerBin }) {
   }
 }
 
-/** The issue's targets against the peer, on medians (the ratio of the minimums alongside). */
+/**
+ * The issue's targets against the peer, on the medians of wall time; the ratios of the minimums
+ * and of the medians of CPU time (user + system) alongside, since a busy machine moves those less.
+ */
 export function peerVerdicts(rows) {
   const v = [];
   const ratio = (row, a, b) => ({
     median: row[a].wall.median / row[b].wall.median,
     min: row[a].wall.min / row[b].wall.min,
+    cpu: row[a].cpu.median / row[b].cpu.median,
   });
   const push = (what, r, limit) =>
     v.push({
       what,
-      value: `${r.median.toFixed(2)}× (mins ${r.min.toFixed(2)}×)`,
+      value: `${r.median.toFixed(2)}× (mins ${r.min.toFixed(2)}×, CPU ${r.cpu.toFixed(2)}×)`,
       target: `≤ ${limit.toFixed(1)}×`,
       met: r.median <= limit,
       ratio: r,

@@ -351,7 +351,7 @@ function comparePeer() {
     peerRows.push(benchPeer(size, { runs, warmup, peerBin }));
   }
   out(
-    `toolgen and ${PEER.name}@${PEER.version} on the same synthetic tools, as whole processes, ${runs} interleaved runs of each (peak RSS: the max over runs)`,
+    `toolgen and ${PEER.name}@${PEER.version} on the same synthetic tools, as whole processes, ${runs} interleaved runs of each (CPU: user + system; peak RSS: the max over runs)`,
   );
   const measured = [
     ["gen, 7 targets, empty folder", "gen"],
@@ -366,11 +366,20 @@ function comparePeer() {
       `${r.tools.toLocaleString("en")} tools: tools.yaml ${(r.specBytes / 1024).toFixed(0)} KB, OpenAPI ${(r.openApiBytes / 1024).toFixed(0)} KB; files written: gen ${r.files.gen}, client+MCP ${r.files.genClientMcp}, peer ${r.files.peer}`,
     );
     printTable(
-      ["run", "wall (s) min / median / max", "median / peer", "peak RSS (MB)"],
+      [
+        "run",
+        "wall (s) min / median / max",
+        "median / peer",
+        "CPU (s) median",
+        "CPU / peer",
+        "peak RSS (MB)",
+      ],
       measured.map(([label, key]) => [
         label,
         triple(r[key].wall),
         (r[key].wall.median / r.peer.wall.median).toFixed(2),
+        s(r[key].cpu.median),
+        (r[key].cpu.median / r.peer.cpu.median).toFixed(2),
         mb(r[key].rssMb.max),
       ]),
     );
@@ -378,7 +387,7 @@ function comparePeer() {
   }
   const verdicts = peerVerdicts(peerRows);
   if (verdicts.length > 0) {
-    out("targets against the peer, on medians:");
+    out("targets against the peer, on medians of wall time:");
     for (const v of verdicts)
       out(
         `  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`,
