@@ -103,7 +103,13 @@ export function writeTree(
   return { written, deleted, unchanged };
 }
 
-/** Writes through a sibling temporary file and a rename, so readers see the old or the new bytes, never a part. */
+/**
+ * Writes through a sibling temporary file and a rename, so readers, and a run killed at any
+ * moment, see the old or the new bytes, never a part. Nothing is flushed to the disk (fsync):
+ * that guards against a power loss or a crash of the system, not of toolgen, costs more than the
+ * rest of a run that writes every file, and the output is rebuilt from the spec by the next gen
+ * (which `gen --check` would call for) whatever such a loss left.
+ */
 export function writeAtomic(target: string, content: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const tmp = path.join(
@@ -111,13 +117,7 @@ export function writeAtomic(target: string, content: string): void {
     `.${path.basename(target)}.${process.pid}.${tmpSuffix()}.tmp`,
   );
   try {
-    const fd = fs.openSync(tmp, "w", fileMode(content));
-    try {
-      fs.writeFileSync(fd, content);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    fs.writeFileSync(tmp, content, { mode: fileMode(content) });
     fs.renameSync(tmp, target);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
