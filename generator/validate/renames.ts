@@ -2,6 +2,7 @@ import type { Problem } from "./problem.js";
 import { inSoundPart } from "./hidden-text.js";
 import { toolPath, type Check } from "./checked-spec.js";
 import { describePath } from "./subject.js";
+import { namesIn } from "./words.js";
 import { quoted } from "../diagnostics/quoted.js";
 import { isRecord } from "../../runtime/shared/record.js";
 
@@ -63,16 +64,18 @@ export function oldNamesInDocs(
   oldNames: ReadonlyMap<string, string>,
 ): Problem[] {
   const problems: Problem[] = [];
+  const order = new Map([...oldNames.keys()].map((old, i) => [old, i]));
   eachDocText(raw, (text, path) => {
-    const words = new Set(text.match(/[A-Za-z0-9_-]+/g));
-    for (const [old, now] of oldNames)
-      if (words.has(old))
-        problems.push({
-          path: [...path],
-          token: old,
-          message: `${describePath(raw, path)}: ${quoted(old)} is an old name of ${quoted(now)} and must not appear in the prompt docs`,
-          code: "stale-name",
-        });
+    // Each text's words looked up among the old names: linear in the texts, however many renames.
+    const found = [...namesIn(text, order)];
+    found.sort((a, b) => order.get(a)! - order.get(b)!);
+    for (const old of found)
+      problems.push({
+        path: [...path],
+        token: old,
+        message: `${describePath(raw, path)}: ${quoted(old)} is an old name of ${quoted(oldNames.get(old))} and must not appear in the prompt docs`,
+        code: "stale-name",
+      });
   });
   return problems;
 }

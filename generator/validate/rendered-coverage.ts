@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { DocTexts, Rendered } from "../prompt-docs/types.js";
 import type { Model, Section, Tool } from "../model/types.js";
+import { namesIn } from "./words.js";
 
 /**
  * Every section's rendered texts cover it, whatever template rendered them: its MCP text names
@@ -24,7 +25,10 @@ export function checkCoverage(
       );
       continue;
     }
-    const named = wordsIn(s.mcp.text);
+    const named = namesIn(
+      s.mcp.text,
+      new Set(s.section.tools.map((t) => t.name)),
+    );
     const missing = s.section.tools.filter((t) => !named.has(t.name));
     if (missing.length > 0)
       report(
@@ -62,10 +66,14 @@ function checkPrompts(
     s.cli !== null && program !== null && s.section.cli !== null;
   for (const runtime of ["mcp", "cli"] as const) {
     const prompt = texts.prompt[runtime];
-    const named = wordsIn(prompt.text);
-    const missingTools = checked
+    const tools = checked
       .filter((s) => runtime === "mcp" || !onCli(s))
-      .flatMap((s) => s.section.tools.filter((t) => !named.has(t.name)));
+      .flatMap((s) => s.section.tools);
+    const named =
+      tools.length > 0
+        ? namesIn(prompt.text, new Set(tools.map((t) => t.name)))
+        : new Set<string>();
+    const missingTools = tools.filter((t) => !named.has(t.name));
     // Every command at once, as the CLI reads them: one scan of the prompt.
     const commands =
       runtime === "cli"
@@ -108,11 +116,6 @@ function problem(
     file: r.template.file,
     message: `section '${section.id}': the text this template renders into docs/${r.path} ${what}: write ${code === "docs-missing-tool" ? "each tool's name" : "each command"} into it, or set check_docs: false on the section to leave it out on purpose`,
   };
-}
-
-/** The words of a text, `-` and `_` joining words as in names. */
-function wordsIn(text: string): Set<string> {
-  return new Set(text.match(/[A-Za-z0-9_-]+/g) ?? []);
 }
 
 /**
