@@ -16,8 +16,11 @@ export function nestingDepth(text: string): { depth: number; offset: number } {
   let offset = 0;
   let lineStart = 0;
   let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+  // From one character that matters to the next: most of a spec is text between them.
+  const special = /[\n#"'[\]{}]/g;
+  for (let m = special.exec(text); m; m = special.exec(text)) {
+    const i = m.index;
+    const c = m[0];
     if (c === "\n") {
       lineStart = i + 1;
       continue;
@@ -28,7 +31,7 @@ export function nestingDepth(text: string): { depth: number; offset: number } {
     }
     if (c === "#" && (i === lineStart || /\s/.test(text[i - 1]!))) {
       const end = text.indexOf("\n", i);
-      i = end < 0 ? text.length : end - 1;
+      special.lastIndex = end < 0 ? text.length : end;
       continue;
     }
     if ((c === '"' || c === "'") && flow > 0) quote = c;
@@ -61,12 +64,14 @@ export function blockDepth(
   let offset = -1;
   let scalarIndent = -1;
   let start = 0;
-  for (const line of text.split("\n")) {
+  while (start <= text.length) {
     const lineStart = start;
+    const end = text.indexOf("\n", start);
+    const line = text.slice(start, end < 0 ? text.length : end);
     start += line.length + 1;
     const body = line.trimStart();
     const indent = line.length - body.length;
-    if (body.trimEnd() === "" || body.startsWith("#")) continue;
+    if (body === "" || body.startsWith("#")) continue;
     if (scalarIndent >= 0) {
       if (indent > scalarIndent) continue;
       scalarIndent = -1;
@@ -74,13 +79,19 @@ export function blockDepth(
     while (indents.length > 0 && indents[indents.length - 1]! >= indent)
       indents.pop();
     indents.push(indent);
-    const dashes =
-      /^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0;
+    const dashes = body.startsWith("-")
+      ? (/^(?:-[ \t]+)+/.exec(body)?.[0].replace(/[ \t]/g, "").length ?? 0)
+      : 0;
     max = Math.max(max, indents.length + dashes);
     // Point at the first line past the real limit; stop once the estimate passes the hard one.
     if (max > limit && offset < 0) offset = lineStart + indent;
     if (max > hardLimit) break;
-    if (BLOCK_SCALAR_HEADER.test(body)) scalarIndent = indent;
+    // The header's | or > first: most lines have neither, and need no regex.
+    if (
+      (body.includes("|") || body.includes(">")) &&
+      BLOCK_SCALAR_HEADER.test(body)
+    )
+      scalarIndent = indent;
   }
   return { depth: max, offset };
 }

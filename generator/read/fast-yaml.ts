@@ -120,9 +120,9 @@ function refuses(value: unknown): boolean {
     if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
     } else {
-      for (const [k, item] of Object.entries(v)) {
+      for (const k of Object.keys(v)) {
         if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) return true;
-        stack.push(item);
+        stack.push((v as Record<string, unknown>)[k]);
       }
     }
   }
