@@ -83,10 +83,12 @@ export function writeTree(
 
   const written: string[] = [];
   const unchanged: string[] = [];
+  // Only a file the scan found can already hold the right bytes: no read for the others.
+  const present = new Set(existing);
   for (const file of files) {
     if (file.path === MANIFEST) continue;
     const target = path.join(outDir, file.path);
-    if (readIfExists(target) === file.content) {
+    if (present.has(file.path) && readIfExists(target) === file.content) {
       unchanged.push(file.path);
       continue;
     }
