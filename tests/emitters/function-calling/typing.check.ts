@@ -1,6 +1,6 @@
 /**
  * Type-level checks of the generated function-calling and AI SDK packages, compiled by
- * tests/emitters/client/types.test.ts against the packages generated from the platform fixture
+ * tests/emitters/client/types.e2e.test.ts against the packages generated from the platform fixture
  * (never run): the definitions are what the `openai` and `@anthropic-ai/sdk` clients take, and
  * each @ts-expect-error fails the type-check if the line it marks stops being an error.
  */
