@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../generator/cli.js";
-import { fixCommand } from "../../generator/cli/fix-command.js";
+import { fixCommand } from "../../generator/commands/fix-command.js";
 import { readFixture, tempProject, toolgen } from "../helpers/project.js";
 
 const script = (event: string, command: string) => ({
