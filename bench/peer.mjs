@@ -10,6 +10,7 @@ import { measuredRun, repoRoot } from "./gen.mjs";
 import { runNode, summary } from "./measure.mjs";
 import { openApiYaml } from "./openapi.mjs";
 import { syntheticSpec } from "./spec.mjs";
+import { markdownTable } from "./table.mjs";
 
 export const PEER = { name: "openapi-mcp-generator", version: "4.0.1" };
 
@@ -226,4 +227,40 @@ export function peerVerdicts(rows) {
     }
   }
   return v;
+}
+
+/** Each size's runs as a Markdown table, the peer's run the unit of the ratios: the lines to print. */
+export function peerTables(rows) {
+  const s = (x) => x.toFixed(2);
+  const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
+  const measured = [
+    ["gen, 7 targets, empty folder", "gen"],
+    ["gen, 7 targets, again", "genAgain"],
+    ["gen, client+MCP, empty folder", "genClientMcp"],
+    ["gen, client+MCP, again", "genClientMcpAgain"],
+    ["gen --check, 7 targets", "check"],
+    [`${PEER.name}, empty folder`, "peer"],
+  ];
+  return rows.flatMap((r) => [
+    `${r.tools.toLocaleString("en")} tools: tools.yaml ${(r.specBytes / 1024).toFixed(0)} KB, OpenAPI ${(r.openApiBytes / 1024).toFixed(0)} KB; files written: gen ${r.files.gen}, client+MCP ${r.files.genClientMcp}, peer ${r.files.peer}`,
+    markdownTable(
+      [
+        "run",
+        "wall (s) min / median / max",
+        "median / peer",
+        "CPU (s) median",
+        "CPU / peer",
+        "peak RSS (MB)",
+      ],
+      measured.map(([label, key]) => [
+        label,
+        triple(r[key].wall),
+        (r[key].wall.median / r.peer.wall.median).toFixed(2),
+        s(r[key].cpu.median),
+        (r[key].cpu.median / r.peer.cpu.median).toFixed(2),
+        r[key].rssMb.max.toFixed(0),
+      ]),
+    ),
+    "",
+  ]);
 }

@@ -19,6 +19,7 @@ import {
   ensurePeer,
   PEER,
   peerCacheDir,
+  peerTables,
   peerVerdicts,
 } from "./peer.mjs";
 import { syntheticSpec } from "./spec.mjs";
@@ -353,38 +354,7 @@ function comparePeer() {
   out(
     `toolgen and ${PEER.name}@${PEER.version} on the same synthetic tools, as whole processes, ${runs} interleaved runs of each (CPU: user + system; peak RSS: the max over runs)`,
   );
-  const measured = [
-    ["gen, 7 targets, empty folder", "gen"],
-    ["gen, 7 targets, again", "genAgain"],
-    ["gen, client+MCP, empty folder", "genClientMcp"],
-    ["gen, client+MCP, again", "genClientMcpAgain"],
-    ["gen --check, 7 targets", "check"],
-    [`${PEER.name}, empty folder`, "peer"],
-  ];
-  for (const r of peerRows) {
-    out(
-      `${r.tools.toLocaleString("en")} tools: tools.yaml ${(r.specBytes / 1024).toFixed(0)} KB, OpenAPI ${(r.openApiBytes / 1024).toFixed(0)} KB; files written: gen ${r.files.gen}, client+MCP ${r.files.genClientMcp}, peer ${r.files.peer}`,
-    );
-    printTable(
-      [
-        "run",
-        "wall (s) min / median / max",
-        "median / peer",
-        "CPU (s) median",
-        "CPU / peer",
-        "peak RSS (MB)",
-      ],
-      measured.map(([label, key]) => [
-        label,
-        triple(r[key].wall),
-        (r[key].wall.median / r.peer.wall.median).toFixed(2),
-        s(r[key].cpu.median),
-        (r[key].cpu.median / r.peer.cpu.median).toFixed(2),
-        mb(r[key].rssMb.max),
-      ]),
-    );
-    out();
-  }
+  for (const line of peerTables(peerRows)) out(line);
   const verdicts = peerVerdicts(peerRows);
   if (verdicts.length > 0) {
     out("targets against the peer, on medians of wall time:");
