@@ -31,6 +31,7 @@ export const E2E = [
   "tests/emitters/mcp/http-bin.test.ts",
   "tests/emitters/mcp/missing-sdk.test.ts",
   "tests/emitters/mcp/missing-runtime.test.ts",
+  "tests/emitters/missing-sibling.test.ts",
   "tests/emitters/mcp/server-version.test.ts",
   "tests/emitters/mcp/docs-examples.test.ts",
   "tests/hardening/corpus.test.ts",
