@@ -1,82 +1,20 @@
 import os from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Test files that start processes (toolgen's bin, generated bins, npm pack and install), run a
- * type-checker over generated code, or run the benchmark. They make the `e2e` project, which
- * `npm run test:e2e` and CI run; `npm test` runs the rest, the quick loop, in worker threads.
- * Each entry is a file's path or every test under a folder; tests/suites.test.ts reads this list
- * to hold the quick project to that rule.
+ * A test file's name says where it runs. `*.e2e.test.ts` starts processes (toolgen's bin,
+ * generated bins, npm pack and install), runs a type-checker over generated code, or runs the
+ * benchmark: the `e2e` project, which `npm run test:e2e` and CI run. Every other test file is
+ * the quick loop (`npm test`), in worker threads; `*.isolated.test.ts` is a quick test that needs
+ * a module registry of its own: it registers hooks from a helper module that several files share
+ * (set up once per file only when each file loads it afresh), mocks a module, or changes
+ * process.env. The rest of the quick loop shares one registry per worker, which saves loading the
+ * generator again for every file. tests/suites.test.ts holds each file to its name.
  */
-export const E2E = [
-  "tests/bench.test.ts",
-  "tests/package/**/*.test.ts",
-  "tests/cli/format-github.test.ts",
-  "tests/cli/watch.test.ts",
-  "tests/determinism.test.ts",
-  "tests/diff/git.test.ts",
-  "tests/pure-generate.test.ts",
-  "tests/emitters/targets.test.ts",
-  "tests/emitters/views.test.ts",
-  "tests/emitters/cli/bin-commands.test.ts",
-  "tests/emitters/cli/bin-did-you-mean.test.ts",
-  "tests/emitters/cli/bin-exit-codes.test.ts",
-  "tests/emitters/cli/bin-local-tool.test.ts",
-  "tests/emitters/cli/help.test.ts",
-  "tests/emitters/cli/typed.test.ts",
-  "tests/emitters/client/types.test.ts",
-  "tests/emitters/mcp/emitter.test.ts",
-  "tests/emitters/mcp/stdio.test.ts",
-  "tests/hardening/concurrent.test.ts",
-  "tests/emitters/mcp/http-bin.test.ts",
-  "tests/emitters/mcp/missing-sdk.test.ts",
-  "tests/emitters/mcp/missing-runtime.test.ts",
-  "tests/emitters/missing-sibling.test.ts",
-  "tests/emitters/mcp/server-version.test.ts",
-  "tests/emitters/mcp/docs-examples.test.ts",
-  "tests/hardening/corpus.test.ts",
-  "tests/hardening/injection.test.ts",
-  "tests/hardening/interrupted.test.ts",
-  "tests/helpers/temp.test.ts",
-  "tests/hardening/spec-size.test.ts",
-  "tests/io/write.test.ts",
-  "tests/properties/generate.test.ts",
-  "tests/reference/runtime/cli-bin.test.ts",
-  "tests/reference/runtime/inbox-crash.test.ts",
-  "tests/reference/runtime/mcp-bin.test.ts",
-  "tests/render/schema-types.test.ts",
-  "tests/runtime/mcp/stdio.test.ts",
-  "tests/runtime/mcp/stdio-lines.test.ts",
-  "tests/validate/precompiled.test.ts",
-];
-
-/**
- * Quick tests that need a module registry of their own: they register hooks from a helper module
- * that several files share (set up once per file only when each file loads it afresh), mock a
- * module, or change process.env. The rest of the quick loop shares one registry per worker,
- * which saves loading the generator again for every file. tests/suites.test.ts finds the files
- * that belong here.
- */
-export const ISOLATED = [
-  "tests/emitters/function-calling/docs-examples.test.ts",
-  "tests/emitters/langchain/package-calls.test.ts",
-  "tests/emitters/langchain/package-errors.test.ts",
-  "tests/emitters/langchain/package-tool-list.test.ts",
-  "tests/reference/runtime/inbox-polling.test.ts",
-  "tests/reference/runtime/inbox-state.test.ts",
-  "tests/reference/runtime/inbox-tools.test.ts",
-  "tests/reference/runtime/langchain.test.ts",
-  "tests/reference/runtime/log.test.ts",
-  "tests/reference/runtime/registration.test.ts",
-  "tests/reference/runtime/tools.test.ts",
-  "tests/render/handlebars.test.ts",
-  "tests/runtime/client/env.test.ts",
-  "tests/runtime/mcp/serve-calls.test.ts",
-  "tests/runtime/mcp/serve-errors.test.ts",
-  "tests/runtime/mcp/serve-refusals.test.ts",
-  "tests/runtime/mcp/register.test.ts",
-  "tests/runtime/mcp/http.test.ts",
-];
+export const E2E_SUFFIX = ".e2e.test.ts";
+export const ISOLATED_SUFFIX = ".isolated.test.ts";
+const e2e = [`tests/**/*${E2E_SUFFIX}`];
+const isolated = [`tests/**/*${ISOLATED_SUFFIX}`];
 
 /** What the two quick projects share: threads on every core, run before the e2e project. */
 const quick = {
@@ -103,17 +41,17 @@ export default defineConfig({
           ...quick,
           name: "quick",
           include: ["tests/**/*.test.ts"],
-          exclude: [...E2E, ...ISOLATED],
+          exclude: [...configDefaults.exclude, ...e2e, ...isolated],
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { ...quick, name: "quick-isolated", include: ISOLATED },
+        test: { ...quick, name: "quick-isolated", include: isolated },
       },
       {
         extends: true,
-        test: { name: "e2e", include: E2E, sequence: { groupOrder: 1 } },
+        test: { name: "e2e", include: e2e, sequence: { groupOrder: 1 } },
       },
     ],
   },

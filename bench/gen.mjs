@@ -23,7 +23,7 @@ const stampTime = () => {
  * One measured run. A run during which dist/ was rebuilt (a source changed under us, as happens
  * while toolgen itself is being edited) measured the build, not toolgen: it is run again.
  */
-function measuredRun(args, cwd, expectStatus, tolerated = []) {
+export function measuredRun(args, cwd, expectStatus, tolerated = []) {
   for (let attempt = 0; ; attempt++) {
     const before = stampTime();
     const run = runNode([bin, ...args], { cwd });

@@ -1,5 +1,6 @@
-// Timing whole processes: wall time from the parent, peak RSS from the kernel's own count
-// (GNU time when installed, otherwise a preloaded exit hook reading process.resourceUsage()).
+// Timing whole processes: wall time from the parent, peak RSS and CPU time (user + system) from
+// the kernel's own count (GNU time when installed, otherwise a preloaded exit hook reading
+// process.resourceUsage()). On a busy machine the CPU time moves much less than the wall time.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,7 +10,7 @@ const MARK = "BENCH_MAX_RSS_KB=";
 const hasGnuTime =
   fs.existsSync(GNU_TIME) &&
   spawnSync(GNU_TIME, ["-f", "%M", "true"]).status === 0;
-const exitHook = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${MARK}"+process.resourceUsage().maxRSS+"\\n"))`;
+const exitHook = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\n${MARK}"+u.maxRSS+" "+u.userCPUTime/1e6+" "+u.systemCPUTime/1e6+"\\n")})`;
 
 /** How peak RSS is read, for the report. */
 export const rssSource = hasGnuTime
@@ -17,12 +18,13 @@ export const rssSource = hasGnuTime
   : "process.resourceUsage().maxRSS via an --import hook";
 
 /**
- * Runs `node ...args` in `cwd` once: wall seconds, peak RSS in MB, exit status and output.
+ * Runs `node ...args` in `cwd` once: wall seconds, CPU seconds (user + system), peak RSS in MB,
+ * exit status and output.
  * The staleness of toolgen's bundle is the caller's business (see run.mjs).
  */
 export function runNode(args, { cwd }) {
   const [command, argv] = hasGnuTime
-    ? [GNU_TIME, ["-f", `${MARK}%M`, process.execPath, ...args]]
+    ? [GNU_TIME, ["-f", `${MARK}%M %U %S`, process.execPath, ...args]]
     : [process.execPath, ["--import", exitHook, ...args]];
   const started = process.hrtime.bigint();
   const child = spawnSync(command, argv, {
@@ -33,10 +35,17 @@ export function runNode(args, { cwd }) {
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   if (child.error) throw child.error;
   const at = child.stderr.lastIndexOf(MARK);
-  const rssKb =
-    at < 0 ? NaN : Number.parseInt(child.stderr.slice(at + MARK.length), 10);
+  const [rssKb, user, system] =
+    at < 0
+      ? [NaN, NaN, NaN]
+      : child.stderr
+          .slice(at + MARK.length)
+          .trim()
+          .split(/\s+/)
+          .map(Number);
   return {
     wall,
+    cpu: user + system,
     rssMb: rssKb / 1024,
     status: child.status,
     stdout: child.stdout,

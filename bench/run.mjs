@@ -2,6 +2,8 @@
 // npm run bench [-- --sizes ref,15,100,1000,5000 --runs 5 --warmup 1 --no-mcp]
 // Measures toolgen as whole processes on the reference spec and synthetic specs, then the
 // generated MCP server; prints a table and writes the figures to bench/out/results.json.
+// `--peer` measures toolgen side by side with a peer generator instead (bench/peer.mjs), and
+// `--profile` hands over to bench/profile.mjs.
 // Figures are never asserted in `npm test`: this only reports, and marks the issue's targets.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,18 +14,51 @@ import { parse } from "yaml";
 import { benchGen, repoRoot } from "./gen.mjs";
 import { machine } from "./measure.mjs";
 import { benchMcp, mcpUnavailable } from "./mcp.mjs";
+import {
+  benchPeer,
+  ensurePeer,
+  PEER,
+  peerCacheDir,
+  peerTables,
+  peerVerdicts,
+} from "./peer.mjs";
 import { syntheticSpec } from "./spec.mjs";
+import { markdownTable } from "./table.mjs";
+
+// The profile has options of its own: everything after --profile goes to bench/profile.mjs.
+const profileAt = process.argv.indexOf("--profile");
+if (profileAt >= 0) {
+  const profile = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, "bench/profile.mjs"),
+      ...process.argv.slice(2, profileAt),
+      ...process.argv.slice(profileAt + 1),
+    ],
+    { stdio: "inherit" },
+  );
+  process.exit(profile.status ?? 1);
+}
 
 const HELP = `Usage: npm run bench -- [options]
 
   --sizes <list>   specs to measure, comma-separated: ref (the repository's tools.yaml)
-                   and tool counts (default: ref,15,100,1000,5000)
+                   and tool counts (default: ref,15,100,1000,5000; with --peer 15,1000,5000)
   --runs <n>       measured runs of gen, gen --check and diff per spec (default: 5;
-                   3 for specs of 5,000 tools or more)
+                   3 for specs of 5,000 tools or more, but with --peer)
   --warmup <n>     unmeasured runs of each first (default: 1)
   --no-mcp         skip the generated MCP server's part
   --mcp-tools <n>  tools in the MCP server's spec (default: 1000)
-  --out <file>     where the JSON goes (default: bench/out/results.json)
+  --peer           instead, toolgen side by side with ${PEER.name}@${PEER.version} on the
+                   same synthetic tools (as OpenAPI for the peer): gen, gen with only the
+                   client and MCP targets, gen --check and the peer's CLI, interleaved.
+                   Installs the peer on first use into $TOOLGEN_BENCH_CACHE, else
+                   $XDG_CACHE_HOME/toolgen-bench, else node_modules/.cache/toolgen-bench
+                   (needs the npm registry once; never a dependency of toolgen)
+  --profile [...]  instead, profile gen with node --cpu-prof and summarise where the time
+                   goes (bench/profile.mjs; npm run bench -- --profile --help)
+  --out <file>     where the JSON goes (default: bench/out/results.json, with --peer
+                   bench/out/peer.json)
   -h, --help       show this help
 `;
 
@@ -41,15 +76,13 @@ const TARGETS = {
 
 const { values: opts } = parseArgs({
   options: {
-    sizes: { type: "string", default: "ref,15,100,1000,5000" },
+    sizes: { type: "string" },
     runs: { type: "string", default: "5" },
     warmup: { type: "string", default: "1" },
     "no-mcp": { type: "boolean", default: false },
     "mcp-tools": { type: "string", default: "1000" },
-    out: {
-      type: "string",
-      default: path.join(repoRoot, "bench/out/results.json"),
-    },
+    peer: { type: "boolean", default: false },
+    out: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -65,13 +98,22 @@ const count = (text, name) => {
     );
   return n;
 };
-const sizes = opts.sizes
+const sizes = (
+  opts.sizes ?? (opts.peer ? "15,1000,5000" : "ref,15,100,1000,5000")
+)
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean)
   .map((s) => (s === "ref" ? s : count(s, "sizes")));
 const runs = Math.max(1, count(opts.runs, "runs"));
 const warmup = count(opts.warmup, "warmup");
+if (opts.peer && sizes.includes("ref"))
+  throw new Error(
+    "--peer measures synthetic specs only: give tool counts to --sizes",
+  );
+const outFile =
+  opts.out ??
+  path.join(repoRoot, "bench/out", opts.peer ? "peer.json" : "results.json");
 
 // Measure toolgen, not its build: bring dist/ up to date once, before any clock starts.
 const build = spawnSync(
@@ -87,6 +129,15 @@ out(
   `toolgen benchmark: ${host.cores} cores, ${host.cpu}, Node ${host.node}, ${host.platform}; load average ${host.load.join(" ")}; peak RSS from ${host.rss}`,
 );
 out();
+
+const s = (x) => x.toFixed(2);
+const mb = (x) => x.toFixed(0);
+const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
+
+if (opts.peer) {
+  comparePeer();
+  process.exit(0);
+}
 
 const rows = [];
 for (const size of sizes) {
@@ -106,9 +157,6 @@ for (const size of sizes) {
   });
 }
 
-const s = (x) => x.toFixed(2);
-const mb = (x) => x.toFixed(0);
-const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
 if (rows.length > 0) {
   out(
     "gen, gen --check and diff --against a file as whole processes: wall seconds min / median / max, peak RSS in MB (max over runs)",
@@ -202,18 +250,18 @@ if (verdicts.length > 0) {
     );
 }
 
-fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+fs.mkdirSync(path.dirname(outFile), { recursive: true });
 const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
 out();
 out(
   `load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`,
 );
 fs.writeFileSync(
-  opts.out,
+  outFile,
   `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`,
 );
 out();
-out(`figures written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
+out(`figures written to ${path.relative(process.cwd(), outFile) || outFile}`);
 
 function targetVerdicts(rows, mcp) {
   const v = [];
@@ -290,14 +338,41 @@ function overheadText(mcp) {
 }
 
 function printTable(header, body) {
-  const widths = header.map((h, i) =>
-    Math.max(h.length, ...body.map((row) => row[i].length)),
-  );
-  const line = (cells) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
-  out(line(header));
+  out(markdownTable(header, body));
+}
+
+/** --peer: toolgen and the peer on the same tools, a table of the runs and one of the targets. */
+function comparePeer() {
+  const peerBin = ensurePeer(peerCacheDir(), (t) => process.stderr.write(t));
+  const peerRows = [];
+  for (const size of sizes) {
+    process.stderr.write(
+      `measuring toolgen and ${PEER.name} on ${size} tools (${runs} interleaved runs of each)…\n`,
+    );
+    peerRows.push(benchPeer(size, { runs, warmup, peerBin }));
+  }
   out(
-    `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+    `toolgen and ${PEER.name}@${PEER.version} on the same synthetic tools, as whole processes, ${runs} interleaved runs of each (CPU: user + system; peak RSS: the max over runs)`,
   );
-  for (const row of body) out(line(row));
+  for (const line of peerTables(peerRows)) out(line);
+  const verdicts = peerVerdicts(peerRows);
+  if (verdicts.length > 0) {
+    out("targets against the peer, on medians of wall time:");
+    for (const v of verdicts)
+      out(
+        `  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`,
+      );
+  }
+  const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
+  out();
+  out(
+    `load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`,
+  );
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  fs.writeFileSync(
+    outFile,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, peer: PEER, rows: peerRows, targets: verdicts }, null, 2)}\n`,
+  );
+  out();
+  out(`figures written to ${path.relative(process.cwd(), outFile) || outFile}`);
 }

@@ -165,8 +165,11 @@ function httpBinding(r, noun, id, inputs, required, routeInput) {
   return http;
 }
 
-/** A valid spec of `count` tools, as YAML text. */
-export function syntheticSpec(count, seed = 1) {
+/**
+ * A valid spec of `count` tools, as YAML text. `targets` keeps only the named targets (all seven
+ * by default); the tools and sections are the same whichever are kept.
+ */
+export function syntheticSpec(count, seed = 1, { targets } = {}) {
   const r = random(seed * 7919 + count);
   const sectionCount = Math.max(1, Math.ceil(count / 40));
   const sections = Array.from({ length: sectionCount }, (_, i) => {
@@ -243,28 +246,31 @@ export function syntheticSpec(count, seed = 1) {
     return tool;
   });
 
-  const spec = {
-    targets: {
-      client: {
-        package: "@bench/platform-client",
-        env: {
-          base_url: "PLATFORM_URL",
-          workspace_id: "WORKSPACE_ID",
-          token: "PLATFORM_TOKEN",
-          workspaces: "PLATFORM_WORKSPACES",
-        },
+  const allTargets = {
+    client: {
+      package: "@bench/platform-client",
+      env: {
+        base_url: "PLATFORM_URL",
+        workspace_id: "WORKSPACE_ID",
+        token: "PLATFORM_TOKEN",
+        workspaces: "PLATFORM_WORKSPACES",
       },
-      mcp: {
-        package: "@bench/platform-mcp",
-        bin: "bench-mcp",
-        server_name: "bench-platform",
-      },
-      langchain: { package: "@bench/platform-langchain" },
-      cli: { package: "@bench/platform-cli", bin: "bench" },
-      ai_sdk: { package: "@bench/platform-ai-sdk" },
-      function_calling: { package: "@bench/platform-function-calling" },
-      docs: { package: "@bench/platform-prompts", preamble: paragraph(r, 3) },
     },
+    mcp: {
+      package: "@bench/platform-mcp",
+      bin: "bench-mcp",
+      server_name: "bench-platform",
+    },
+    langchain: { package: "@bench/platform-langchain" },
+    cli: { package: "@bench/platform-cli", bin: "bench" },
+    ai_sdk: { package: "@bench/platform-ai-sdk" },
+    function_calling: { package: "@bench/platform-function-calling" },
+    docs: { package: "@bench/platform-prompts", preamble: paragraph(r, 3) },
+  };
+  const spec = {
+    targets: targets
+      ? Object.fromEntries(targets.map((t) => [t, allTargets[t]]))
+      : allTargets,
     sections,
     tools,
   };

@@ -266,6 +266,28 @@ function materializeRuntime() {
   fs.renameSync(copy, link);
 }
 
+/**
+ * toolgen's package.json while `npm pack` (or publish) packs: its `scripts` all run files of the
+ * checkout (scripts/, bench/, the tests), which the tarball does not hold, and `prepare` would
+ * ask every installer to allow a script it cannot run. prepack (`--pack`) keeps the full file
+ * here and packs one without `scripts`; postpack (`--postpack`, which npm takes from the manifest
+ * it read before prepack) puts it back, as does any later run of this script, should a pack stop
+ * between the two.
+ */
+const manifest = path.join(root, "package.json");
+const fullManifest = path.join(root, "package.json.unpacked");
+
+function writePackedManifest() {
+  const text = fs.readFileSync(manifest, "utf8");
+  fs.writeFileSync(fullManifest, text);
+  const { scripts: _scripts, ...packed } = JSON.parse(text);
+  writeAtomic(manifest, `${JSON.stringify(packed, null, 2)}\n`);
+}
+
+function restoreManifest() {
+  if (fs.existsSync(fullManifest)) fs.renameSync(fullManifest, manifest);
+}
+
 /** Chunks of earlier builds, once older than a minute (a run that loaded an older entry has finished). */
 function removeOldChunks(current) {
   const chunks = path.join(dist, "chunks");
@@ -351,12 +373,17 @@ if (
   fileURLToPath(import.meta.url) === path.resolve(process.argv[1])
 ) {
   try {
+    restoreManifest();
+    if (process.argv.includes("--postpack")) process.exit();
     const typeErrors =
       process.argv.includes("--if-stale") && !isStale() ? [] : await build();
     for (const name of typeErrors)
       process.stderr.write(`build: ${name} has type errors (above)\n`);
     if (typeErrors.length > 0) process.exitCode = 1;
-    else if (process.argv.includes("--pack")) materializeRuntime();
+    else if (process.argv.includes("--pack")) {
+      materializeRuntime();
+      writePackedManifest();
+    }
   } catch (e) {
     if (!(e instanceof BuildError)) throw e;
     process.stderr.write(`build: ${e.message}\n`);

@@ -2,19 +2,43 @@ import fs from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { E2E, ISOLATED } from "../vitest.config.js";
+import { E2E_SUFFIX, ISOLATED_SUFFIX } from "../vitest.config.js";
 import { repoRoot } from "./helpers/project.js";
 
-/** Modules that start a process or a type-checker: the e2e project's business, never the quick loop's. */
-const SLOW_MODULES = [
-  "node:child_process",
-  "helpers/bin.js",
-  "helpers/type-check.js",
-  "helpers/pack.js",
-  "bin-setup.js",
+/**
+ * What starts a process or a type-checker in a test file: child_process or execa, the helpers
+ * that run bins, tsc or npm pack, tsc named, or a call of a type-check helper. The e2e project's
+ * business (`*.e2e.test.ts`), never the quick loop's.
+ */
+const SLOW = [
+  /(from |import\(|require\()"(node:)?child_process"/,
+  /(from |import\(|require\()"execa"/,
+  /from "[./]*(helpers\/bin|helpers\/type-check|helpers\/pack|bin-setup)\.js"/,
+  /typescript\/bin\/tsc|["']tsc["']/,
+  /\btype[cC]heck\(/,
 ];
-const importsSlow = (source: string) =>
-  SLOW_MODULES.some((m) => new RegExp(`from "[./]*${m}"`).test(source));
+const startsSlow = (source: string) => SLOW.some((re) => re.test(source));
+
+/** Where a test file runs, by its name: the e2e project, the isolated quick project or the shared quick one. */
+function projectOf(file: string): "e2e" | "isolated" | "shared" {
+  if (file.endsWith(E2E_SUFFIX)) return "e2e";
+  if (file.endsWith(ISOLATED_SUFFIX)) return "isolated";
+  return "shared";
+}
+
+/** A name with a project's mark anywhere but at its end (`a.e2e.isolated.test.ts`, `a.e2e.ts`) says two things or none. */
+const misnamed = (file: string) =>
+  /\.(e2e|isolated)(\.|$)/.test(
+    path.basename(file).slice(0, -projectSuffix(file).length),
+  );
+const projectSuffix = (file: string) =>
+  file.endsWith(E2E_SUFFIX)
+    ? E2E_SUFFIX
+    : file.endsWith(ISOLATED_SUFFIX)
+      ? ISOLATED_SUFFIX
+      : file.endsWith(".test.ts")
+        ? ".test.ts"
+        : ".ts";
 
 /** What a test file that shares its module registry with others must not do (spelt apart here so this file does not match). */
 const UNSHAREABLE = [`vi.${"mock"}(`, `vi.${"stubEnv"}(`, `process.${"env"}.`];
@@ -40,15 +64,6 @@ function sources(dir: string): string[] {
     );
 }
 
-/** An entry of E2E is a file's path or `<folder>/` followed by `**` and `/*.test.ts`. */
-function matches(entry: string, file: string): boolean {
-  const folder = entry.endsWith("/**/*.test.ts")
-    ? entry.slice(0, -"**/*.test.ts".length)
-    : undefined;
-  return folder ? file.startsWith(folder) : file === entry;
-}
-
-const inE2E = (file: string) => E2E.some((entry) => matches(entry, file));
 const read = (file: string) =>
   fs.readFileSync(path.join(repoRoot, file), "utf8");
 
@@ -127,36 +142,79 @@ describe("property tests", () => {
   });
 });
 
-describe("the quick and e2e projects", () => {
+describe("the quick and e2e projects, by file name", () => {
   const all = sources("tests");
   const files = all.filter((f) => f.endsWith(".test.ts"));
-  const shared = files.filter((f) => !inE2E(f) && !ISOLATED.includes(f));
 
-  it("every entry of the e2e and isolated lists names test files that exist", () => {
-    for (const entry of E2E)
-      expect(
-        files.some((f) => matches(entry, f)),
-        entry,
-      ).toBe(true);
-    for (const entry of ISOLATED) {
-      expect(files, entry).toContain(entry);
-      expect(inE2E(entry), entry).toBe(false);
-    }
+  it("every test file's name marks one project at most, at its end", () => {
+    expect(
+      all.filter(misnamed),
+      `end the name in ${E2E_SUFFIX}, ${ISOLATED_SUFFIX} or .test.ts, once`,
+    ).toEqual([]);
   });
 
   it("no quick test starts a process or a type-checker", () => {
-    const slow = files.filter((f) => !inE2E(f) && importsSlow(read(f)));
-    expect(slow, "move these to E2E in vitest.config.ts").toEqual([]);
+    const slow = files.filter(
+      (f) => projectOf(f) !== "e2e" && startsSlow(read(f)),
+    );
+    expect(slow, `rename these to *${E2E_SUFFIX}`).toEqual([]);
   });
 
   it("no quick test that shares its module registry mocks, changes process.env or loads a helper that registers hooks", () => {
     const hooks = hookHelpers(all);
-    const unshareable = shared.filter(
+    const unshareable = files.filter(
       (f) =>
-        changesShared(read(f)) || relativeImports(f).some((i) => hooks.has(i)),
+        projectOf(f) === "shared" &&
+        (changesShared(read(f)) ||
+          relativeImports(f).some((i) => hooks.has(i))),
     );
-    expect(unshareable, "move these to ISOLATED in vitest.config.ts").toEqual(
-      [],
-    );
+    expect(unshareable, `rename these to *${ISOLATED_SUFFIX}`).toEqual([]);
+  });
+
+  it("the checks find what they look for", () => {
+    // Spelt apart, so that this file does not match.
+    const slow = [
+      `import { execFileSync } from "node:${"child"}_process";`,
+      `const { spawn } = await import("${"child"}_process");`,
+      `import { execa } from "${"execa"}";`,
+      `import { runBin } from "../helpers/${"bin"}.js";`,
+      `import { typeCheck } from "../../helpers/${"type"}-check.js";`,
+      `import { packTarball } from "../helpers/${"pack"}.js";`,
+      `import { molecule } from "./${"bin"}-setup.js";`,
+      `const tsc = path.join(repoRoot, "node_modules/typescript/bin/${"ts"}c");`,
+      `expect(${"typecheck"}(fixture.consumer)).toEqual([]);`,
+    ];
+    expect(slow.filter((line) => !startsSlow(line))).toEqual([]);
+    expect(
+      startsSlow('import { parse } from "yaml";\n// child processes: none'),
+    ).toBe(false);
+    const unshareable = [
+      `vi.${"mock"}("../../generator/io/write.js");`,
+      `vi.${"stubEnv"}("TOOLGEN_X", "1");`,
+      `process.${"env"}.TOOLGEN_X = "1";`,
+    ];
+    expect(unshareable.filter((line) => !changesShared(line))).toEqual([]);
+    expect(changesShared(`if (process.${"env"}.CI === "1") {}`)).toBe(false);
+    expect(
+      [
+        "tests/a.e2e.test.ts",
+        "tests/a.isolated.test.ts",
+        "tests/a.test.ts",
+        "tests/helpers/a.ts",
+      ].filter(misnamed),
+    ).toEqual([]);
+    expect(
+      [
+        "tests/a.e2e.isolated.test.ts",
+        "tests/a.isolated.e2e.test.ts",
+        "tests/a.e2e.ts",
+        "tests/a.e2e.spec.test.ts",
+      ].filter(misnamed),
+    ).toEqual([
+      "tests/a.e2e.isolated.test.ts",
+      "tests/a.isolated.e2e.test.ts",
+      "tests/a.e2e.ts",
+      "tests/a.e2e.spec.test.ts",
+    ]);
   });
 });

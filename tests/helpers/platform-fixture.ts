@@ -38,8 +38,8 @@ export interface FixtureOptions {
   /** Changes the spec's text first (a setting a test needs beside the frozen tools). */
   readonly edit?: (spec: string) => string;
   /**
-   * Packages the consumer resolves to another of the repository's node_modules, by name: e.g.
-   * `{ ai: "ai7" }` has the generated packages import `ai` 7 (installed under the alias ai7).
+   * Packages the consumer resolves to another folder, by name: e.g. `{ ai: <ai 7's folder> }`
+   * has the generated packages import `ai` 7 (tests/helpers/node24-packages.ts).
    */
   readonly links?: Readonly<Record<string, string>>;
 }
@@ -60,7 +60,7 @@ export function installPlatformFixture(
   for (const [name, installed] of Object.entries(options.links ?? {})) {
     const link = path.join(consumer.dir, "node_modules", name);
     fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(path.join(repoRoot, "node_modules", installed), link, "dir");
+    fs.symlinkSync(installed, link, "dir");
   }
   const folder = (name: string) => {
     const dir = consumer.packages.get(name);

@@ -133,7 +133,7 @@ interface LowLevelServer {
 /**
  * The high-level McpServer of either SDK line, as far as co-registration reads it. The fields
  * with an underscore are the SDK's own (private in its types, the same in 1.x and 2.x): the
- * tests of both lines (tests/runtime/mcp/register.test.ts) hold them.
+ * tests of both lines (tests/runtime/mcp/register.isolated.test.ts) hold them.
  */
 interface McpServerLike {
   readonly server: LowLevelServer;

@@ -1,6 +1,6 @@
 /*
  * How a TypeScript consumer uses @molecule/platform-client. Never run: type-checked by
- * types.test.ts against the client generated from the platform fixture (tests/fixtures/platform).
+ * types.e2e.test.ts against the client generated from the platform fixture (tests/fixtures/platform).
  * Every @ts-expect-error is a mistake the generated types must catch; tsc fails if one of them
  * stops being an error.
  */

@@ -1,6 +1,6 @@
 /*
  * Typed results (issue 24): how a TypeScript consumer reads what a tool with `output` returns.
- * Never run: type-checked by types.test.ts against the packages generated from
+ * Never run: type-checked by types.e2e.test.ts against the packages generated from
  * tests/fixtures/valid/results/tools.yaml. Every @ts-expect-error is a mistake the generated
  * types must catch; tsc fails if one of them stops being an error.
  */

@@ -1,11 +1,11 @@
 /**
  * Type-level checks of the generated function-calling and AI SDK packages, compiled by
- * tests/emitters/client/types.test.ts against the packages generated from the platform fixture
- * (never run): the definitions are what the `openai` and `@anthropic-ai/sdk` clients take, and
- * each @ts-expect-error fails the type-check if the line it marks stops being an error.
+ * tests/emitters/client/types.e2e.test.ts against the packages generated from the platform fixture
+ * (never run): the definitions are what the `@anthropic-ai/sdk` client takes (the `openai` client's
+ * are in openai.check.ts), and each @ts-expect-error fails the type-check if the line it marks
+ * stops being an error.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type OpenAI from "openai";
 import { generateText, type ToolSet } from "ai";
 import type { LocalHandlers, PlatformClient } from "@molecule/platform-client";
 import { createTools } from "@molecule/platform-ai-sdk";
@@ -14,7 +14,6 @@ import {
   dispatch,
   dispatchResult,
   openaiChatTools,
-  openaiResponsesTools,
 } from "@molecule/platform-function-calling";
 
 declare const client: PlatformClient;
@@ -22,17 +21,12 @@ declare const handlers: LocalHandlers;
 declare const model: Parameters<typeof generateText>[0]["model"];
 
 export function providers(): void {
-  const responses: OpenAI.Responses.ResponseCreateParams["tools"] =
-    openaiResponsesTools;
-  const chat: OpenAI.Chat.ChatCompletionCreateParams["tools"] = openaiChatTools;
   const messages: Anthropic.Messages.MessageCreateParams["tools"] =
     anthropicTools;
-  // @ts-expect-error: Anthropic's definitions are not OpenAI's.
-  const wrong: OpenAI.Chat.ChatCompletionCreateParams["tools"] = anthropicTools;
-  // @ts-expect-error: nor the other way round.
-  const wrong2: Anthropic.Messages.MessageCreateParams["tools"] =
+  // @ts-expect-error: OpenAI's definitions are not Anthropic's.
+  const wrong: Anthropic.Messages.MessageCreateParams["tools"] =
     openaiChatTools;
-  void [responses, chat, messages, wrong, wrong2];
+  void [messages, wrong];
 }
 
 export async function dispatching(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Type-level checks of the generated index.d.ts, compiled by tests/emitters/client/types.test.ts
+ * Type-level checks of the generated index.d.ts, compiled by tests/emitters/client/types.e2e.test.ts
  * against the packages generated from the platform fixture (never run):
  * each @ts-expect-error fails the type-check if the line it marks stops being an error.
  */

@@ -7,7 +7,7 @@ import { KeptMessages } from "../../../reference/runtime/src/kept.js";
 import { tempDir } from "../../helpers/temp.js";
 
 // The popped list beside the kept messages (<state>/inbox/<workspace>/popped.jsonl): bounded,
-// read back after a restart, and robust to a crash while it is written. (inbox-state.test.ts
+// read back after a restart, and robust to a crash while it is written. (inbox-state.isolated.test.ts
 // holds the whole runtime to it across a restart and a 410.)
 
 const message = (id: string) => ({ activity_id: id });

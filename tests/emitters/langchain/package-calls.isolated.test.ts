@@ -21,7 +21,7 @@ import { ScriptedChatModel } from "./scripted-model.js";
 import { spec } from "./spec.js";
 
 // Calling the tools: the platform requests they send, cancelling, the local tools' handlers, and
-// a model's agent loop. Bad input and platform errors are in package-errors.test.ts.
+// a model's agent loop. Bad input and platform errors are in package-errors.isolated.test.ts.
 
 describe("calling the platform", () => {
   it("invoke(args) sends the bound request to the routed workspace and answers JSON text", async () => {

@@ -246,7 +246,7 @@ describe("the molecule-mcp bin over stdio", () => {
   });
 
   // tools.yaml names a runtime (targets.mcp.runtime): its handlers answer the local tools, and it
-  // registers the workspace. Without one the bin answers "no handler": see tests/runtime/mcp/stdio.test.ts.
+  // registers the workspace. Without one the bin answers "no handler": see tests/runtime/mcp/stdio.e2e.test.ts.
   it("answers the local tools through the runtime that tools.yaml names, which registers the workspace", async () => {
     const mcp = await connect({
       PLATFORM_URL: platform.url,

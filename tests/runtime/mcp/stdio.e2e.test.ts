@@ -3,7 +3,7 @@ import { runStdio, unhandledLocalTools } from "../../../runtime/mcp/stdio.js";
 import type { ToolTable } from "../../../runtime/mcp/table.js";
 
 // The bin's argument and environment handling; serving over real stdio is tested by spawning
-// the generated bin (tests/emitters/mcp/stdio.test.ts).
+// the generated bin (tests/emitters/mcp/stdio.e2e.test.ts).
 
 const table: ToolTable = {
   server: {

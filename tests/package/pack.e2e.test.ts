@@ -11,14 +11,24 @@ const version = (
   }
 ).version;
 
+/** npm's lifecycle scripts: the ones npm runs by itself, on install, pack, publish or version. */
+const LIFECYCLE =
+  /^(pre|post)?(install|prepare|pack|publish|version|dependencies)$|^(prepublish|prepublishOnly|preprepare|postprepare)$/;
+
 describe("the npm package (npm pack, installed into an empty project)", () => {
+  const manifest = path.join(repoRoot, "package.json");
   let temp: string;
   let project: string;
   let files: string[];
+  let manifestBefore: string;
+  let manifestAfter: string;
+  let installStderr: string;
 
   beforeAll(async () => {
     temp = tempDir("toolgen-pack-");
+    manifestBefore = fs.readFileSync(manifest, "utf8");
     const packed = await packToolgen(temp);
+    manifestAfter = fs.readFileSync(manifest, "utf8");
     expect(packed.stderr).not.toMatch(/npm error/);
     files = [...packed.files];
     project = path.join(temp, "project");
@@ -43,6 +53,7 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
     );
     expect(installed.stderr).not.toMatch(/npm error/);
     expect(installed.code).toBe(0);
+    installStderr = installed.stderr;
   }, 240_000);
 
   afterAll(() => {
@@ -68,6 +79,29 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
     const allowed =
       /^(package\.json|README\.md|LICENSE|docs\/.+\.md|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|dist\/runtime\/kinds\.json|templates\/.+\.hbs)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
+  });
+
+  it("packs no lifecycle script whose file it lacks, installs without a word about scripts, and leaves the checkout's package.json as it was", () => {
+    const packed = JSON.parse(
+      fs.readFileSync(
+        path.join(project, "node_modules", "toolgen", "package.json"),
+        "utf8",
+      ),
+    ) as { scripts?: Record<string, string> };
+    const missing = Object.entries(packed.scripts ?? {})
+      .filter(([name]) => LIFECYCLE.test(name))
+      .flatMap(([name, command]) =>
+        command
+          .split(/\s+/)
+          .filter((word) => /[/\\]|\.(c|m)?js$|\.sh$/.test(word))
+          .map((word) => word.replace(/^\.\//, ""))
+          .filter((file) => !files.includes(file))
+          .map((file) => `${name}: ${file}`),
+      );
+    expect(missing).toEqual([]);
+    expect(installStderr).not.toMatch(/script/i);
+    expect(manifestAfter).toBe(manifestBefore);
+    expect(fs.existsSync(`${manifest}.unpacked`)).toBe(false);
   });
 
   it("prints its version and exits 0", async () => {

@@ -11,7 +11,7 @@ import {
 } from "./serve-helpers.js";
 
 // serveToolTable answering calls: listing, the platform's answers, defaults, local handlers and
-// cancelling. Its error answers are in serve-errors.test.ts.
+// cancelling. Its error answers are in serve-errors.isolated.test.ts.
 
 describe("serveToolTable", () => {
   it("lists the table as given, in order", async () => {

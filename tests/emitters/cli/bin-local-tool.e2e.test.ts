@@ -10,7 +10,7 @@ import { env, molecule, platform } from "./bin-setup.js";
 
 describe("a local tool's command", () => {
   // tools.yaml sets targets.cli.runtime, so this bin answers delegate with the reference runtime
-  // (tests/reference/runtime/cli-bin.test.ts). Without the setting, the bin is the plain one.
+  // (tests/reference/runtime/cli-bin.e2e.test.ts). Without the setting, the bin is the plain one.
   const plain = (() => {
     const text = fs.readFileSync(platformFixturePath, "utf8");
     const without = text.replace(

@@ -7,7 +7,7 @@ import { WS_A, WS_B } from "../../helpers/workspace-platform.js";
 import { platform, polls } from "./inbox-platform.js";
 
 // What the state folder keeps between runs: each workspace's cursor and the messages fetched but
-// not yet popped. (inbox-crash.test.ts kills a real process between fetch and pop.)
+// not yet popped. (inbox-crash.e2e.test.ts kills a real process between fetch and pop.)
 
 const ids = (messages: readonly { activity_id: string }[]) =>
   messages.map((m) => m.activity_id);
