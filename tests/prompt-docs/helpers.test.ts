@@ -5,8 +5,8 @@ import { parse } from "yaml";
 import {
   HELPER_NAMES,
   INDENT_MAX,
-} from "../../../generator/prompt-docs/helpers.js";
-import { removedAfterEach, repoRoot, toolgen } from "../../helpers/project.js";
+} from "../../generator/prompt-docs/helpers.js";
+import { removedAfterEach, repoRoot, toolgen } from "../helpers/project.js";
 import {
   docsOf,
   errorsOf,
@@ -14,7 +14,7 @@ import {
   projectWithTemplates,
   text,
   withTemplates,
-} from "./helpers.js";
+} from "../emitters/docs/helpers.js";
 
 // The helpers a user's template may call, each with the example docs/packages/prompts.md gives, rendered from the
 // minimal fixture; what each renders is built here from the spec's own texts.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { seeded } from "../../properties/settings.js";
+import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
-import { tidy, tidyOutput } from "../../../generator/prompt-docs/context.js";
+import { tidy, tidyOutput } from "../../generator/prompt-docs/context.js";
 
 /** Mostly the characters tidying is about (spaces, tabs, CR, LF), and some that only look like them. */
 const blanky = fc.string({

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { MAX_PARTIAL_DEPTH } from "../../../generator/render/handlebars-runtime.js";
+import { MAX_PARTIAL_DEPTH } from "../../generator/render/handlebars-runtime.js";
 import {
   removedAfterEach,
   repoRoot,
   tempProject,
   toolgen,
-} from "../../helpers/project.js";
-import { withTemplates } from "./helpers.js";
+} from "../helpers/project.js";
+import { withTemplates } from "../emitters/docs/helpers.js";
 
 // What a user's template can get wrong while it compiles or renders is a template error of that
 // template (exit 2, `file:line:col: message` and a code frame when the text says where), never
