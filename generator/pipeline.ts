@@ -6,7 +6,7 @@ import { buildModel } from "./model/build.js";
 import { renderPromptDocs } from "./prompt-docs/render.js";
 import { parseSpec, type ParsedSpec } from "./read/parse.js";
 import type { TemplateInputs } from "./read/templates.js";
-import { runtimeFolder, type RuntimeFiles } from "./runtime-files.js";
+import { runtimeKind, type RuntimeFiles } from "./runtime-files.js";
 import type {
   Generated,
   GeneratedFile,
@@ -76,7 +76,7 @@ export function runPipeline(
 
   const runtime = inputs.runtime!;
   const ctx: EmitContext = {
-    runtimeFolder: (folder) => runtimeFolder(runtime, folder),
+    runtimeKind: (kind) => runtimeKind(runtime, kind),
     docs: docs === null ? null : docs.texts!,
   };
   const files = emitDeclared(model, ctx);

@@ -1,24 +1,26 @@
-/** One hand-written runtime file as `npm run build` compiled it, by its path under its folder. */
+/** One file of the bundled runtime, by its path under dist/runtime/. */
 export interface RuntimeFile {
   readonly path: string;
   readonly content: string;
 }
 
 /**
- * toolgen's compiled runtime (dist/runtime/), by folder (client, mcp, langchain, cli): what
- * emitters copy into the packages. io/inputs.ts reads it from disk; generate() takes it as given.
+ * toolgen's bundled runtime (dist/runtime/), by kind (client, mcp, langchain, ai-sdk,
+ * function-calling, cli): that kind's `<kind>.js` and `<kind>.d.ts` and the chunks it needs, which
+ * the client emitter copies into the client package. io/inputs.ts reads it from disk; generate()
+ * takes it as given.
  */
 export type RuntimeFiles = Readonly<Record<string, readonly RuntimeFile[]>>;
 
-/** The files of one runtime folder, sorted by path; an error when the runtime was not built. */
-export function runtimeFolder(
+/** The files of one runtime kind; an error when the runtime was not built. */
+export function runtimeKind(
   files: RuntimeFiles,
-  folder: string,
+  kind: string,
 ): readonly RuntimeFile[] {
-  const found = Object.hasOwn(files, folder) ? files[folder]! : [];
+  const found = Object.hasOwn(files, kind) ? files[kind]! : [];
   if (found.length === 0)
     throw new Error(
-      `toolgen's runtime is not built (dist/runtime/${folder} is empty): run npm run build`,
+      `toolgen's runtime is not built (dist/runtime has no ${kind}.js): run npm run build`,
     );
   return found;
 }

@@ -24,7 +24,7 @@ export interface GenerateInputs {
   readonly read?: ParseResult;
   /** toolgen's own templates, and the user's folder (--templates or targets.docs.templates). */
   readonly templates: TemplateInputs;
-  /** toolgen's compiled runtime, copied into the packages. */
+  /** toolgen's bundled runtime, by kind, copied into the client package. */
   readonly runtime: RuntimeFiles;
   /** The working folder (absolute): messages show template paths inside it relative to it. */
   readonly cwd: string;

@@ -1,6 +1,7 @@
 // Builds what `toolgen` runs: the generator bundled into dist/toolgen.mjs, and the
-// hand-written runtime (runtime/**/*.ts) compiled to JavaScript and declarations in
-// dist/runtime/, already in prettier's format, ready for emitters to copy verbatim.
+// hand-written runtime (runtime/**/*.ts) bundled into one JavaScript module and one declaration
+// file per runtime kind in dist/runtime/ (shared code in chunks/), already in prettier's format,
+// ready for emitters to copy verbatim.
 //
 // Several builds may run at once (every `npm run gen` and test run rebuilds a stale dist/),
 // and others read dist/ meanwhile: each output appears whole, by rename, never half-written.
@@ -8,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleRuntime } from "./build-runtime.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(root, "dist");
@@ -30,7 +32,7 @@ export async function build() {
   );
   for (const file of outputs) writeAtomic(file.path, file.contents);
   removeOldChunks(new Set(outputs.map((f) => f.path)));
-  buildRuntime();
+  await buildRuntime(esbuild);
   const typeErrors = buildReference();
   writeAtomic(stampFile, "");
   fs.utimesSync(stampFile, started, started);
@@ -147,29 +149,31 @@ function precompiledTemplates() {
 }
 
 /**
- * tsc compiles runtime/ (emit + declarations), prettier lays the output out, the result lands in a
- * fresh folder under dist/runtime-builds/, and dist/runtime (a link) is switched to it in one rename.
+ * The runtime, bundled once: tsc checks runtime/ (no output); esbuild bundles one `<kind>.js`
+ * per entry with the code several share in content-hashed `chunks/`; rolldown-plugin-dts bundles
+ * one `<kind>.d.ts` per entry; `kinds.json` lists the chunks each entry needs, so that a spec's
+ * packages carry only those of its targets. Prettier lays the output out; it lands in a fresh
+ * folder under dist/runtime-builds/, and dist/runtime (a link) is switched to it in one rename.
  */
-function buildRuntime() {
-  const src = path.join(root, "runtime");
-  const sources = fs.existsSync(src)
-    ? fs
-        .readdirSync(src, { recursive: true })
-        .filter((f) => String(f).endsWith(".ts"))
-    : [];
-  if (sources.length === 0) return;
+async function buildRuntime(esbuild) {
+  if (!fs.existsSync(path.join(root, "runtime/tsconfig.json"))) return;
   const builds = path.join(dist, "runtime-builds");
   fs.mkdirSync(builds, { recursive: true });
   const fresh = fs.mkdtempSync(path.join(builds, `${Date.now()}-`));
   fs.chmodSync(fresh, 0o755);
   try {
-    tsc(path.join(src, "tsconfig.json"), fresh);
-  } catch {
-    // Copied into every generated package: a runtime that does not compile is never used.
+    try {
+      tsc(path.join(root, "runtime/tsconfig.json"), null);
+    } catch {
+      // Copied into every generated package: a runtime that does not compile is never used.
+      throw new BuildError(
+        "runtime/ has type errors (above); dist/runtime was not updated",
+      );
+    }
+    await bundleRuntime(esbuild, root, fresh);
+  } catch (e) {
     fs.rmSync(fresh, { recursive: true, force: true });
-    throw new BuildError(
-      "runtime/ has type errors (above); dist/runtime was not updated",
-    );
+    throw e;
   }
   execFileSync(
     process.execPath,
@@ -305,7 +309,7 @@ function removeOldBuilds(builds, keep) {
   }
 }
 
-/** Compiles a TypeScript project into `outDir`, its messages on our stderr; throws on type errors. */
+/** Compiles a TypeScript project into `outDir` (only checks it when null), its messages on our stderr; throws on type errors. */
 function tsc(project, outDir) {
   execFileSync(
     process.execPath,
@@ -313,8 +317,7 @@ function tsc(project, outDir) {
       path.join(root, "node_modules/typescript/bin/tsc"),
       "-p",
       project,
-      "--outDir",
-      outDir,
+      ...(outDir === null ? ["--noEmit"] : ["--outDir", outDir]),
     ],
     { stdio: "inherit" },
   );

@@ -4,8 +4,9 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { specInput } from "../generator/index.js";
 import { generateFromDisk } from "./helpers/generate.js";
-import { fixtures } from "./helpers/project.js";
-import { referenceSpecPath } from "./helpers/reference-spec.js";
+import { fixtures, repoRoot } from "./helpers/project.js";
+import { referenceSpec, referenceSpecPath } from "./helpers/reference-spec.js";
+import { runtimeDist } from "../generator/io/inputs.js";
 
 // What toolgen writes for a spec comes from that spec or is neutral: nothing of the reference
 // platform (its package names, bins, server name, program, environment variables, or the
@@ -59,6 +60,33 @@ describe("the output for a spec holds nothing of the reference platform", () => 
         .map((n) => `${f.path}: ${n}`),
       ...(PLATFORM.test(f.content) ? [`${f.path}: the platform's name`] : []),
     ]);
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe("the runtime, written once for every spec", () => {
+  it("names no tool of the reference spec, nor the platform, in its sources or its bundle", () => {
+    const tools = referenceSpec().tools.map((t) => t.name);
+    expect(tools.length).toBeGreaterThan(5);
+    const folders = [path.join(repoRoot, "runtime"), runtimeDist];
+    const files = folders.flatMap((folder) =>
+      fs
+        .readdirSync(folder, { recursive: true })
+        .map((f) => path.join(folder, String(f)))
+        .filter((f) => fs.statSync(f).isFile()),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const leaks = files.flatMap((f) => {
+      const text = fs.readFileSync(f, "utf8");
+      return [
+        ...tools
+          .filter((n) => new RegExp(`\\b${n}\\b`).test(text))
+          .map((n) => `${path.relative(repoRoot, f)}: ${n}`),
+        ...(PLATFORM.test(text)
+          ? [`${path.relative(repoRoot, f)}: the platform's name`]
+          : []),
+      ];
+    });
     expect(leaks).toEqual([]);
   });
 });

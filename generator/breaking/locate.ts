@@ -17,7 +17,7 @@ export type Locate = (path: JsonPath, options?: LocateOptions) => Place;
  * its own lines alone with the same reader and moving the place down by the lines before it. The
  * item's lines are found by their indentation and kept only when they read back to exactly the
  * item's value; anything else (a flow list, an alias, a path outside the lists) is placed by
- * `spec.locate`, the plain version. tests/diff/locate.test.ts holds the two together.
+ * `spec.locate`, the plain version. tests/breaking/locate.test.ts holds the two together.
  */
 export function fastLocate(spec: ParsedSpec): Locate {
   const lines = spec.source.split("\n");

@@ -8,8 +8,8 @@ export type { GeneratedFile } from "../types.js";
 
 /** What an emitter reads besides the model: inputs generate() was given, and the rendered prompt docs. */
 export interface EmitContext {
-  /** Every runtime file under a folder of dist/runtime/, by path relative to that folder, sorted. */
-  runtimeFolder(folder: string): readonly RuntimeFile[];
+  /** One kind of the bundled runtime (dist/runtime/): `<kind>.d.ts`, `<kind>.js` and the chunks it needs, by path under dist/runtime/. */
+  runtimeKind(kind: string): readonly RuntimeFile[];
   /** The prompt docs, rendered and checked before any emitter runs; null without the docs target. The docs target writes them (the MCP package imports its instructions from that package). */
   readonly docs: DocTexts | null;
 }

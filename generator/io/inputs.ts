@@ -140,26 +140,28 @@ function listFolder(folder: string): string[] | null {
   }
 }
 
-/** Every file of the compiled runtime, by folder; a folder missing (runtime not built) is simply absent. */
+/**
+ * The bundled runtime by kind (client, mcp, langchain…): each kind's module and declarations with
+ * the chunks it needs (dist/runtime/kinds.json), by path under dist/runtime/. Not built: empty.
+ */
 export function readRuntime(): RuntimeFiles {
-  const folders = fs.existsSync(runtimeDist)
-    ? fs
-        .readdirSync(runtimeDist, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .map((e) => e.name)
-        .sort()
-    : [];
+  let kinds: Record<string, string[]>;
+  try {
+    kinds = JSON.parse(
+      fs.readFileSync(path.join(runtimeDist, "kinds.json"), "utf8"),
+    ) as Record<string, string[]>;
+  } catch {
+    return {};
+  }
+  const read = (p: string) => ({
+    path: p,
+    content: fs.readFileSync(path.join(runtimeDist, p), "utf8"),
+  });
   return Object.fromEntries(
-    folders.map((folder) => {
-      const root = path.join(runtimeDist, folder);
-      return [
-        folder,
-        listFiles(root).map((p) => ({
-          path: p,
-          content: fs.readFileSync(path.join(root, p), "utf8"),
-        })),
-      ];
-    }),
+    Object.entries(kinds).map(([kind, chunks]) => [
+      kind,
+      [`${kind}.d.ts`, `${kind}.js`, ...chunks].map(read),
+    ]),
   );
 }
 

@@ -37,6 +37,14 @@ export function packageJson(o: PackageJsonOptions): string {
   });
 }
 
+/**
+ * The version by which a generated package depends on the client package: exactly its own, since
+ * the client's `runtime/<kind>` subpaths are a contract between packages generated together.
+ */
+export function clientRange(client: Publish): string {
+  return client.version;
+}
+
 /** The range by which a generated package depends on a sibling: its version and what npm deems compatible. */
 export function siblingRange(sibling: Publish): string {
   return `^${sibling.version}`;

@@ -43,3 +43,15 @@ type InputOf<T extends SpecTypes, N> = T["inputs"][N & keyof T["inputs"]];
 type ResultOf<T extends SpecTypes, N> = N extends keyof T["results"]
   ? T["results"][N]
   : unknown;
+
+/** The package's exports, bound by the generated index.d.ts to one spec's types. */
+export interface Exports<T extends SpecTypes> {
+  /**
+   * An AI SDK tool set: one tool() per selected spec tool (every tool when `names` is left out),
+   * under its name. Input is checked against the tool's JSON Schema before anything runs; a
+   * failed call becomes a tool error the model reads, with the HTTP status.
+   */
+  createTools<const N extends T["toolName"] = never>(
+    options: CreateToolsOptions<T, N> & HandlersOption<T, SelectedTool<T, N>>,
+  ): PlatformTools<T, SelectedTool<T, NoInfer<N>>>;
+}

@@ -34,3 +34,29 @@ export interface MainOptions<Handlers, Client> {
   /** Passed to the client and to handlers. */
   readonly signal?: AbortSignal;
 }
+
+/** One spec's types, as the generated index.d.ts passes them in. */
+export interface SpecTypes {
+  /** Each tool of a CLI section → its command keyword, or null. */
+  readonly commandMap: object;
+  /** The handlers of the local tools offered as commands. */
+  readonly handlers: object;
+  readonly client: unknown;
+}
+
+/** The package's exports, bound by the generated index.d.ts to one spec's types. */
+export interface Exports<T extends SpecTypes> {
+  /**
+   * Every tool of a section exposed on the CLI, mapped to its command keyword,
+   * or to null when the spec leaves it out of the CLI on purpose.
+   */
+  readonly commandMap: T["commandMap"];
+  /**
+   * Runs one command line (argv without node and the script) and resolves to its exit code:
+   * 0 success, 1 platform or network error, 2 usage error. Never calls process.exit.
+   */
+  main(
+    argv: readonly string[],
+    options?: MainOptions<T["handlers"], T["client"]>,
+  ): Promise<number>;
+}

@@ -68,8 +68,8 @@ export interface ResolvedConfig {
   readonly maxResponseBytes: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS: number = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES: number = 10 * 1024 * 1024;
 
 /** Tokens travel in a header: anything but visible ASCII would be refused there, with the value in the error. */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;

@@ -116,7 +116,7 @@ export interface PlatformRequest {
   /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   readonly body?: unknown;
   readonly headers?: { readonly [name: string]: string };
-  /** Names the call in error messages, e.g. `send_message_to_user: upload`. */
+  /** Names the call in error messages, e.g. `send_file: upload`. */
   readonly label?: string;
 }
 

@@ -16,7 +16,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Longest platform message kept from a plain-text error answer. */
 const MAX_MESSAGE = 1000;
 /** The most of an error answer's body read and kept, in bytes. */
-export const ERROR_EXCERPT_BYTES = 64 * 1024;
+export const ERROR_EXCERPT_BYTES: number = 64 * 1024;
 
 export interface Exchange {
   readonly config: ResolvedConfig;

@@ -81,3 +81,21 @@ export type Dispatch<T extends SpecTypes> = (
   args: unknown,
   options: DispatchOptions<T>,
 ) => Promise<string>;
+
+/** The package's exports, bound by the generated index.d.ts to one spec's types. */
+export interface Exports<T extends SpecTypes> {
+  /** Every tool as an OpenAI Responses API function tool, in spec order (a fresh copy each import). */
+  readonly openaiResponsesTools: ResponsesTool<T["toolName"]>[];
+  /** Every tool as an OpenAI Chat Completions function tool, in spec order. */
+  readonly openaiChatTools: ChatTool<T["toolName"]>[];
+  /** Every tool as an Anthropic Messages API tool, in spec order. */
+  readonly anthropicTools: AnthropicTool<T["toolName"]>[];
+  /**
+   * Runs one tool call of a model (`args`: OpenAI's JSON string or Anthropic's object) and
+   * answers the text to send back: the result, or an error the model can read (unknown tool,
+   * bad arguments, the platform's refusal with its HTTP status).
+   */
+  readonly dispatch: Dispatch<T>;
+  /** dispatch, answering the text with whether it tells of a failure (for Anthropic's `is_error`). */
+  readonly dispatchResult: DispatchWithResult<T>;
+}

@@ -68,3 +68,22 @@ export type PlatformTool<
 
 /** The input type of the tools named N. */
 type InputOf<T extends SpecTypes, N> = T["inputs"][N & keyof T["inputs"]];
+
+/** The package's exports, bound by the generated index.d.ts to one spec's types. */
+export interface Exports<T extends SpecTypes> {
+  /**
+   * One LangChain tool per selected spec tool, in spec order. Input is validated
+   * against the tool's JSON Schema; unknown sections or names throw, and so does a
+   * selection of nothing (`sections: []` alone).
+   */
+  createTools<
+    const S extends SectionIdOf<T> = never,
+    const N extends T["toolName"] = never,
+  >(
+    options: CreateToolsOptions<T, S, N> &
+      HandlersOption<T, Extract<SelectedTool<T, S, N>, T["toolName"]>>,
+  ): PlatformTool<
+    T,
+    Extract<SelectedTool<T, NoInfer<S>, NoInfer<N>>, T["toolName"]>
+  >[];
+}

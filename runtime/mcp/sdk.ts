@@ -9,9 +9,21 @@ import type { JsonRpcMessage } from "./mcp-types.js";
 /*
  * The package works with either line of the MCP TypeScript SDK: `@modelcontextprotocol/server`
  * 2.x (an optional peer) and `@modelcontextprotocol/sdk` 1.x (a peer npm installs with the
- * package). Neither is imported statically:
- * the generated index.js awaits importSdks() once, which loads whichever is installed.
+ * package). Neither is imported here: this code lives in the client package, whose folder need
+ * not see the MCP package's peers. The MCP package's index.js and bin pass their own loaders of
+ * each line (`import()` calls that resolve from the MCP package), and importSdks() awaits them.
  */
+
+/**
+ * The MCP package's own `import()` of each line's modules, in the order importV2 and importV1
+ * read them; typed loosely so that no declaration names either SDK line.
+ */
+export interface SdkLoaders {
+  /** `@modelcontextprotocol/server` and `@modelcontextprotocol/server/stdio`. */
+  readonly v2: () => Promise<readonly unknown[]>;
+  /** The 1.x server, stdio and Web Standard HTTP transports, and types modules. */
+  readonly v1: () => Promise<readonly unknown[]>;
+}
 
 /** What the package uses of one SDK line: the server, its two transports, and v1's request schemas. */
 export interface SdkLine {
@@ -68,8 +80,14 @@ export class MissingSdkError extends Error {
 }
 
 /** Loads every installed SDK line; throws MissingSdkError, naming `pkg`, when there is none. */
-export async function importSdks(pkg: string): Promise<Sdks> {
-  const [v2, v1] = await Promise.all([importV2(), importV1()]);
+export async function importSdks(
+  pkg: string,
+  loaders: SdkLoaders,
+): Promise<Sdks> {
+  const [v2, v1] = await Promise.all([
+    importV2(loaders.v2),
+    importV1(loaders.v1),
+  ]);
   if (v1 === undefined && v2 === undefined) throw new MissingSdkError(pkg);
   return { ...(v1 && { v1 }), ...(v2 && { v2 }) };
 }
@@ -80,11 +98,12 @@ export async function importSdks(pkg: string): Promise<Sdks> {
  */
 export async function importSdksForBin(
   pkg: string,
+  loaders: SdkLoaders,
   program: string,
   err: (text: string) => void,
 ): Promise<Sdks | undefined> {
   try {
-    return await importSdks(pkg);
+    return await importSdks(pkg, loaders);
   } catch (error) {
     if (!(error instanceof MissingSdkError)) throw error;
     err(`${program}: ${error.message}\n`);
@@ -100,15 +119,10 @@ export function preferredLine(sdks: Sdks): SdkLine {
 }
 
 // Alike in shape to importV1 on purpose: one function per SDK line, whose modules and names differ.
-async function importV2(): Promise<SdkLine | undefined> {
-  const modules = await installed(() =>
-    Promise.all([
-      import("@modelcontextprotocol/server"),
-      import("@modelcontextprotocol/server/stdio"),
-    ]),
-  );
+async function importV2(load: SdkLoaders["v2"]): Promise<SdkLine | undefined> {
+  const modules = await installed(load);
   if (modules === undefined) return undefined;
-  const [server, stdio]: [typeof V2Server, typeof V2Stdio] = modules;
+  const [server, stdio] = modules as [typeof V2Server, typeof V2Stdio];
   return {
     line: 2,
     Server: server.Server as unknown as SdkLine["Server"],
@@ -125,22 +139,15 @@ async function importV2(): Promise<SdkLine | undefined> {
 }
 
 // Alike in shape to importV2 on purpose: one function per SDK line, whose modules and names differ.
-async function importV1(): Promise<SdkLine | undefined> {
-  const modules = await installed(() =>
-    Promise.all([
-      import("@modelcontextprotocol/sdk/server/index.js"),
-      import("@modelcontextprotocol/sdk/server/stdio.js"),
-      import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
-      import("@modelcontextprotocol/sdk/types.js"),
-    ]),
-  );
+async function importV1(load: SdkLoaders["v1"]): Promise<SdkLine | undefined> {
+  const modules = await installed(load);
   if (modules === undefined) return undefined;
-  const [server, stdio, http, types]: [
+  const [server, stdio, http, types] = modules as [
     typeof V1Server,
     typeof V1Stdio,
     typeof V1Http,
     typeof V1Types,
-  ] = modules;
+  ];
   return {
     line: 1,
     Server: server.Server as unknown as SdkLine["Server"],

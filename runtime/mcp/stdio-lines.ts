@@ -1,7 +1,7 @@
 import type { JsonRpcMessage } from "./mcp-types.js";
 
 /** The longest line read from stdin, in bytes; a longer one is answered with an error and skipped. */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+export const MAX_LINE_BYTES: number = 10 * 1024 * 1024;
 
 /**
  * MCP over stdio, one JSON-RPC message a line, that answers what it cannot read instead of
@@ -26,7 +26,7 @@ export class LineTransport {
     private readonly parse: (value: unknown) => JsonRpcMessage | undefined,
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
-    private readonly maxLineBytes = MAX_LINE_BYTES,
+    private readonly maxLineBytes: number = MAX_LINE_BYTES,
   ) {}
 
   async start(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Tool } from "./mcp-types.js";
 
 /*
@@ -62,3 +63,53 @@ export type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
   /** The bearer token every request must carry; by default tools.yaml's http_token_env, when set. */
   readonly token?: string;
 };
+
+/** One spec's types, as the generated index.d.ts passes them in. */
+export interface SpecTypes {
+  readonly toolName: string;
+  readonly localToolName: string;
+  readonly client: unknown;
+  readonly handlers: unknown;
+}
+
+/** The package's exports, bound by the generated index.d.ts to one spec's types. */
+export interface Exports<T extends SpecTypes> {
+  /**
+   * Every tool as MCP lists it, in spec order: `title` is the tool's `title`, `description`
+   * its `short`, `inputSchema` its `input` and `outputSchema` its `output`, byte for byte;
+   * `annotations` its hints, declared or derived from the HTTP method. Frozen.
+   */
+  readonly tools: readonly McpTool<T["toolName"]>[];
+  /**
+   * The prompts package's MCP prompt (its `mcpPrompt`, imported from there), which the bin sends
+   * as the server's instructions: pass it to createServer to send it too. Undefined without the
+   * docs target or with `instructions: false`.
+   */
+  readonly instructions: string | undefined;
+  /** The tools answered by your handlers rather than the platform. */
+  readonly localTools: readonly T["localToolName"][];
+  /**
+   * Serves every tool on an SDK server of either line (`@modelcontextprotocol/server` 2.x or
+   * `@modelcontextprotocol/sdk` 1.x): tools/list answers the table, tools/call validates the
+   * arguments, then calls the platform or your handler. Bad arguments, unknown tools and failed
+   * calls come back as isError results. On a low-level `Server`, it throws rather than replace
+   * tool handlers the server already has; on an `McpServer`, the tools are served beside the
+   * ones you register, before or after. Call it once, before connect().
+   */
+  serveTools(
+    server: SdkServer,
+    options: ServeOptions<T["client"], T["handlers"]>,
+  ): void;
+  /** A new low-level SDK server serving every tool (of the installed line, v2 when both are). */
+  createServer(
+    options: CreateServerOptions<T["client"], T["handlers"]>,
+  ): ToolServer;
+  /**
+   * The tools over MCP's Streamable HTTP transport, statelessly, for your own node:http server:
+   * requests from other origins than localhost's and `allowedOrigins` are refused (403), and
+   * with a token, requests without it (401).
+   */
+  createHttpHandler(
+    options: HttpHandlerOptions<T["client"], T["handlers"]>,
+  ): (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+}

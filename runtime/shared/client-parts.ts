@@ -1,7 +1,11 @@
 /**
- * What a generated index.js passes its runtime from the client package, which runtime code never
- * imports by name. Written once here and copied into each generated package (`shared/`).
+ * What a package's runtime is passed from the client package. The runtime lives in the client
+ * package (its `runtime/<kind>` subpaths), but the client's bound exports (its tools, validators,
+ * errors) belong to the generated index.js, which imports the client by its configured name and
+ * passes them in.
  */
+import type { ToolInfo } from "./data.js";
+import type { PlatformCaller } from "./handler.js";
 import { isRecord } from "./record.js";
 
 /** Environment variables by name, as `process.env` holds them. */
@@ -35,4 +39,32 @@ export function checkClientOptions(caller: string, options: unknown): void {
     throw new TypeError(
       `${caller}: 'client' must be the platform client (createClient or createClientFromEnv)`,
     );
+}
+
+/**
+ * The client package as a generated index.js imports it (its module namespace): what the
+ * runtimes of the other packages are passed from it.
+ */
+export interface ClientModule {
+  readonly tools: readonly ToolInfo[];
+  readonly validateInput: (name: string, input: unknown) => string[];
+  readonly validateOutput: (name: string, value: unknown) => string[];
+  readonly withDefaults: (
+    name: string,
+    input: { readonly [key: string]: unknown },
+  ) => { readonly [key: string]: unknown };
+  readonly createClientFromEnv: (env?: Env) => PlatformCaller;
+  readonly ClientError: abstract new (...args: never[]) => Error;
+  readonly ConfigError: abstract new (...args: never[]) => Error;
+  readonly InputError: abstract new (...args: never[]) => Error;
+  readonly UnknownWorkspaceError: abstract new (...args: never[]) => Error;
+}
+
+/** The ClientParts of the client package's module. */
+export function clientParts(client: ClientModule): ClientParts {
+  return {
+    isClientError: (error) => error instanceof client.ClientError,
+    validateInput: client.validateInput,
+    withDefaults: client.withDefaults as ClientParts["withDefaults"],
+  };
 }

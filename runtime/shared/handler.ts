@@ -1,7 +1,7 @@
 /**
  * The call and handler types every runtime package that serves tools (MCP, LangChain, CLI) works
- * with. Written once here and copied into each generated package beside its runtime (`shared/`),
- * since a package never imports another by name.
+ * with. Written once here and bundled once, into the client package's runtime, which the other
+ * packages import by the client's name.
  */
 
 export interface CallOptions {

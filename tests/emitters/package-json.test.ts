@@ -7,7 +7,7 @@ import { fixtures, readFixture } from "../helpers/project.js";
 
 // What each generated package.json says about publishing: version, license, repository and
 // private from the spec's top level, a target's own settings in their place; the client as a
-// dependency at ^its version; a runtime package as a peer dependency in runtime_version's range.
+// dependency at exactly its version (the runtime subpaths are a contract); a runtime package as a peer dependency in runtime_version's range.
 
 const TARGETS = ["client", "mcp", "langchain", "cli", "docs"] as const;
 type Target = (typeof TARGETS)[number];
@@ -72,14 +72,14 @@ describe("a generated package.json", () => {
     }
   });
 
-  it("makes mcp, langchain and cli depend on the client package at ^its version", () => {
+  it("makes mcp, langchain and cli depend on the client package at exactly its version", () => {
     const all = manifests((spec) => {
       spec.version = "3.1.4";
       spec.targets.client.version = "3.2.0";
     });
     const client = minimal().targets.client.package;
     for (const t of ["mcp", "langchain", "cli"] as const)
-      expect(all[t].dependencies?.[client], t).toBe("^3.2.0");
+      expect(all[t].dependencies?.[client], t).toBe("3.2.0");
     expect(all.mcp.version).toBe("3.1.4");
   });
 

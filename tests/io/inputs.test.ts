@@ -39,13 +39,27 @@ describe("the inputs the CLI gathers for generate()", () => {
       expect(inputs.templates.defaults.texts.get(name)).toBe(
         fs.readFileSync(path.join(defaultTemplatesFolder, name), "utf8"),
       );
-    // Every folder of the compiled runtime, whatever runtime/ holds.
-    const built = fs
-      .readdirSync(runtimeDist, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    expect(built.length).toBeGreaterThan(0);
-    expect(Object.keys(inputs.runtime).sort()).toEqual(built.sort());
+    // Every kind of the bundled runtime, whatever runtime/ holds: its module, its declarations
+    // and the chunks kinds.json names, each read as built.
+    const kinds = JSON.parse(
+      fs.readFileSync(path.join(runtimeDist, "kinds.json"), "utf8"),
+    ) as Record<string, string[]>;
+    expect(Object.keys(kinds).length).toBeGreaterThan(0);
+    expect(Object.keys(inputs.runtime).sort()).toEqual(
+      Object.keys(kinds).sort(),
+    );
+    for (const [kind, chunks] of Object.entries(kinds)) {
+      const files = inputs.runtime[kind]!;
+      expect(files.map((f) => f.path)).toEqual([
+        `${kind}.d.ts`,
+        `${kind}.js`,
+        ...chunks,
+      ]);
+      for (const f of files)
+        expect(f.content).toBe(
+          fs.readFileSync(path.join(runtimeDist, f.path), "utf8"),
+        );
+    }
   });
 
   it("reads the spec's templates folder relative to the spec, listing every file and reading only templates", () => {

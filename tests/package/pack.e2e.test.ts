@@ -68,15 +68,16 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
         "dist/toolgen.mjs",
         "tools.schema.json",
         "templates/docs/prompt.md.hbs",
-        "dist/runtime/mcp/serve.js",
-        "dist/runtime/mcp/serve.d.ts",
+        "dist/runtime/mcp.js",
+        "dist/runtime/mcp.d.ts",
+        "dist/runtime/kinds.json",
         "README.md",
         "docs/spec.md",
         "docs/packages/mcp.md",
       ]),
     );
     const allowed =
-      /^(package\.json|README\.md|LICENSE|docs\/.+\.md|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|templates\/.+\.hbs)$/;
+      /^(package\.json|README\.md|LICENSE|docs\/.+\.md|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|dist\/runtime\/kinds\.json|templates\/.+\.hbs)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
   });
 

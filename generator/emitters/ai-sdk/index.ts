@@ -1,9 +1,7 @@
 import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
-import { codeHeader } from "../../render/header.js";
-import { stringLiteral } from "../../render/literal.js";
-import { packageJson, siblingRange } from "../../render/package-json.js";
-import { runtimeFiles } from "../runtime.js";
+import { packageJson, clientRange } from "../../render/package-json.js";
+import { packageEntry } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { declarations } from "./declarations.js";
 
@@ -20,26 +18,20 @@ export const AI_SDK_RANGE = "^6.0.0 || ^7.0.0";
  * but the client package's name depends on the spec: the tools (names, descriptions, schemas)
  * come from the client package's table at run time.
  */
-export const emitAiSdk: Emitter = (model, ctx) => [
+export const emitAiSdk: Emitter = (model) => [
   packageJsonFile(model),
-  { path: `${DIR}/index.js`, content: entry(model) },
+  {
+    path: `${DIR}/index.js`,
+    content: packageEntry(model, {
+      pkg: declared(model, "ai_sdk").package,
+      kind: "ai-sdk",
+      factory: "aiSdkPackage",
+      exports: ["createTools"],
+      data: null,
+    }),
+  },
   { path: `${DIR}/index.d.ts`, content: declarations(model) },
-  ...runtimeFiles(ctx, DIR),
 ];
-
-/** The glue: the client package is imported by its configured name and injected into the runtime. */
-function entry(model: Model): string {
-  return `${codeHeader}import { ClientError, tools, validateInput, withDefaults } from ${stringLiteral(declared(model, "client").package)};
-import { toolFactory } from "./runtime/create-tools.js";
-
-export const createTools = toolFactory({
-  tools,
-  isClientError: (error) => error instanceof ClientError,
-  validateInput,
-  withDefaults,
-});
-`;
-}
 
 // Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
 // generator/emitters/types.ts); what differs is each package's own fields.
@@ -54,7 +46,7 @@ function packageJsonFile(model: Model): GeneratedFile {
         "The platform's tools as Vercel AI SDK tools, generated from tools.yaml.",
       publish: aiSdk.publish,
       exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
-      dependencies: { [client.package]: siblingRange(client.publish) },
+      dependencies: { [client.package]: clientRange(client.publish) },
       peerDependencies: { ai: AI_SDK_RANGE },
     }),
   };

@@ -3,21 +3,20 @@ import type { Model } from "../../model/types.js";
 import {
   packageJson,
   runtimePeer,
-  siblingRange,
+  clientRange,
 } from "../../render/package-json.js";
-import { dataFile, runtimeFiles } from "../runtime.js";
+import { dataFile } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { binJs, indexDts, indexJs } from "./code.js";
 import { cliData } from "./data.js";
 
 /** The command map and a runnable CLI, for runtimes that cannot speak MCP. */
-export const emitCli: Emitter = (model, ctx) => [
+export const emitCli: Emitter = (model) => [
   packageJsonFile(model),
   dataFile("cli/commands.json", cliData(model)),
   { path: "cli/index.js", content: indexJs(model) },
   { path: "cli/index.d.ts", content: indexDts(model) },
   { path: "cli/bin.js", content: binJs(model) },
-  ...runtimeFiles(ctx, "cli"),
 ];
 
 // Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
@@ -37,7 +36,7 @@ function packageJsonFile(model: Model): GeneratedFile {
         "./commands.json": "./commands.json",
       },
       bin: { [cli.bin]: "./bin.js" },
-      dependencies: { [client.package]: siblingRange(client.publish) },
+      dependencies: { [client.package]: clientRange(client.publish) },
       ...(cli.runtime !== null
         ? { peerDependencies: runtimePeer(cli.runtime, cli.runtimeVersion) }
         : {}),

@@ -1,9 +1,7 @@
 import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
-import { codeHeader } from "../../render/header.js";
-import { stringLiteral } from "../../render/literal.js";
-import { packageJson, siblingRange } from "../../render/package-json.js";
-import { dataFile, runtimeFiles } from "../runtime.js";
+import { packageJson, clientRange } from "../../render/package-json.js";
+import { dataFile, packageEntry } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { functionCallingData } from "./data.js";
 import { declarations } from "./declarations.js";
@@ -15,36 +13,27 @@ const DIR = "function-calling";
  * dispatch to run a model's tool call over the runtime client and local handlers. The package
  * needs neither provider's SDK: its definitions are plain data of the providers' shapes.
  */
-export const emitFunctionCalling: Emitter = (model, ctx) => [
+export const emitFunctionCalling: Emitter = (model) => [
   packageJsonFile(model),
   dataFile(`${DIR}/tools.json`, functionCallingData(model)),
-  { path: `${DIR}/index.js`, content: entry(model) },
+  {
+    path: `${DIR}/index.js`,
+    content: packageEntry(model, {
+      pkg: declared(model, "function_calling").package,
+      kind: "function-calling",
+      factory: "functionCallingPackage",
+      exports: [
+        "openaiResponsesTools",
+        "openaiChatTools",
+        "anthropicTools",
+        "dispatchResult",
+        "dispatch",
+      ],
+      data: "./tools.json",
+    }),
+  },
   { path: `${DIR}/index.d.ts`, content: declarations(model) },
-  ...runtimeFiles(ctx, DIR),
 ];
-
-/** The glue: the client package is imported by its configured name and injected into the runtime. */
-function entry(model: Model): string {
-  return `${codeHeader}import { ClientError, tools, validateInput, withDefaults } from ${stringLiteral(declared(model, "client").package)};
-import { anthropicTools as anthropic, chatTools, responsesTools } from "./runtime/definitions.js";
-import { dispatcher } from "./runtime/dispatch.js";
-import { loadData } from "./runtime/load.js";
-
-export const openaiResponsesTools = responsesTools(tools);
-export const openaiChatTools = chatTools(tools);
-export const anthropicTools = anthropic(tools);
-
-export const dispatchResult = dispatcher({
-  data: loadData(new URL("./tools.json", import.meta.url)),
-  tools,
-  isClientError: (error) => error instanceof ClientError,
-  validateInput,
-  withDefaults,
-});
-
-export const dispatch = async (name, args, options) => (await dispatchResult(name, args, options)).text;
-`;
-}
 
 // Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
 // generator/emitters/types.ts); what differs is each package's own fields.
@@ -62,7 +51,7 @@ function packageJsonFile(model: Model): GeneratedFile {
         ".": { types: "./index.d.ts", default: "./index.js" },
         "./tools.json": "./tools.json",
       },
-      dependencies: { [client.package]: siblingRange(client.publish) },
+      dependencies: { [client.package]: clientRange(client.publish) },
     }),
   };
 }

@@ -1,52 +1,58 @@
 import { declared } from "../../model/targets.js";
 import type { Model, Section } from "../../model/types.js";
-import { codeHeader } from "../../render/header.js";
+import { boundDeclarations } from "../../render/bindings.js";
 import { propertyKey, stringLiteral } from "../../render/literal.js";
 import { printType, stringUnion } from "../../render/schema-types.js";
 
 /**
- * index.d.ts: the typed surface of createTools (runtime/langchain/surface.ts, copied into the
- * package) bound to this spec's types. Only the section table and the client package's name
- * depend on the spec.
+ * index.d.ts: the typed surface of createTools (runtime/langchain/surface.ts, in the client
+ * package's `runtime/langchain`) bound to this spec's types. Only the section table, the inputs
+ * LangChain hides and the client package's name depend on the spec.
  */
 export function declarations(model: Model): string {
-  const client = stringLiteral(declared(model, "client").package);
-  return `${codeHeader}import type { LocalHandlers, LocalToolName, PlatformClient, ToolInputs, ToolName } from ${client};
-import type * as Surface from "./runtime/surface.js";
-
-/** Each section of tools.yaml with the names of its tools. */
+  return boundDeclarations({
+    client: declared(model, "client").package,
+    kind: "langchain",
+    imports: [
+      "LocalHandlers",
+      "LocalToolName",
+      "PlatformClient",
+      "ToolInputs",
+      "ToolName",
+    ],
+    reexports: [],
+    own: `/** Each section of tools.yaml with the names of its tools. */
 export interface SectionTools {
 ${model.sections.map(sectionLine).join("")}}
 
 export type SectionId = keyof SectionTools;
 
-${langchainInputs(model)}/** This spec's types, as the surface takes them. */
-interface Spec {
-  readonly toolName: ToolName;
-  readonly localToolName: LocalToolName;
-  readonly sections: SectionTools;
-  readonly inputs: ${hides(model) ? "LangchainInputs" : "ToolInputs"};
-  readonly handlers: LocalHandlers;
-  readonly client: PlatformClient;
-}
-
-export type SelectedTool<S extends SectionId, N extends ToolName> = Surface.SelectedTool<Spec, S, N>;
-
-export type HandlersOption<T extends ToolName> = Surface.HandlersOption<Spec, T>;
-
-export type CreateToolsOptions<S extends SectionId = never, N extends ToolName = never> = Surface.CreateToolsOptions<Spec, S, N>;
-
-export type PlatformTool<N extends ToolName = ToolName> = Surface.PlatformTool<Spec, N>;
-
-/**
- * One LangChain tool per selected spec tool, in spec order. Input is validated
- * against the tool's JSON Schema; unknown sections or names throw, and so does a
- * selection of nothing (\`sections: []\` alone).
- */
-export declare function createTools<const S extends SectionId = never, const N extends ToolName = never>(options: CreateToolsOptions<S, N> & HandlersOption<SelectedTool<S, N>>): PlatformTool<SelectedTool<NoInfer<S>, NoInfer<N>>>[];
-
-export {};
-`;
+${langchainInputs(model)}`,
+    spec: [
+      ["toolName", "ToolName"],
+      ["localToolName", "LocalToolName"],
+      ["sections", "SectionTools"],
+      ["inputs", hides(model) ? "LangchainInputs" : "ToolInputs"],
+      ["handlers", "LocalHandlers"],
+      ["client", "PlatformClient"],
+    ],
+    types: [
+      [
+        "SelectedTool<S extends SectionId, N extends ToolName>",
+        "Surface.SelectedTool<Spec, S, N>",
+      ],
+      ["HandlersOption<T extends ToolName>", "Surface.HandlersOption<Spec, T>"],
+      [
+        "CreateToolsOptions<S extends SectionId = never, N extends ToolName = never>",
+        "Surface.CreateToolsOptions<Spec, S, N>",
+      ],
+      [
+        "PlatformTool<N extends ToolName = ToolName>",
+        "Surface.PlatformTool<Spec, N>",
+      ],
+    ],
+    values: ["createTools"],
+  });
 }
 
 /** True when a tool's LangChain view hides an input. */

@@ -3,9 +3,10 @@ import type { Model } from "../../model/types.js";
 import {
   packageJson,
   runtimePeer,
+  clientRange,
   siblingRange,
 } from "../../render/package-json.js";
-import { dataFile, runtimeFiles } from "../runtime.js";
+import { dataFile } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
 import { binJs, indexJs, sendsInstructions } from "./code.js";
 import { mcpData } from "./data.js";
@@ -13,16 +14,15 @@ import { indexDts } from "./declarations.js";
 
 /**
  * The MCP package: its data (tools.json: the server's names, the tools' former names), its typed
- * layer, the server wiring copied from runtime/mcp, and a stdio bin. The tools it lists come
+ * layer (the server wiring is the client package's runtime/mcp), and a stdio bin. The tools it lists come
  * from the client package's tools, byte for byte the spec's names, shorts and inputs.
  */
-export const emitMcp: Emitter = (model, ctx) => [
+export const emitMcp: Emitter = (model) => [
   packageJsonFile(model),
   dataFile("mcp/tools.json", mcpData(model)),
   { path: "mcp/index.js", content: indexJs(model) },
   { path: "mcp/index.d.ts", content: indexDts(model) },
   { path: `mcp/bin/${declared(model, "mcp").bin}.js`, content: binJs(model) },
-  ...runtimeFiles(ctx, "mcp"),
 ];
 
 // Every emitter's index.ts has this shape on purpose (one folder per target, all alike:
@@ -44,7 +44,7 @@ function packageJsonFile(model: Model): GeneratedFile {
       },
       bin: { [bin]: `./bin/${bin}.js` },
       dependencies: {
-        [client.package]: siblingRange(client.publish),
+        [client.package]: clientRange(client.publish),
         // The server's instructions are the prompts package's MCP prompt, read from there.
         ...(sendsInstructions(model)
           ? {

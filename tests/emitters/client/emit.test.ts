@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
@@ -52,29 +53,44 @@ describe("the client package's generated files", () => {
     expect(clientFiles(odd).flatMap(layoutProblems)).toEqual([]);
   });
 
-  it("copies every compiled runtime file verbatim, after the header", () => {
-    const files = clientFiles(reference).filter((f) =>
-      f.path.startsWith("client/runtime/"),
-    );
-    const built = fs.readdirSync(path.join(runtimeDist, "client")).sort();
-    expect(
-      files.map((f) => f.path.slice("client/runtime/".length)).sort(),
-    ).toEqual(built);
-    expect(built).toContain("transport.js");
-    expect(built).toContain("transport.d.ts");
-    for (const f of files) {
-      expect(f.content).toBe(
-        codeHeader +
-          fs.readFileSync(
-            path.join(
-              runtimeDist,
-              "client",
-              f.path.slice("client/runtime/".length),
-            ),
-            "utf8",
-          ),
+  it("copies the bundled runtime of every declared target verbatim, after the header, each file once", () => {
+    const kinds = JSON.parse(
+      fs.readFileSync(path.join(runtimeDist, "kinds.json"), "utf8"),
+    ) as Record<string, string[]>;
+    // The kinds of the targets each spec declares (the docs target has none).
+    for (const spec of [reference, odd, results]) {
+      const targets = Object.keys(
+        parse(fs.readFileSync(spec, "utf8")).targets as object,
+      ).map((t) => t.replaceAll("_", "-"));
+      const declared = Object.keys(kinds).filter((k) => targets.includes(k));
+      expect(declared).toContain("client");
+      const files = clientFiles(spec).filter((f) =>
+        f.path.startsWith("client/runtime/"),
       );
+      const expected = new Set(
+        declared.flatMap((k) => [`${k}.js`, `${k}.d.ts`, ...kinds[k]!]),
+      );
+      expect(
+        files.map((f) => f.path.slice("client/runtime/".length)).sort(),
+      ).toEqual([...expected].sort());
+      for (const f of files) {
+        expect(f.content).toBe(
+          codeHeader +
+            fs.readFileSync(
+              path.join(runtimeDist, f.path.slice("client/runtime/".length)),
+              "utf8",
+            ),
+        );
+      }
     }
+    expect(Object.keys(kinds)).toEqual([
+      "client",
+      "mcp",
+      "langchain",
+      "ai-sdk",
+      "function-calling",
+      "cli",
+    ]);
   });
 
   it("spec text reaches index.d.ts only through doc comments and literals", () => {

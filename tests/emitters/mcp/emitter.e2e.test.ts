@@ -3,7 +3,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { specInput, type GeneratedFile } from "../../../generator/index.js";
-import { codeHeader } from "../../../generator/render/header.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
@@ -31,29 +30,15 @@ function variant(edit: (spec: Record<string, any>) => void): string {
 }
 
 const minimal = mcpFiles(minimalText);
-const sources = (folder: string) =>
-  fs
-    .readdirSync(path.join(import.meta.dirname, "../../../runtime", folder))
-    .filter((f) => f.endsWith(".ts"));
-const compiled = (folder: string, into: string) =>
-  sources(folder).flatMap((f) => [
-    `${into}/${f.replace(/\.ts$/, ".js")}`,
-    `${into}/${f.replace(/\.ts$/, ".d.ts")}`,
-  ]);
-
 describe("the MCP emitter", () => {
-  it("writes the table, the typed entry, the bin named in the spec and the runtime", () => {
-    expect([...minimal.keys()].sort()).toEqual(
-      [
-        "bin/acme-mcp.js",
-        "index.d.ts",
-        "index.js",
-        "package.json",
-        "tools.json",
-        ...compiled("mcp", "runtime"),
-        ...compiled("shared", "shared"),
-      ].sort(),
-    );
+  it("writes the table, the typed entry and the bin named in the spec, and no runtime", () => {
+    expect([...minimal.keys()].sort()).toEqual([
+      "bin/acme-mcp.js",
+      "index.d.ts",
+      "index.js",
+      "package.json",
+      "tools.json",
+    ]);
   });
 
   it.each([
@@ -68,23 +53,19 @@ describe("the MCP emitter", () => {
     );
   });
 
-  it("copies the compiled runtime and the shared types verbatim, behind the header", () => {
-    const folders = { runtime: "mcp", shared: "shared" } as const;
-    let copied = 0;
-    for (const [file, content] of minimal) {
-      const [into, ...rest] = file.split("/");
-      if (into !== "runtime" && into !== "shared") continue;
-      copied++;
-      expect(content, file).toBe(
-        codeHeader +
-          fs.readFileSync(
-            path.join(runtimeDist, folders[into], ...rest),
-            "utf8",
-          ),
+  it("imports its runtime from the client package's runtime/mcp, passing its own loaders of both SDK lines", () => {
+    const client = parse(minimalText).targets.client.package as string;
+    for (const file of ["index.js", "bin/acme-mcp.js"]) {
+      const code = minimal.get(file)!;
+      expect(code, file).toContain(`await import("${client}/runtime/mcp")`);
+      expect(code, file).toContain('import("@modelcontextprotocol/server")');
+      expect(code, file).toContain(
+        'import("@modelcontextprotocol/sdk/server/index.js")',
       );
+      expect(code, file).not.toContain("./runtime/");
     }
-    expect(copied).toBe(
-      compiled("mcp", "runtime").length + compiled("shared", "shared").length,
+    expect(minimal.get("index.d.ts")).toContain(
+      `import type { Surface } from "${client}/runtime/mcp";`,
     );
   });
 
@@ -200,10 +181,11 @@ describe("the MCP emitter", () => {
   it("imports its instructions from the prompts package, none with instructions: false or without docs", () => {
     const docs = parse(minimalText).targets.docs;
     const docsPackage: string = docs.package;
-    const prompt = `import { mcpPrompt } from ${JSON.stringify(docsPackage)};\n`;
+    const quoted = JSON.stringify(docsPackage);
+    const prompt = `const { mcpPrompt } = await import(${quoted}).catch(missing(${quoted}));\n`;
     for (const file of ["index.js", "bin/acme-mcp.js"]) {
       expect(minimal.get(file)).toContain(prompt);
-      expect(minimal.get(file)).toContain("instructions: mcpPrompt,");
+      expect(minimal.get(file)).toMatch(/instructions: mcpPrompt[ ,}]/);
     }
     expect(
       JSON.parse(minimal.get("package.json")!).dependencies[docsPackage],
@@ -215,7 +197,7 @@ describe("the MCP emitter", () => {
     for (const files of [off, noDocs]) {
       for (const file of ["index.js", "bin/acme-mcp.js"]) {
         expect(files.get(file)).not.toContain(docsPackage);
-        expect(files.get(file)).toContain("instructions: null,");
+        expect(files.get(file)).toMatch(/instructions: null[ ,}]/);
       }
       expect(
         Object.keys(JSON.parse(files.get("package.json")!).dependencies),
@@ -230,14 +212,16 @@ describe("the MCP emitter", () => {
   });
 });
 
-/** tsc's complaints about `body`, compiled beside the built runtime/mcp/surface.d.ts ("" when none). */
+/**
+ * tsc's complaints about `body`, compiled beside the built runtime's mcp.d.ts, whose `Surface`
+ * it reads as `./surface.js` ("" when none).
+ */
 function typeCheckSurface(body: string): string {
-  const read = (name: string) =>
-    fs.readFileSync(path.join(runtimeDist, "mcp", name), "utf8");
   return typeCheck(body, {
     files: {
-      "surface.d.ts": read("surface.d.ts"),
-      "mcp-types.d.ts": read("mcp-types.d.ts"),
+      "mcp.d.ts": fs.readFileSync(path.join(runtimeDist, "mcp.d.ts"), "utf8"),
+      "surface.ts":
+        '/// <reference types="node" />\nimport type { Surface } from "./mcp.js";\nexport type ServeOptions<C, H> = Surface.ServeOptions<C, H>;\nexport type CreateServerOptions<C, H> = Surface.CreateServerOptions<C, H>;\n',
     },
     modules: true,
   });

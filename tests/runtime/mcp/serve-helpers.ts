@@ -12,7 +12,20 @@ import type { ToolTable } from "../../../runtime/mcp/table.js";
 import { importSdks } from "../../../runtime/mcp/sdk.js";
 
 /** Both SDK lines, as the generated index.js loads them (the repository installs both). */
-export const sdks = await importSdks("test");
+export const sdks = await importSdks("test", {
+  v2: () =>
+    Promise.all([
+      import("@modelcontextprotocol/server"),
+      import("@modelcontextprotocol/server/stdio"),
+    ]),
+  v1: () =>
+    Promise.all([
+      import("@modelcontextprotocol/sdk/server/index.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+    ]),
+});
 
 // What the serve-*.test.ts share: a small tool table, a recording platform, and MCP clients
 // connected in memory (closed after each test). They test the wiring alone, over the real SDK
