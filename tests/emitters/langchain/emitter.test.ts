@@ -31,6 +31,16 @@ describe("the langchain package of the minimal spec", () => {
       );
     },
   );
+
+  it("its golden folder holds those files and no other", () => {
+    const golden = path.join(import.meta.dirname, "__snapshots__", "minimal");
+    const kept = (
+      fs.readdirSync(golden, { recursive: true }) as string[]
+    ).filter((p) => fs.statSync(path.join(golden, p)).isFile());
+    expect(kept.map((p) => p.split(path.sep).join("/")).sort()).toEqual(
+      files.map((f) => f.path.slice("langchain/".length)).sort(),
+    );
+  });
 });
 
 describe.each([
