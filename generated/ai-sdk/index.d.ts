@@ -22,4 +22,4 @@ export type PlatformTools<N extends ToolName = ToolName> = Surface.PlatformTools
 /** The package's exports, documented on Surface.Exports. */
 type Exports = Surface.Exports<Spec>;
 
-export declare const createTools: Exports["createTools"];
+export declare const { createTools }: Exports;

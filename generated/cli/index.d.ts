@@ -40,5 +40,5 @@ export type MainOptions = Surface.MainOptions<CliHandlers, PlatformClient>;
 /** The package's exports, documented on Surface.Exports. */
 type Exports = Surface.Exports<Spec>;
 
-export declare const commandMap: Exports["commandMap"];
-export declare const main: Exports["main"];
+export declare const { commandMap }: Exports;
+export declare const { main }: Exports;

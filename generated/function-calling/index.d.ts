@@ -23,8 +23,8 @@ export type DispatchResult = Surface.DispatchResult;
 /** The package's exports, documented on Surface.Exports. */
 type Exports = Surface.Exports<Spec>;
 
-export declare const openaiResponsesTools: Exports["openaiResponsesTools"];
-export declare const openaiChatTools: Exports["openaiChatTools"];
-export declare const anthropicTools: Exports["anthropicTools"];
-export declare const dispatch: Exports["dispatch"];
-export declare const dispatchResult: Exports["dispatchResult"];
+export declare const { openaiResponsesTools }: Exports;
+export declare const { openaiChatTools }: Exports;
+export declare const { anthropicTools }: Exports;
+export declare const { dispatch }: Exports;
+export declare const { dispatchResult }: Exports;

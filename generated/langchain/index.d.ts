@@ -28,4 +28,4 @@ export type PlatformTool<N extends ToolName = ToolName> = Surface.PlatformTool<S
 /** The package's exports, documented on Surface.Exports. */
 type Exports = Surface.Exports<Spec>;
 
-export declare const createTools: Exports["createTools"];
+export declare const { createTools }: Exports;

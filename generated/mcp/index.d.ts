@@ -23,9 +23,9 @@ export type HttpHandlerOptions = Surface.HttpHandlerOptions<PlatformClient, Loca
 /** The package's exports, documented on Surface.Exports. */
 type Exports = Surface.Exports<Spec>;
 
-export declare const tools: Exports["tools"];
-export declare const instructions: Exports["instructions"];
-export declare const localTools: Exports["localTools"];
-export declare const serveTools: Exports["serveTools"];
-export declare const createServer: Exports["createServer"];
-export declare const createHttpHandler: Exports["createHttpHandler"];
+export declare const { tools }: Exports;
+export declare const { instructions }: Exports;
+export declare const { localTools }: Exports;
+export declare const { serveTools }: Exports;
+export declare const { createServer }: Exports;
+export declare const { createHttpHandler }: Exports;

@@ -21,7 +21,7 @@ export interface Bindings {
   readonly spec: readonly (readonly [member: string, type: string])[];
   /** Exported types bound to the spec: name with its parameters → its type. */
   readonly types: readonly (readonly [name: string, type: string])[];
-  /** Exported values, each typed as its member of `Surface.Exports<Spec>`. */
+  /** Exported values (identifiers), each typed, and documented, as its member of `Surface.Exports<Spec>`. */
   readonly values: readonly string[];
 }
 
@@ -39,8 +39,9 @@ export function boundDeclarations(b: Bindings): string {
   const types = b.types
     .map(([name, type]) => `export type ${name} = ${type};\n`)
     .join("");
+  // Destructured from Exports, so that an editor shows each member's documentation on the name.
   const values = b.values
-    .map((v) => `export declare const ${v}: Exports[${stringLiteral(v)}];\n`)
+    .map((v) => `export declare const { ${v} }: Exports;\n`)
     .join("");
   return `${codeHeader}import type { ${list(b.imports)} } from ${client};
 import type { Surface } from ${stringLiteral(`${b.client}/runtime/${b.kind}`)};
