@@ -39,6 +39,8 @@ export function schemaType(
 
 /* ---------- schema → node ---------- */
 
+const COMBINED = ["anyOf", "oneOf"] as const;
+
 function convert(
   schema: JsonValue | undefined,
   root: JsonValue,
@@ -57,7 +59,7 @@ function convert(
   const parts: TypeNode[] = [];
   const own = ownType(schema, root, seen);
   if (own) parts.push(own);
-  for (const key of ["anyOf", "oneOf"] as const) {
+  for (const key of COMBINED) {
     const list = schema[key];
     if (Array.isArray(list))
       parts.push(union(list.map((s) => convert(s, root, seen))));
@@ -208,7 +210,8 @@ function union(members: readonly TypeNode[]): TypeNode {
   for (const m of members.flatMap((m) => (m.kind === "union" ? m.of : [m]))) {
     if (isText(m, "unknown")) return UNKNOWN;
     if (isText(m, "never")) continue;
-    const key = JSON.stringify(m);
+    // A text node keyed by its text: a keyword, a literal or Record<…>, never the JSON of a node.
+    const key = m.kind === "text" ? m.text : JSON.stringify(m);
     if (!seen.has(key)) {
       seen.add(key);
       out.push(m);
@@ -225,6 +228,9 @@ function union(members: readonly TypeNode[]): TypeNode {
  * unknown.
  */
 function intersection(members: readonly TypeNode[]): TypeNode {
+  // Most schemas are one part: nothing to flatten, filter or merge.
+  if (members.length === 1 && members[0]!.kind !== "intersection")
+    return members[0]!;
   let flat = members
     .flatMap((m) => (m.kind === "intersection" ? m.of : [m]))
     .filter((m) => !isText(m, "unknown"));
