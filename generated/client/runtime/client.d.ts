@@ -41,6 +41,70 @@ interface ClientHooks {
   /** Called on each answer, before its body is read; a throw fails the call with that error. */
   readonly onResponse?: (info: ResponseInfo) => void | Promise<void>;
 }
+/**
+ * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
+ * or 504. Each field left out keeps its default (or, per call, the client's value).
+ */
+interface RetryOptions {
+  /** Tries in all, the first included: 3 when not given; 1 never retries. */
+  readonly attempts?: number;
+  /** No try starts later than this after the first one, in milliseconds: 30 000 when not given. */
+  readonly budgetMs?: number;
+  /** The wait before the first retry when the answer has no Retry-After, doubled for each next one: 500. */
+  readonly baseDelayMs?: number;
+  /** The longest such wait: 10 000 (a Retry-After is honoured beyond it, within the budget). */
+  readonly maxDelayMs?: number;
+  /** The jitter's source, a number in [0, 1): Math.random when not given. */
+  readonly random?: () => number;
+  /** Waits `ms` milliseconds, or rejects with the signal's reason once it aborts. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock, in milliseconds since the epoch (an HTTP-date Retry-After is read against it): Date.now. */
+  readonly now?: () => number;
+}
+interface CallOptions {
+  /** Overrides the client's time limit for this call. */
+  readonly timeoutMs?: number;
+  /** Cancels the call; the promise then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** false: this call is tried once; an object overrides the client's retry options for it. */
+  readonly retry?: RetryOptions | false;
+}
+interface WorkspaceCredentials {
+  readonly id: string;
+  /** Sent as `Authorization: Bearer <token>` with this workspace's requests, and with no other. */
+  readonly token: string;
+}
+interface CommonConfig extends ClientHooks {
+  /** The platform's base URL, e.g. `https://platform.example.com` (a path prefix is kept). */
+  readonly baseUrl: string | URL;
+  /** Replaces the global fetch, e.g. to add a proxy; it must honour `redirect: "manual"`. */
+  readonly fetch?: typeof fetch;
+  /** Time limit of one call, answer included, in milliseconds (30 000 when not given). */
+  readonly timeoutMs?: number;
+  /** Sent with every request; `Authorization` is the client's own and cannot be set here. */
+  readonly headers?: {
+    readonly [name: string]: string;
+  };
+  /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
+  readonly retry?: RetryOptions | false;
+  /**
+   * The largest answer body read, in bytes (10 MiB when not given): a larger answer fails the
+   * call with a ClientError as soon as it passes the limit, and the rest is not read.
+   */
+  readonly maxResponseBytes?: number;
+}
+/** One workspace, or several: the first listed is the primary, used when a call names none. */
+type ClientConfig = CommonConfig &
+  (
+    | {
+        readonly workspace: WorkspaceCredentials;
+        readonly workspaces?: undefined;
+      }
+    | {
+        readonly workspaces: readonly WorkspaceCredentials[];
+        readonly workspace?: undefined;
+      }
+  );
 type ValueSource =
   | {
       readonly input: string;
@@ -130,70 +194,6 @@ interface PlatformRequest {
   };
   /** Names the call in error messages, e.g. `send_file: upload`. */
   readonly label?: string;
-}
-/**
- * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
- * or 504. Each field left out keeps its default (or, per call, the client's value).
- */
-interface RetryOptions {
-  /** Tries in all, the first included: 3 when not given; 1 never retries. */
-  readonly attempts?: number;
-  /** No try starts later than this after the first one, in milliseconds: 30 000 when not given. */
-  readonly budgetMs?: number;
-  /** The wait before the first retry when the answer has no Retry-After, doubled for each next one: 500. */
-  readonly baseDelayMs?: number;
-  /** The longest such wait: 10 000 (a Retry-After is honoured beyond it, within the budget). */
-  readonly maxDelayMs?: number;
-  /** The jitter's source, a number in [0, 1): Math.random when not given. */
-  readonly random?: () => number;
-  /** Waits `ms` milliseconds, or rejects with the signal's reason once it aborts. */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The clock, in milliseconds since the epoch (an HTTP-date Retry-After is read against it): Date.now. */
-  readonly now?: () => number;
-}
-interface WorkspaceCredentials {
-  readonly id: string;
-  /** Sent as `Authorization: Bearer <token>` with this workspace's requests, and with no other. */
-  readonly token: string;
-}
-interface CommonConfig extends ClientHooks {
-  /** The platform's base URL, e.g. `https://platform.example.com` (a path prefix is kept). */
-  readonly baseUrl: string | URL;
-  /** Replaces the global fetch, e.g. to add a proxy; it must honour `redirect: "manual"`. */
-  readonly fetch?: typeof fetch;
-  /** Time limit of one call, answer included, in milliseconds (30 000 when not given). */
-  readonly timeoutMs?: number;
-  /** Sent with every request; `Authorization` is the client's own and cannot be set here. */
-  readonly headers?: {
-    readonly [name: string]: string;
-  };
-  /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
-  readonly retry?: RetryOptions | false;
-  /**
-   * The largest answer body read, in bytes (10 MiB when not given): a larger answer fails the
-   * call with a ClientError as soon as it passes the limit, and the rest is not read.
-   */
-  readonly maxResponseBytes?: number;
-}
-/** One workspace, or several: the first listed is the primary, used when a call names none. */
-type ClientConfig = CommonConfig &
-  (
-    | {
-        readonly workspace: WorkspaceCredentials;
-        readonly workspaces?: undefined;
-      }
-    | {
-        readonly workspaces: readonly WorkspaceCredentials[];
-        readonly workspace?: undefined;
-      }
-  );
-interface CallOptions {
-  /** Overrides the client's time limit for this call. */
-  readonly timeoutMs?: number;
-  /** Cancels the call; the promise then rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  /** false: this call is tried once; an object overrides the client's retry options for it. */
-  readonly retry?: RetryOptions | false;
 }
 /** The input as every target passes it on: the schema's top-level defaults filled in. */
 type DefaultsFiller = (name: string, input: unknown) => unknown;
