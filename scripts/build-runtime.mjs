@@ -1,6 +1,6 @@
 // The hand-written runtime (runtime/**/*.ts) bundled by kind, for scripts/build.mjs: one
-// JavaScript module and one declaration file per kind, the code several kinds share in
-// content-hashed chunks/, and kinds.json naming the chunks each kind needs.
+// JavaScript module and one declaration file per kind, the code and the declarations several
+// kinds share in content-hashed chunks/, and kinds.json naming the chunks each kind needs.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -19,8 +19,9 @@ const RUNTIME_ENTRIES = {
 
 /**
  * Bundles the runtime into `out`: esbuild writes one `<kind>.js` per entry with the code several
- * share in `chunks/`; rolldown-plugin-dts writes one `<kind>.d.ts` per entry; `kinds.json` lists
- * the chunks each entry needs, so that a spec's packages carry only those of its targets.
+ * share in `chunks/chunk-<hash>.js`; rolldown-plugin-dts writes one `<kind>.d.ts` per entry with
+ * the declarations several share in `chunks/types-<hash>.d.ts`; `kinds.json` lists the chunks
+ * each entry needs, so that a spec's packages carry only those of its targets.
  */
 export async function bundleRuntime(esbuild, root, out) {
   const result = await esbuild.build({
@@ -38,11 +39,18 @@ export async function bundleRuntime(esbuild, root, out) {
     logLevel: "warning",
     metafile: true,
   });
+  const code = chunksByKind(result.metafile, root, out);
+  const types = await bundleDeclarations(root, out);
+  const kinds = Object.fromEntries(
+    Object.keys(RUNTIME_ENTRIES).map((kind) => [
+      kind,
+      [...code[kind], ...types[kind]].sort(),
+    ]),
+  );
   fs.writeFileSync(
     path.join(out, "kinds.json"),
-    JSON.stringify(chunksByKind(result.metafile, root, out), null, 2) + "\n",
+    JSON.stringify(kinds, null, 2) + "\n",
   );
-  await bundleDeclarations(root, out);
 }
 
 /** Each kind → the chunks its entry imports, directly or through another chunk, sorted. */
@@ -74,36 +82,61 @@ function chunksByKind(metafile, root, out) {
   );
 }
 
-/** One declaration file per entry, bundled by rolldown-plugin-dts from the isolated declarations. */
+/**
+ * One declaration file per entry, bundled by rolldown-plugin-dts from the isolated declarations
+ * in one build, so that what several entries declare (the tool table, the handler and call
+ * types, SpecTypes, the client parts…) is written once, in a shared chunk the entries import.
+ * Returns each kind → the declaration chunks it imports, directly or through another, sorted.
+ */
 async function bundleDeclarations(root, out) {
   const [{ rolldown }, { dts }] = await Promise.all([
     import("rolldown"),
     import("rolldown-plugin-dts"),
   ]);
-  for (const [kind, input] of Object.entries(RUNTIME_ENTRIES)) {
-    const bundle = await rolldown({
-      input: { [kind]: input },
-      cwd: root,
-      platform: "node",
-      external: (id) =>
-        !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0"),
-      plugins: [
-        dts({
-          oxc: true,
-          emitDtsOnly: true,
-          tsconfig: path.join(root, "runtime/tsconfig.json"),
-        }),
-      ],
-      logLevel: "warn",
-    });
-    try {
-      await bundle.write({
-        dir: out,
-        format: "es",
-        entryFileNames: "[name].js",
-      });
-    } finally {
-      await bundle.close();
-    }
+  const bundle = await rolldown({
+    input: RUNTIME_ENTRIES,
+    cwd: root,
+    platform: "node",
+    external: (id) =>
+      !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0"),
+    plugins: [
+      dts({
+        oxc: true,
+        emitDtsOnly: true,
+        tsconfig: path.join(root, "runtime/tsconfig.json"),
+      }),
+    ],
+    logLevel: "warn",
+  });
+  let output;
+  try {
+    ({ output } = await bundle.write({
+      dir: out,
+      format: "es",
+      entryFileNames: "[name].js",
+      // Written as types-<hash>.d.ts; the entries import it as types-<hash>.js.
+      chunkFileNames: "chunks/types-[hash].js",
+      // The shared chunk exports its declarations under their own names, not as a, b, c…
+      minifyInternalExports: false,
+    }));
+  } finally {
+    await bundle.close();
   }
+  const chunks = new Map(
+    output.filter((o) => o.type === "chunk").map((o) => [o.fileName, o]),
+  );
+  const needs = (file, seen) => {
+    for (const i of chunks.get(file).imports)
+      if (chunks.has(i) && !seen.has(i)) {
+        seen.add(i);
+        needs(i, seen);
+      }
+    return seen;
+  };
+  return Object.fromEntries(
+    Object.keys(RUNTIME_ENTRIES).map((kind) => [
+      kind,
+      [...needs(`${kind}.d.ts`, new Set())].sort(),
+    ]),
+  );
 }

@@ -8,16 +8,16 @@ import { repoRoot } from "./helpers/project.js";
 
 const generatorDir = path.join(repoRoot, "generator");
 
-/** Every TypeScript source under generator/, relative to it, / separated. */
-function sources(): string[] {
-  return (fs.readdirSync(generatorDir, { recursive: true }) as string[])
+/** Every TypeScript source under `root` (generator/ unless given), relative to it, / separated. */
+function sources(root = generatorDir): string[] {
+  return (fs.readdirSync(root, { recursive: true }) as string[])
     .map((p) => p.split(path.sep).join("/"))
     .filter((p) => p.endsWith(".ts"));
 }
 
-/** The generator's files each source imports (relative specifiers that stay inside generator/). */
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(path.join(generatorDir, file), "utf8");
+/** The files a source imports (relative specifiers that stay inside `root`, generator/ unless given). */
+function importsOf(file: string, root = generatorDir): string[] {
+  const text = fs.readFileSync(path.join(root, file), "utf8");
   const found: string[] = [];
   for (const m of text.matchAll(
     /^\s*(?:import|export)\b[^"'`]*?from\s*["'](\.{1,2}\/[^"']+)["']/gm,
@@ -84,6 +84,17 @@ describe("the generator's structure", () => {
     const graph = new Map(files.map((f) => [f, new Set(importsOf(f))]));
     expect(cycles(graph)).toEqual([]);
   });
+
+  it.each(["runtime", "reference/runtime/src"])(
+    "%s, the code the packages ship, has no import cycle between its files either",
+    (folder) => {
+      const root = path.join(repoRoot, folder);
+      const files = sources(root).filter((f) => !f.endsWith(".d.ts"));
+      expect(files.length).toBeGreaterThan(0);
+      const graph = new Map(files.map((f) => [f, new Set(importsOf(f, root))]));
+      expect(cycles(graph)).toEqual([]);
+    },
+  );
 
   it("reports a user's problem nowhere in the emitters: they receive a checked model", () => {
     const reporting = files.filter(

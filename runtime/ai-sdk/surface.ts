@@ -1,6 +1,7 @@
 import type { Tool } from "ai";
 import type {
   HandlersOption,
+  InputOf,
   SpecTypes as SharedSpecTypes,
 } from "../shared/handler.js";
 
@@ -39,7 +40,6 @@ export type PlatformTools<T extends SpecTypes, N extends T["toolName"]> = {
   readonly [K in N]: Tool<InputOf<T, K>, ResultOf<T, K>>;
 };
 
-type InputOf<T extends SpecTypes, N> = T["inputs"][N & keyof T["inputs"]];
 type ResultOf<T extends SpecTypes, N> = N extends keyof T["results"]
   ? T["results"][N]
   : unknown;

@@ -1,13 +1,13 @@
 import { ConfigError } from "./errors.js";
 import { resolveHooks, type ClientHooks } from "./hooks.js";
-import {
-  DEFAULT_RETRY,
-  resolveRetry,
-  type RetryOptions,
-  type RetryPolicy,
-} from "./retry.js";
+import { isHeaderValue } from "./header-value.js";
+import type { ResolvedConfig, RetryOptions } from "./options.js";
+import { DEFAULT_RETRY, resolveRetry } from "./retry.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
 import { isRecord } from "../shared/record.js";
+
+export type { CallOptions, ResolvedConfig } from "./options.js";
+export { isHeaderValue } from "./header-value.js";
 
 export interface WorkspaceCredentials {
   readonly id: string;
@@ -45,28 +45,6 @@ export type ClientConfig = CommonConfig &
         readonly workspace?: undefined;
       }
   );
-
-export interface CallOptions {
-  /** Overrides the client's time limit for this call. */
-  readonly timeoutMs?: number;
-  /** Cancels the call; the promise then rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  /** false: this call is tried once; an object overrides the client's retry options for it. */
-  readonly retry?: RetryOptions | false;
-}
-
-/** A configuration checked once, so that calls can rely on it. */
-export interface ResolvedConfig {
-  readonly base: URL;
-  readonly workspaces: ReadonlyMap<string, string>;
-  readonly primary: string;
-  readonly fetch: typeof fetch;
-  readonly timeoutMs: number;
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-  readonly retry: RetryPolicy | null;
-  readonly hooks: ClientHooks | null;
-  readonly maxResponseBytes: number;
-}
 
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES: number = 10 * 1024 * 1024;
@@ -270,11 +248,6 @@ function checkHeaders(
     else out.push([name, value]);
   }
   return out;
-}
-
-/** What fetch accepts as a header value: bytes, no NUL, CR or LF. */
-export function isHeaderValue(value: string): boolean {
-  return /^[^\0\r\n\u0100-\uffff]*$/.test(value);
 }
 
 /** "a string", "a number", "an array", "null"… for messages that must not echo a value. */

@@ -1,4 +1,4 @@
-import { isHeaderValue } from "./config.js";
+import { isHeaderValue } from "./header-value.js";
 import type { HttpBinding, PathPart, ValueSource } from "./data.js";
 import { ClientError, InputError } from "./errors.js";
 

@@ -3,30 +3,9 @@ import { watch } from "./hooks.js";
 import type { PlannedRequest } from "./request.js";
 import { send, type Exchange } from "./transport.js";
 import { isRecord } from "../shared/record.js";
+import type { RetryOptions, RetryPolicy } from "./options.js";
 
-/**
- * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
- * or 504. Each field left out keeps its default (or, per call, the client's value).
- */
-export interface RetryOptions {
-  /** Tries in all, the first included: 3 when not given; 1 never retries. */
-  readonly attempts?: number;
-  /** No try starts later than this after the first one, in milliseconds: 30 000 when not given. */
-  readonly budgetMs?: number;
-  /** The wait before the first retry when the answer has no Retry-After, doubled for each next one: 500. */
-  readonly baseDelayMs?: number;
-  /** The longest such wait: 10 000 (a Retry-After is honoured beyond it, within the budget). */
-  readonly maxDelayMs?: number;
-  /** The jitter's source, a number in [0, 1): Math.random when not given. */
-  readonly random?: () => number;
-  /** Waits `ms` milliseconds, or rejects with the signal's reason once it aborts. */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The clock, in milliseconds since the epoch (an HTTP-date Retry-After is read against it): Date.now. */
-  readonly now?: () => number;
-}
-
-/** A checked retry configuration; null where retrying is off. */
-export type RetryPolicy = Required<RetryOptions>;
+export type { RetryOptions, RetryPolicy } from "./options.js";
 
 /** The statuses that say "try again later": too many requests, and a gateway or server that is not ready. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([

@@ -1,4 +1,4 @@
-import type { CallOptions, ResolvedConfig } from "./config.js";
+import type { CallOptions, ResolvedConfig } from "./options.js";
 import {
   ClientError,
   NetworkError,

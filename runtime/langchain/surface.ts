@@ -1,6 +1,7 @@
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type {
   HandlersOption,
+  InputOf,
   SpecTypes as SharedSpecTypes,
 } from "../shared/handler.js";
 
@@ -65,9 +66,6 @@ export type PlatformTool<
   unknown,
   N
 >;
-
-/** The input type of the tools named N. */
-type InputOf<T extends SpecTypes, N> = T["inputs"][N & keyof T["inputs"]];
 
 /** The package's exports, bound by the generated index.d.ts to one spec's types. */
 export interface Exports<T extends SpecTypes> {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { BinArgs } from "./args.js";
 import { createHttpHandler } from "./http.js";
 import type { ServeOptions } from "./serve.js";
-import type { LocalRuntime, StdioOptions } from "./stdio.js";
+import type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
 /** The path the bin serves MCP at, as MCP clients' configurations expect. */
 const PATH = "/mcp";

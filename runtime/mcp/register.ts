@@ -5,7 +5,7 @@ import {
   type RequestHandler,
   type ToolMethod,
 } from "./sdk-server.js";
-import type { CallParams, ToolAnswers } from "./serve.js";
+import type { CallParams, ToolAnswers } from "./tool-answers.js";
 import type { ToolTable } from "./table.js";
 
 /**

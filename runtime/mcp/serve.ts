@@ -1,4 +1,3 @@
-import type { CallToolResult, Tool } from "./mcp-types.js";
 import {
   errorText,
   failure,
@@ -14,6 +13,9 @@ import type {
 } from "../shared/handler.js";
 import { withoutHidden } from "../shared/views.js";
 import type { ToolTable } from "./table.js";
+import type { CallParams, ToolAnswers } from "./tool-answers.js";
+
+export type { CallParams, ToolAnswers } from "./tool-answers.js";
 import {
   isMcpServer,
   registerOnMcpServer,
@@ -76,20 +78,6 @@ export function serveToolTable(
   setHandler(table.sdks, server, "tools/call", (request, extra) =>
     answers.call(request.params as CallParams, signalOf(extra)),
   );
-}
-
-/** A tools/call request's parameters. */
-export interface CallParams {
-  readonly name: string;
-  readonly arguments?: { readonly [key: string]: unknown };
-}
-
-/** The table's tools as listed, and the answer to a call of one of them. */
-export interface ToolAnswers {
-  readonly tools: readonly Tool[];
-  /** Whether the table has a tool of that name. */
-  has(name: string): boolean;
-  call(params: CallParams, signal?: AbortSignal): Promise<CallToolResult>;
 }
 
 /** Checks the options once, then answers every list and call from the table. */

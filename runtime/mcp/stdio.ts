@@ -5,29 +5,10 @@ import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
 import { preferredLine } from "./sdk.js";
 import { createToolServer } from "./serve.js";
-import type { ServerInfo, ToolTable } from "./table.js";
+import type { ServerInfo } from "./table.js";
+import type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
-/** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
-export interface LocalRuntime {
-  readonly handlers: Readonly<Record<string, LocalHandler>>;
-  /** Called once the server is connected (registration, polling…); a failure is reported on stderr and the server goes on. */
-  start(): Promise<void>;
-  /** Called when the MCP client goes away: stdin ends or the transport closes. */
-  stop(): Promise<void>;
-}
-
-export interface StdioOptions {
-  readonly table: ToolTable;
-  readonly argv: readonly string[];
-  /** Builds the platform client from the environment; throws when the environment is wrong. */
-  readonly createClient: () => PlatformCaller;
-  /** The runtime of tools.yaml's `targets.mcp.runtime`, whose handlers answer the local tools. */
-  readonly createRuntime?: (client: PlatformCaller) => LocalRuntime;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  /** The environment, for the HTTP token (process.env unless given). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
+export type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
 /**
  * The bin's whole life: starts serving on stdin/stdout (or over HTTP with `--http`) and returns

@@ -56,3 +56,7 @@ export type HandlersOption<
       > &
         Partial<T["handlers"]>;
     };
+
+/** The input type of the tools named N. */
+export type InputOf<T extends SpecTypes, N> = T["inputs"][N &
+  keyof T["inputs"]];

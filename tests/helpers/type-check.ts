@@ -6,7 +6,7 @@ import { tempDir } from "./temp.js";
 
 /**
  * tsc's complaints ("" when none) about `body`, compiled strictly as `check.ts` in a temporary
- * folder beside `files` (name → text). `modules: true` compiles it as a Node ES module with this
+ * folder beside `files` (relative path → text). `modules: true` compiles it as a Node ES module with this
  * repository's node_modules in reach; otherwise as a plain module with no imports.
  */
 export function typeCheck(
@@ -15,8 +15,10 @@ export function typeCheck(
 ): string {
   const dir = tempDir("toolgen-type-check-");
   try {
-    for (const [name, text] of Object.entries(options.files ?? {}))
+    for (const [name, text] of Object.entries(options.files ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
       fs.writeFileSync(path.join(dir, name), text);
+    }
     if (options.modules)
       fs.symlinkSync(
         path.join(repoRoot, "node_modules"),

@@ -247,6 +247,11 @@ function decode(text) {
   }
 }
 
+// runtime/client/header-value.ts
+function isHeaderValue(value) {
+  return /^[^\0\r\n\u0100-\uffff]*$/.test(value);
+}
+
 // runtime/client/body.ts
 async function readBody(res, limit, head) {
   if (res.body === null) return { text: "", cut: false };
@@ -814,9 +819,6 @@ function checkHeaders(headers, problems) {
     else out.push([name, value]);
   }
   return out;
-}
-function isHeaderValue(value) {
-  return /^[^\0\r\n\u0100-\uffff]*$/.test(value);
 }
 function kind(value) {
   if (value === null) return "null";

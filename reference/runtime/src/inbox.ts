@@ -4,14 +4,9 @@ import {
   type KeptMessage,
   type KeptMessages,
 } from "./kept.js";
+import type { InboxMessage } from "./message.js";
 
-/** A received message as the inbox tools show it: the platform's activity, plus where it arrived. */
-export interface InboxMessage {
-  readonly activity_id: string;
-  /** The workspace whose activity feed it came from; present only when several are registered. */
-  readonly arrival_workspace_id?: string;
-  readonly [field: string]: unknown;
-}
+export type { InboxMessage } from "./message.js";
 
 /**
  * Two workspaces' feeds may number their activities alike: a message is known by its workspace

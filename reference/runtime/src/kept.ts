@@ -6,7 +6,7 @@ import {
   removeDurably,
   writeDurably,
 } from "./durable.js";
-import type { InboxMessage } from "./inbox.js";
+import type { InboxMessage } from "./message.js";
 
 /** A message kept on disk: the workspace it came from, and the file that holds it. */
 export interface KeptMessage {

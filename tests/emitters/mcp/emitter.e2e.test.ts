@@ -216,10 +216,23 @@ describe("the MCP emitter", () => {
  * tsc's complaints about `body`, compiled beside the built runtime's mcp.d.ts, whose `Surface`
  * it reads as `./surface.js` ("" when none).
  */
+/** The MCP runtime's declarations as built, with the declaration chunks they import. */
+function mcpDeclarations(): Record<string, string> {
+  const kinds = JSON.parse(
+    fs.readFileSync(path.join(runtimeDist, "kinds.json"), "utf8"),
+  ) as Record<string, string[]>;
+  return Object.fromEntries(
+    ["mcp.d.ts", ...kinds.mcp!.filter((f) => f.endsWith(".d.ts"))].map((f) => [
+      f,
+      fs.readFileSync(path.join(runtimeDist, f), "utf8"),
+    ]),
+  );
+}
+
 function typeCheckSurface(body: string): string {
   return typeCheck(body, {
     files: {
-      "mcp.d.ts": fs.readFileSync(path.join(runtimeDist, "mcp.d.ts"), "utf8"),
+      ...mcpDeclarations(),
       "surface.ts":
         '/// <reference types="node" />\nimport type { Surface } from "./mcp.js";\nexport type ServeOptions<C, H> = Surface.ServeOptions<C, H>;\nexport type CreateServerOptions<C, H> = Surface.CreateServerOptions<C, H>;\n',
     },
