@@ -10,6 +10,8 @@ import { printType, stringUnion } from "../../render/schema-types.js";
  * LangChain hides and the client package's name depend on the spec.
  */
 export function declarations(model: Model): string {
+  // Each package's table of the client types its surface binds: alike across targets on
+  // purpose (one table per target, read by render/bindings.ts), each naming only what it uses.
   return boundDeclarations({
     client: declared(model, "client").package,
     kind: "langchain",
