@@ -5,6 +5,7 @@ import type { Model } from "../model/types.js";
 import type { ParsedSpec } from "../read/parse.js";
 import { toDiagnostic, type Problem } from "./problem.js";
 import { checkCoverage } from "./rendered-coverage.js";
+import { firstNamesIn } from "./words.js";
 
 /**
  * The one check after rendering: what only the rendered prompt docs can tell. A template that
@@ -26,22 +27,6 @@ export function checkRenderedDocs(
   return found;
 }
 
-/** Any of `names` as a whole word, not part of a longer name (`-` and `_` join words too); names hold no regex syntax. */
-function wordsPattern(names: readonly string[]): RegExp {
-  return new RegExp(
-    `(?<![A-Za-z0-9_-])(?:${names.join("|")})(?![A-Za-z0-9_-])`,
-    "g",
-  );
-}
-
-/** Where each of the pattern's words first occurs in `text`. */
-function firstOccurrences(pattern: RegExp, text: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const m of text.matchAll(pattern))
-    if (!found.has(m[0])) found.set(m[0], m.index);
-  return found;
-}
-
 /**
  * The rendered docs never hold a renamed tool's old name. The spec's texts are checked
  * before rendering; this catches what a template adds, or data no spec check covers.
@@ -59,7 +44,7 @@ function checkRenamedNames(
   );
   if (renames.size === 0) return;
   // One pass over each text for all the old names: the texts grow with the spec, and so do the renames.
-  const pattern = wordsPattern([...renames.keys()]);
+  const oldNames = (text: string) => firstNamesIn(text, renames);
   const parts: Rendered[] = [
     texts.capabilities.mcp,
     texts.capabilities.cli,
@@ -72,7 +57,7 @@ function checkRenamedNames(
   ): Map<string, number> => {
     let found = inTemplates.get(template);
     if (found === undefined) {
-      found = firstOccurrences(pattern, template.source);
+      found = oldNames(template.source);
       inTemplates.set(template, found);
     }
     return found;
@@ -86,7 +71,7 @@ function checkRenamedNames(
   for (const r of [...parts, ...prompts]) {
     // For a prompt only a name its own template writes is reported (below): without one, its long text needs no scan.
     if (prompts.includes(r) && templateNames(r.template).size === 0) continue;
-    const inText = firstOccurrences(pattern, r.text);
+    const inText = oldNames(r.text);
     if (inText.size === 0) continue;
     const inTemplate = templateNames(r.template);
     for (const [old, index] of inText) {

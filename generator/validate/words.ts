@@ -18,14 +18,22 @@ export function namesIn(
   text: string,
   names: { has(name: string): boolean },
 ): Set<string> {
-  const found = new Set<string>();
+  return new Set(firstNamesIn(text, names).keys());
+}
+
+/** Each of `names` the text holds as a whole word (as namesIn finds them), with the index where it first stands. */
+export function firstNamesIn(
+  text: string,
+  names: { has(name: string): boolean },
+): Map<string, number> {
+  const found = new Map<string, number>();
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && inWord(text.charCodeAt(i))) {
       if (start < 0) start = i;
     } else if (start >= 0) {
       const word = text.slice(start, i);
-      if (names.has(word)) found.add(word);
+      if (names.has(word) && !found.has(word)) found.set(word, start);
       start = -1;
     }
   }
