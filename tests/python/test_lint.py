@@ -1,0 +1,33 @@
+"""toolgen's Python runtime passes ``mypy --strict`` and ``ruff check`` with its default rules,
+for Python 3.10 as its floor, as every generated package that carries it must."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import ROOT
+
+RUNTIME = ROOT / "runtime" / "python" / "toolgen_core"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_runtime_passes_mypy_strict() -> None:
+    r = run(
+        "mypy", "--strict", "--python-version", "3.10", "--no-incremental", str(RUNTIME)
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_runtime_passes_ruff() -> None:
+    r = run("ruff", "check", "--no-cache", "--target-version", "py310", str(RUNTIME))
+    assert r.returncode == 0, r.stdout + r.stderr
