@@ -266,6 +266,7 @@ export function syntheticSpec(count, seed = 1, { targets } = {}) {
     ai_sdk: { package: "@bench/platform-ai-sdk" },
     function_calling: { package: "@bench/platform-function-calling" },
     docs: { package: "@bench/platform-prompts", preamble: paragraph(r, 3) },
+    python: { package: "bench-platform-tools", module: "bench_platform_tools" },
   };
   const spec = {
     targets: targets

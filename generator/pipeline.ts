@@ -58,7 +58,7 @@ export function runPipeline(
   const model = buildModel(spec.value);
   if (until === "model") return { spec, model, warnings: found };
 
-  // The prompt docs are rendered, and their texts checked, for the docs target only.
+  // The prompt docs are rendered, and their texts checked, for the docs and Python targets only.
   const docs =
     templates?.templates == null
       ? null
@@ -97,11 +97,16 @@ export function loadSpec(input: SpecInput): Loaded {
   return runPipeline({ spec: input }, "model");
 }
 
-/** Whether the spec declares the docs target (whatever else is wrong with it). */
+/**
+ * Whether the spec declares a target that holds the prompt docs (whatever else is wrong with
+ * it): the docs package, or the Python package, whose `prompts` module holds the same texts.
+ */
 function declaresDocs(spec: ParsedSpec): boolean {
-  const docs = (spec.value as { targets?: { docs?: unknown } } | null)?.targets
-    ?.docs;
-  return docs !== null && typeof docs === "object";
+  const targets = (spec.value as { targets?: Record<string, unknown> } | null)
+    ?.targets;
+  return [targets?.docs, targets?.python].some(
+    (t) => t !== null && typeof t === "object",
+  );
 }
 
 function manifest(files: readonly GeneratedFile[]): GeneratedFile {

@@ -25,8 +25,10 @@ it("the benchmark's synthetic spec declares every target and is valid", () => {
   );
   const file = path.join(repoRoot, "bench", "synthetic-15.yaml");
   const packages = generateFromDisk(specInput(file, text, repoRoot))
-    .files.filter((f) => /^[^/]+\/package\.json$/.test(f.path))
-    .map((f) => (JSON.parse(f.content) as { name: string }).name);
+    .files.filter((f) =>
+      /^[^/]+\/(package\.json|pyproject\.toml)$/.test(f.path),
+    )
+    .map((f) => f.path.split("/")[0]);
   expect(packages).toHaveLength(declared.length);
 });
 

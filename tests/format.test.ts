@@ -32,15 +32,24 @@ describe("generated files keep toolgen's fixed layout, and parse", () => {
   it.each(specs)("%s", (_name, specPath) => {
     const files = generateFrom(specPath);
     expect(files.flatMap(layoutProblems)).toEqual([]);
-    // Every kind is checked: code, JSON, Markdown (the docs target's) and the manifest (.toolgen, no extension).
+    // Every kind is checked: code, JSON, Markdown (the docs and Python targets'), the Python
+    // package's files (which tests/python parses and type-checks) and the manifest (.toolgen, no extension).
     const kinds = new Set(files.map((f) => path.extname(f.path)));
     const { targets } = parse(fs.readFileSync(specPath, "utf8")) as {
       targets: Record<string, unknown>;
     };
+    const python = "python" in targets ? [".md", ".py", ".toml", ".typed"] : [];
     expect([...kinds].sort()).toEqual(
-      "docs" in targets
-        ? ["", ".js", ".json", ".md", ".ts"]
-        : ["", ".js", ".json", ".ts"],
+      [
+        ...new Set([
+          "",
+          ".js",
+          ".json",
+          ".ts",
+          ...("docs" in targets ? [".md"] : []),
+          ...python,
+        ]),
+      ].sort(),
     );
   });
 

@@ -12,9 +12,14 @@ import { repoRoot } from "./helpers/project.js";
 
 const LIMIT = 60;
 const specPath = path.join(repoRoot, "tools.yaml");
-const { files } = generateFromDisk(
-  specInput(specPath, fs.readFileSync(specPath, "utf8"), repoRoot),
-);
+// The npm packages: the Python distribution (generated/python) is a package of another kind, with
+// toolgen's Python runtime in it, and has a test of its own (tests/python).
+const { files } = (() => {
+  const all = generateFromDisk(
+    specInput(specPath, fs.readFileSync(specPath, "utf8"), repoRoot),
+  );
+  return { files: all.files.filter((f) => !f.path.startsWith("python/")) };
+})();
 
 describe("the reference spec's packages", () => {
   it(`are at most ${LIMIT} files, the output folder's manifest included`, () => {

@@ -7,6 +7,7 @@ import { emitDocs } from "./docs/index.js";
 import { emitFunctionCalling } from "./function-calling/index.js";
 import { emitLangchain } from "./langchain/index.js";
 import { emitMcp } from "./mcp/index.js";
+import { emitPython } from "./python/index.js";
 import type { EmitContext, Emitter, GeneratedFile } from "./types.js";
 
 /** Every target, by the key that declares it under `targets`. A new target is one folder and one line here. */
@@ -18,6 +19,7 @@ export const emitters: readonly (readonly [TargetName, Emitter])[] = [
   ["ai_sdk", emitAiSdk],
   ["function_calling", emitFunctionCalling],
   ["docs", emitDocs],
+  ["python", emitPython],
 ];
 
 /** The files of the targets the spec declares, and of no other. */

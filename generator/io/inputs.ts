@@ -8,7 +8,7 @@ import {
 } from "../read/templates.js";
 import { packageRoot } from "../package-root.js";
 import { parseSpec, type ParseResult } from "../read/parse.js";
-import type { RuntimeFiles } from "../runtime-files.js";
+import type { RuntimeFile, RuntimeFiles } from "../runtime-files.js";
 import type { GenerateInputs, SpecInput } from "../types.js";
 import { listFiles } from "./tree.js";
 
@@ -157,12 +157,30 @@ export function readRuntime(): RuntimeFiles {
     path: p,
     content: fs.readFileSync(path.join(runtimeDist, p), "utf8"),
   });
-  return Object.fromEntries(
-    Object.entries(kinds).map(([kind, chunks]) => [
-      kind,
-      [`${kind}.d.ts`, `${kind}.js`, ...chunks].map(read),
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(kinds).map(([kind, chunks]) => [
+        kind,
+        [`${kind}.d.ts`, `${kind}.js`, ...chunks].map(read),
+      ]),
+    ),
+    python: readPythonRuntime(),
+  };
+}
+
+/** toolgen's Python runtime (runtime/python/toolgen_core/*.py), as written: copied into each Python package. */
+export function readPythonRuntime(): RuntimeFile[] {
+  const dir = path.join(packageRoot, "runtime", "python", "toolgen_core");
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith(".py"));
+  } catch {
+    return [];
+  }
+  return names.sort().map((name) => ({
+    path: name,
+    content: fs.readFileSync(path.join(dir, name), "utf8"),
+  }));
 }
 
 /** A spec's text as a SpecInput, naming it relative to the working folder `cwd` (absolute) in messages. */

@@ -2,6 +2,7 @@ import { resolveAnnotations } from "./annotations.js";
 import { cliType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
 import { publish } from "./publish.js";
+import { envNames, pythonTarget } from "./python.js";
 import type {
   RawFields,
   RawFieldValue,
@@ -33,7 +34,8 @@ const WORKSPACE = "$workspace";
 export function buildModel(value: unknown): Model {
   const raw = value as RawSpec;
   // Without the cli target, the CLI decisions are ignored: no section is on the CLI.
-  const withCli = raw.targets.cli !== undefined;
+  const withCli =
+    raw.targets.cli !== undefined || raw.targets.python !== undefined;
   const sectionById = new Map(raw.sections.map((s) => [s.id, s]));
 
   const tools = raw.tools.map((t): Tool => {
@@ -63,9 +65,13 @@ export function buildModel(value: unknown): Model {
           ? buildCommand(t.cli, t, inputNames, required)
           : null,
       // A view of an undeclared target is ignored, as the CLI decisions are without the cli target.
-      mcp: view(raw.targets.mcp && t.mcp, t.short, inputNames),
+      mcp: view(
+        (raw.targets.mcp || raw.targets.python) && t.mcp,
+        t.short,
+        inputNames,
+      ),
       langchain: view(
-        raw.targets.langchain && t.langchain,
+        (raw.targets.langchain || raw.targets.python) && t.langchain,
         t.short,
         inputNames,
       ),
@@ -103,12 +109,7 @@ export function buildModel(value: unknown): Model {
       ? {
           package: client.package,
           publish: publish(raw, "client"),
-          env: {
-            baseUrl: client.env.base_url,
-            workspaceId: client.env.workspace_id,
-            token: client.env.token,
-            workspaces: client.env.workspaces,
-          },
+          env: envNames(client.env),
         }
       : null,
     mcp: mcp
@@ -153,6 +154,7 @@ export function buildModel(value: unknown): Model {
           publish: publish(raw, "function_calling"),
         }
       : null,
+    python: pythonTarget(raw),
   };
   const acknowledgedBreaks = (raw.acknowledged_breaks ?? []).map((a) => ({
     tool: a.tool,

@@ -51,17 +51,16 @@ export interface RawPublish {
 /** As npm accepts it: a shorthand such as `github:acme/tools`, or the object form. */
 export type RawRepository =
   string | { type?: string; url: string; directory?: string };
+/** The environment variables a client reads, as tools.yaml names them. */
+export interface RawEnvNames {
+  base_url: string;
+  workspace_id: string;
+  token: string;
+  workspaces: string;
+}
 /** The targets a spec declares: at least one (tools.schema.json), each present only when declared. */
 export interface RawTargets {
-  client?: RawPublish & {
-    package: string;
-    env: {
-      base_url: string;
-      workspace_id: string;
-      token: string;
-      workspaces: string;
-    };
-  };
+  client?: RawPublish & { package: string; env: RawEnvNames };
   mcp?: RawPublish & {
     package: string;
     bin: string;
@@ -81,6 +80,14 @@ export interface RawTargets {
   };
   ai_sdk?: RawPublish & { package: string };
   function_calling?: RawPublish & { package: string };
+  python?: Omit<RawPublish, "repository"> & {
+    package: string;
+    module: string;
+    cli?: string;
+    runtime?: string;
+    server_name?: string;
+    env?: RawEnvNames;
+  };
   docs?: RawPublish & {
     package: string;
     templates?: string;

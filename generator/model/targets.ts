@@ -18,3 +18,19 @@ export function declared<K extends TargetName>(
     );
   return settings as NonNullable<Targets[K]>;
 }
+
+/**
+ * How the prompt docs spell the CLI's command, or null: no CLI. The cli target's program; else
+ * the Python target's console script, or `python -m <module>.cli` when it names none.
+ */
+export function cliProgram(model: Model): string | null {
+  const { cli, python } = model.targets;
+  if (cli !== null) return cli.program;
+  if (python !== null) return python.cli ?? `python -m ${python.module}.cli`;
+  return null;
+}
+
+/** Whether a CLI is generated (the cli or the Python target), so that sections' `cli:` blocks take effect. */
+export function declaresCli(declared: ReadonlySet<string>): boolean {
+  return declared.has("cli") || declared.has("python");
+}

@@ -92,6 +92,24 @@ export interface Targets {
     readonly package: string;
     readonly publish: Publish;
   } | null;
+  /** One Python distribution of every surface (runtime/python/). */
+  readonly python: {
+    /** The distribution's name (PEP 508), as written. */
+    readonly package: string;
+    /** The import name, e.g. `acme_tools`. */
+    readonly module: string;
+    /** The console script's name, or null: only `python -m <module>.cli`. */
+    readonly cli: string | null;
+    /** The module whose create_runtime answers the local tools, or null: none. */
+    readonly runtime: string | null;
+    readonly serverName: string;
+    /** The environment variables it reads: its own `env`, else the client target's. */
+    readonly env: EnvNames;
+    /** PEP 440's spelling of the spec's semver version. */
+    readonly version: string;
+    readonly license: string | null;
+    readonly private: boolean;
+  } | null;
   /** The provider function-calling package: OpenAI and Anthropic definitions, dispatch (runtime/function-calling/). */
   readonly function_calling: {
     readonly package: string;

@@ -1,4 +1,4 @@
-import { declared } from "../model/targets.js";
+import { cliProgram, declared } from "../model/targets.js";
 import { eastAsianWidth } from "get-east-asian-width";
 import type { Model, Section, Tool } from "../model/types.js";
 
@@ -78,8 +78,8 @@ type ToolTexts = Omit<ToolView, "call">;
  */
 export function createViews(model: Model): Views {
   // A tool has a command only with the cli target.
-  const cli = model.targets.cli;
-  const program = cli === null ? null : tidy(cli.program);
+  const cliName = cliProgram(model);
+  const program = cliName === null ? null : tidy(cliName);
   const toolTexts = new Map<Tool, ToolTexts>();
   const cliBlocks = new Map<Section, SectionView["cli"]>();
   const sectionViews: Record<Runtime, Map<Section, SectionView>> = {
@@ -159,7 +159,8 @@ export function createViews(model: Model): Views {
   };
   const capabilities = (runtime: Runtime): CapabilitiesView => ({
     runtime,
-    preamble: tidy(declared(model, "docs").preamble),
+    // The Python package renders the texts too; without the docs target it has no preamble.
+    preamble: tidy(model.targets.docs?.preamble ?? ""),
     sections: model.sections
       .map((s) => sectionView(s, runtime))
       .filter((s) => s.tools.length > 0),

@@ -17,6 +17,7 @@ export const TARGET_NAMES: readonly TargetName[] = [
   "docs",
   "ai_sdk",
   "function_calling",
+  "python",
 ];
 
 /**

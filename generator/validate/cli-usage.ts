@@ -1,3 +1,4 @@
+import { declaresCli } from "../model/targets.js";
 import type { Code } from "./codes.js";
 import { cliType } from "../model/main-type.js";
 import { kebabCase } from "../model/names.js";
@@ -78,7 +79,7 @@ export interface UsageFault {
  */
 export function cliCommands(spec: CheckedSpec): (ReadUsage | undefined)[] {
   const byId = sectionsById(spec.sections);
-  const withCli = spec.declared.has("cli");
+  const withCli = declaresCli(spec.declared);
   return spec.tools.map((t) =>
     withCli && t?.cli && byId.get(t.section)?.cli ? readUsage(t) : undefined,
   );

@@ -39,6 +39,12 @@ export const CODES = {
     "mcp, langchain, cli, ai_sdk or function_calling declared without client",
   "duplicate-package-name": "two targets with one package name",
   "duplicate-bin": "the MCP and CLI bins with one name",
+  "python-needs-env":
+    "the Python target without env, in a spec without the client target",
+  "python-keyword-module":
+    "a Python module path (targets.python.module or runtime) with a keyword as a part",
+  "python-version":
+    "a version whose pre-release PEP 440 cannot spell (1.0.0-nightly)",
   "duplicate-env-name":
     "two client settings read from one environment variable",
   // Names and places.

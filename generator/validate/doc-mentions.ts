@@ -1,3 +1,4 @@
+import { declaresCli } from "../model/targets.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { inputNames, type Check, type CheckedSpec } from "./checked-spec.js";
@@ -105,7 +106,7 @@ function docTexts({
   const targets = isRecord(raw.targets) ? raw.targets : {};
   text(targets.docs, ["targets", "docs", "preamble"]);
   // Without the cli target, the CLI texts are ignored: they reach no prompt doc.
-  const withCli = declared.has("cli");
+  const withCli = declaresCli(declared);
   list(raw.sections).forEach((s, i) => {
     for (const key of ["heading", "label", "footer"])
       text(s, ["sections", i, key]);

@@ -21,6 +21,7 @@ import { checkToolPlacement } from "./sections.js";
 import { checkStructure } from "./structure.js";
 import { soundPart, withoutFaultyTools } from "./sound-part.js";
 import { about } from "./subject.js";
+import { checkPython } from "./python.js";
 import { checkTargets } from "./targets.js";
 import { checkToolMeta } from "./tool-meta.js";
 import { checkVersions } from "./versions.js";
@@ -40,6 +41,7 @@ const checkInputSchemas: Check = ({ raw, inputs }) =>
 /** The checks of whatever parts of a spec are sound. */
 const SEMANTIC: readonly Check[] = [
   checkTargets,
+  checkPython,
   checkVersions,
   checkNames,
   checkToolPlacement,

@@ -1,3 +1,4 @@
+import { cliProgram } from "../model/targets.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { DocTexts, Rendered } from "../prompt-docs/types.js";
 import type { Model, Section, Tool } from "../model/types.js";
@@ -17,7 +18,7 @@ export function checkCoverage(
   report: (d: Diagnostic) => void,
   note: (text: string) => void,
 ): void {
-  const program = model.targets.cli?.program ?? null;
+  const program = cliProgram(model);
   for (const s of texts.sections) {
     if (!s.section.checkDocs) {
       note(

@@ -106,7 +106,7 @@ function checkBudget(
   texts: DocTexts,
   report: (p: Problem) => void,
 ): void {
-  const budget = declared(model, "docs").budget;
+  const budget = model.targets.docs?.budget ?? null;
   if (budget === null) return;
   for (const s of texts.sections) {
     for (const [runtime, r] of [

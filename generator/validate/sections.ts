@@ -1,3 +1,4 @@
+import { declaresCli } from "../model/targets.js";
 import type { Problem } from "./problem.js";
 import {
   listHint,
@@ -19,7 +20,7 @@ export const checkToolPlacement: Check = ({
   tools,
 }) => {
   const problems: Problem[] = [];
-  const withCli = declared.has("cli");
+  const withCli = declaresCli(declared);
   const byId = sectionsById(sections);
   const ids = [...(sectionIds ?? [])];
   tools.forEach((t, i) => {

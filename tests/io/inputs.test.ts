@@ -10,6 +10,7 @@ import {
 } from "../../generator/io/inputs.js";
 import {
   readFixture,
+  repoRoot,
   removedAfterEach,
   tempProject,
 } from "../helpers/project.js";
@@ -45,9 +46,21 @@ describe("the inputs the CLI gathers for generate()", () => {
       fs.readFileSync(path.join(runtimeDist, "kinds.json"), "utf8"),
     ) as Record<string, string[]>;
     expect(Object.keys(kinds).length).toBeGreaterThan(0);
+    // Besides them, the Python runtime: every .py file of runtime/python/toolgen_core, as written.
     expect(Object.keys(inputs.runtime).sort()).toEqual(
-      Object.keys(kinds).sort(),
+      [...Object.keys(kinds), "python"].sort(),
     );
+    const pythonDir = path.join(repoRoot, "runtime/python/toolgen_core");
+    const pythonFiles = fs
+      .readdirSync(pythonDir)
+      .filter((n) => n.endsWith(".py"))
+      .sort();
+    expect(pythonFiles).toContain("__init__.py");
+    expect(inputs.runtime.python!.map((f) => f.path)).toEqual(pythonFiles);
+    for (const f of inputs.runtime.python!)
+      expect(f.content).toBe(
+        fs.readFileSync(path.join(pythonDir, f.path), "utf8"),
+      );
     for (const [kind, chunks] of Object.entries(kinds)) {
       const files = inputs.runtime[kind]!;
       expect(files.map((f) => f.path)).toEqual([

@@ -9,6 +9,7 @@ import sys
 from conftest import ROOT
 
 RUNTIME = ROOT / "runtime" / "python" / "toolgen_core"
+PACKAGE = ROOT / "generated" / "python"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -30,4 +31,21 @@ def test_runtime_passes_mypy_strict() -> None:
 
 def test_runtime_passes_ruff() -> None:
     r = run("ruff", "check", "--no-cache", "--target-version", "py310", str(RUNTIME))
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_reference_package_passes_mypy_strict() -> None:
+    # The package's own pyproject.toml sets strict and Python 3.10.
+    r = run(
+        "mypy",
+        "--no-incremental",
+        "--config-file",
+        str(PACKAGE / "pyproject.toml"),
+        str(PACKAGE / "src"),
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_reference_package_passes_ruff() -> None:
+    r = run("ruff", "check", "--no-cache", str(PACKAGE))
     assert r.returncode == 0, r.stdout + r.stderr

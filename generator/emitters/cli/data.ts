@@ -12,12 +12,19 @@ import type { Model, Tool } from "../../model/types.js";
  * (the command map, each command's words and arguments) but the inputs' schemas, which it takes
  * from the client package's tools.json. Text from tools.yaml reaches the CLI only through data files.
  */
-export function cliData(model: Model): CommandsData {
-  const exposed = cliTools(model);
-  return {
+export function cliData(
+  model: Model,
+  owner: Pick<CommandsData, "package" | "bin" | "env"> = {
     package: declared(model, "cli").package,
     bin: declared(model, "cli").bin,
-    env: { ...declared(model, "client").env },
+    env: declared(model, "client").env,
+  },
+): CommandsData {
+  const exposed = cliTools(model);
+  return {
+    package: owner.package,
+    bin: owner.bin,
+    env: { ...owner.env },
     commandMap: commandMap(model),
     commands: exposed.map(command),
   };

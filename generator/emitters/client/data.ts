@@ -13,8 +13,10 @@ import type {
  * typed by the runtime's own declaration of the file. Spec text stays data here. The MCP,
  * LangChain and CLI packages read the tools and their input schemas from here too.
  */
-export function clientData(model: Model): Data.ClientData {
-  const env = declared(model, "client").env;
+export function clientData(
+  model: Model,
+  env: Data.EnvNames = declared(model, "client").env,
+): Data.ClientData {
   return {
     env: {
       baseUrl: env.baseUrl,
@@ -71,8 +73,11 @@ function views(model: Model, tool: Tool): Data.ToolData["views"] | null {
     if (view.hidden.length > 0) data.hide = view.hidden;
     if (Object.keys(data).length > 0) out[target] = data;
   };
-  if (model.targets.mcp !== null) add("mcp", tool.mcp);
-  if (model.targets.langchain !== null) add("langchain", tool.langchain);
+  // The Python package serves MCP and LangChain too.
+  const python = model.targets.python !== null;
+  if (model.targets.mcp !== null || python) add("mcp", tool.mcp);
+  if (model.targets.langchain !== null || python)
+    add("langchain", tool.langchain);
   if (tool.cli) add("cli", tool.cli);
   return Object.keys(out).length > 0 ? out : null;
 }

@@ -1,6 +1,7 @@
 import { declared } from "../../model/targets.js";
 import type {
   McpData,
+  ServerData,
   ToolHints,
   ToolListing,
 } from "../../../runtime/mcp/data.js";
@@ -12,17 +13,12 @@ import type { Model, Tool } from "../../model/types.js";
  * input and output schemas) come from the client package's tools.json, where each schema is
  * written once; its instructions come from the prompts package (see code.ts).
  */
-export function mcpData(model: Model): McpData {
-  const mcp = declared(model, "mcp");
-  const client = declared(model, "client");
+export function mcpData(
+  model: Model,
+  server: ServerData = serverData(model),
+): McpData {
   return {
-    server: {
-      name: mcp.serverName,
-      version: mcp.publish.version,
-      bin: mcp.bin,
-      environment: { ...client.env },
-      httpTokenEnv: mcp.httpTokenEnv,
-    },
+    server,
     renamed: Object.fromEntries(
       model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),
     ),
@@ -32,6 +28,18 @@ export function mcpData(model: Model): McpData {
         return Object.keys(listing).length === 0 ? [] : [[t.name, listing]];
       }),
     ),
+  };
+}
+
+/** How the MCP package's server names itself, and what it reads from the environment. */
+function serverData(model: Model): ServerData {
+  const mcp = declared(model, "mcp");
+  return {
+    name: mcp.serverName,
+    version: mcp.publish.version,
+    bin: mcp.bin,
+    environment: { ...declared(model, "client").env },
+    httpTokenEnv: mcp.httpTokenEnv,
   };
 }
 

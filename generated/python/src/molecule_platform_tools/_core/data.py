@@ -1,0 +1,185 @@
+"""The shape of a generated package's ``spec.json``: everything the runtime knows of the spec.
+
+toolgen writes it from tools.yaml with the same shapes as the TypeScript packages' data files
+(runtime/*/data.ts), so that both runtimes read one description of each tool. Keys are as in
+those files (camelCase); each input and output schema is written once, under ``client``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from typing import Literal, TypedDict
+
+if sys.version_info >= (3, 11):
+    from typing import NotRequired
+else:  # pragma: no cover - Python 3.10
+    from typing_extensions import NotRequired
+
+JsonObject = dict[str, object]
+
+HttpMethod = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
+
+
+class EnvNames(TypedDict):
+    """The environment variables the client reads, as tools.yaml names them."""
+
+    baseUrl: str
+    workspaceId: str
+    token: str
+    workspaces: str
+
+
+class InputSource(TypedDict):
+    input: str
+
+
+class WorkspaceSource(TypedDict):
+    workspace: Literal[True]
+
+
+class ConstSource(TypedDict):
+    const: object
+
+
+class TextPart(TypedDict):
+    text: str
+
+
+ValueSource = InputSource | WorkspaceSource | ConstSource
+PathPart = TextPart | InputSource | WorkspaceSource | ConstSource
+
+
+class Field(TypedDict, total=False):
+    """A query parameter, body field or header: ``name`` and one of input, workspace or const."""
+
+    name: str
+    input: str
+    workspace: Literal[True]
+    const: object
+
+
+class HttpBinding(TypedDict):
+    method: HttpMethod
+    path: list[PathPart]
+    route: str | None
+    query: list[Field]
+    body: list[Field] | None
+    headers: list[Field]
+
+
+class ViewData(TypedDict, total=False):
+    description: str
+    hide: list[str]
+
+
+class ToolViews(TypedDict, total=False):
+    mcp: ViewData
+    langchain: ViewData
+    cli: ViewData
+
+
+class ToolData(TypedDict):
+    name: str
+    method: str
+    section: str
+    short: str
+    local: bool
+    inputSchema: JsonObject
+    outputSchema: JsonObject | None
+    idempotent: bool
+    http: HttpBinding | None
+    views: NotRequired[ToolViews]
+
+
+class ClientData(TypedDict):
+    env: EnvNames
+    tools: list[ToolData]
+
+
+class ToolHints(TypedDict, total=False):
+    title: str
+    readOnlyHint: bool
+    destructiveHint: bool
+    idempotentHint: bool
+    openWorldHint: bool
+
+
+class ToolListing(TypedDict, total=False):
+    title: str
+    annotations: ToolHints
+
+
+class ServerData(TypedDict):
+    name: str
+    version: str
+    bin: str
+    environment: EnvNames
+    httpTokenEnv: str | None
+
+
+class McpData(TypedDict):
+    server: ServerData
+    renamed: dict[str, str]
+    listing: dict[str, ToolListing]
+
+
+class LangchainToolData(TypedDict):
+    name: str
+    whenToUse: str
+    renamedFrom: list[str]
+
+
+class LangchainData(TypedDict):
+    sections: list[str]
+    tools: list[LangchainToolData]
+
+
+class InputData(TypedDict):
+    name: str
+    option: str | None
+    required: bool
+    variadic: NotRequired[Literal[True]]
+
+
+class CommandData(TypedDict):
+    tool: str
+    keyword: str
+    usage: str
+    summary: str
+    description: str
+    local: bool
+    inputs: list[InputData]
+
+
+class CommandsData(TypedDict):
+    package: str
+    bin: str
+    env: EnvNames
+    commandMap: dict[str, str | None]
+    commands: list[CommandData]
+
+
+class FunctionCallingData(TypedDict):
+    renamed: dict[str, str]
+
+
+class SpecData(TypedDict):
+    """The whole ``spec.json``."""
+
+    client: ClientData
+    mcp: McpData
+    langchain: LangchainData
+    cli: CommandsData
+    functionCalling: FunctionCallingData
+    patterns: dict[str, str]
+    """Each ``pattern`` of the schemas (ECMAScript syntax, as written) → the Python ``re``
+    pattern that matches the same strings; toolgen refuses a pattern it cannot translate."""
+
+
+def load_spec(package: str) -> SpecData:
+    """The ``spec.json`` of a generated package, by the package's import name."""
+    text = resources.files(package).joinpath("spec.json").read_text(encoding="utf-8")
+    spec: SpecData = json.loads(text)
+    return spec

@@ -1,0 +1,38 @@
+import { declared } from "../../model/targets.js";
+import type { Model } from "../../model/types.js";
+import { hashHeader } from "../../render/header.js";
+import { printJsonWithHeader } from "../../render/json.js";
+import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
+import { pythonData } from "./data.js";
+import { initPy, promptsPy, readme, toolsPy } from "./modules.js";
+import { pyproject } from "./pyproject.js";
+
+/**
+ * The Python package (generated/python): one distribution of every surface. toolgen's Python
+ * runtime (runtime/python/toolgen_core) is copied as it is into `<module>/_core`; the spec gives
+ * spec.json and the typed modules over the runtime.
+ */
+export const emitPython: Emitter = (model, ctx) => {
+  const src = `python/src/${declared(model, "python").module.replaceAll(".", "/")}`;
+  return [
+    { path: "python/pyproject.toml", content: pyproject(model) },
+    { path: "python/README.md", content: readme(model) },
+    { path: `${src}/__init__.py`, content: initPy(model) },
+    // PEP 561's marker: the package carries its types. Its only meaningful word would be "partial".
+    { path: `${src}/py.typed`, content: hashHeader },
+    {
+      path: `${src}/spec.json`,
+      content: printJsonWithHeader(pythonData(model)),
+    },
+    { path: `${src}/tools.py`, content: toolsPy(model) },
+    { path: `${src}/prompts.py`, content: promptsPy(model, ctx.docs!) },
+    ...core(src, ctx),
+  ];
+};
+
+function core(src: string, ctx: EmitContext): GeneratedFile[] {
+  return ctx.runtimeKind("python").map((f) => ({
+    path: `${src}/_core/${f.path}`,
+    content: f.content,
+  }));
+}

@@ -1,0 +1,55 @@
+import type { Problem } from "./problem.js";
+import { firstSeen, type Check } from "./checked-spec.js";
+import { PYTHON_KEYWORDS } from "../model/python-names.js";
+import { pep440 } from "../model/pep440.js";
+import { quoted } from "../diagnostics/quoted.js";
+
+/**
+ * The Python target's settings beyond their form (tools.schema.json): the environment variables
+ * it reads are named (its own `env`, else the client target's), its module paths are import
+ * names (no part a keyword), and its version has a PEP 440 spelling.
+ */
+export const checkPython: Check = ({ raw, targets, declared }) => {
+  const python = targets.python;
+  if (python === undefined) return [];
+  const problems: Problem[] = [];
+  if (python.env === undefined && !declared.has("client"))
+    problems.push({
+      path: ["targets", "python"],
+      key: true,
+      message:
+        "targets.python needs env, the environment variables the Python package reads (base_url, workspace_id, token, workspaces), or targets.client, whose env it then reads",
+      code: "python-needs-env",
+    });
+  for (const key of ["module", "runtime"] as const) {
+    const value = python[key];
+    const keyword = value?.split(".").find((part) => PYTHON_KEYWORDS.has(part));
+    if (keyword !== undefined)
+      problems.push({
+        path: ["targets", "python", key],
+        message: `targets.python.${key} ${quoted(value!)} is no Python import name: ${quoted(keyword)} is a keyword`,
+        code: "python-keyword-module",
+      });
+  }
+  if (python.env !== undefined) {
+    const keys = ["base_url", "workspace_id", "token", "workspaces"] as const;
+    firstSeen(
+      keys.map((k) => python.env![k]),
+      (i, first) =>
+        problems.push({
+          path: ["targets", "python", "env", keys[i]!],
+          message: `targets.python.env.${keys[i]} ${quoted(python.env![keys[i]!])} is already targets.python.env.${keys[first]}: each needs its own environment variable`,
+          code: "duplicate-env-name",
+        }),
+    );
+  }
+  const own = python.version !== undefined;
+  const version = python.version ?? raw.version;
+  if (version !== undefined && pep440(version) === null)
+    problems.push({
+      path: own ? ["targets", "python", "version"] : ["version"],
+      message: `version ${quoted(version)} has no PEP 440 spelling for the Python package: a pre-release is alpha, beta, rc or dev and a number (1.2.0-beta.1 → 1.2.0b1)${own ? "" : "; or give targets.python its own version"}`,
+      code: "python-version",
+    });
+  return problems;
+};
