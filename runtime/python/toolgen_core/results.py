@@ -5,7 +5,7 @@ A port of runtime/shared/result-text.ts and tool-errors.ts: the same words in bo
 
 from __future__ import annotations
 
-import json
+from .jsjson import stringify
 
 NO_CONTENT = "Done: the call returned no content."
 
@@ -22,14 +22,11 @@ def result_text(value: object, indent: int | None = None) -> str:
 
 
 def to_json(value: object, indent: int | None = None) -> str:
-    """JSON as JavaScript's ``JSON.stringify(value, null, indent)`` writes it: no spaces when
-    compact, non-ASCII characters as they are. Raises ``ValueError`` for NaN or infinity and
-    ``TypeError`` for a value JSON cannot hold."""
-    if indent is None:
-        return json.dumps(
-            value, ensure_ascii=False, separators=(",", ":"), allow_nan=False
-        )
-    return json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
+    """JSON as JavaScript's ``JSON.stringify(value, null, indent)`` writes it (``jsjson``): no
+    spaces when compact, non-ASCII characters as they are, numbers as JavaScript prints them
+    (``1.0`` as ``1``). Raises ``ValueError`` for NaN or infinity and ``TypeError`` for a value
+    JSON cannot hold."""
+    return stringify(value, indent)
 
 
 def error_text(tool: str, error: BaseException) -> str:
