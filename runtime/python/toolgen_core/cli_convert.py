@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .cli_data import main_type, union_types
 from .cli_json_error import json_parse_error
-from .jsjson import stringify
+from .results import to_json
 
 _JS_SPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
@@ -148,11 +148,11 @@ def _parse_json(raw: str, label: str, what: str, kind: type) -> Converted:
 
 def _enum_text(value: object) -> str:
     """How an enum value is typed on the command line: strings bare, anything else as JSON."""
-    return value if isinstance(value, str) else stringify(value)
+    return value if isinstance(value, str) else to_json(value)
 
 
 def _quote(text: str) -> str:
-    return stringify(text)
+    return to_json(text)
 
 
 def _fail(message: str) -> Converted:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .jsjson import js_items, stringify
 from .printable import printable
+from .results import js_items, to_json
 
 _NOT_LAYOUT = re.compile("[^\n\t]+")
 _C1 = re.compile("[\x7f-\x9f]")
@@ -30,7 +30,7 @@ def format_text(answer: object) -> str:
 
 def format_json(answer: object) -> str:
     """The answer exactly, for scripts; C1 controls, which JSON leaves raw, are escaped too."""
-    text = stringify(answer, 2)
+    text = to_json(answer, 2)
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
@@ -80,7 +80,7 @@ def _prefixed(text: str, first: str, rest: str) -> list[str]:
 def _scalar(value: object) -> str:
     if isinstance(value, str):
         return value.removesuffix("\n")
-    return stringify(value)
+    return to_json(value)
 
 
 def _is_nested(value: object) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from .cli_argv import placeholder_of
 from .cli_convert import placeholder
 from .cli_data import CliCommand, CliData, CliInput, main_type
-from .jsjson import stringify
+from .results import to_json
 
 _JSON_HELP = "Print the answer as JSON instead of text"
 _EXIT_STATUS = "Exit status: 0 success, 1 platform or network error, 2 usage error."
@@ -120,7 +120,7 @@ def _describe(input: CliInput) -> str:
     if "default" in input.schema:
         default = input.schema["default"]
         notes.append(
-            f"default: {default if isinstance(default, str) else stringify(default)}"
+            f"default: {default if isinstance(default, str) else to_json(default)}"
         )
     described = input.schema.get("description")
     text = described if isinstance(described, str) else ""
