@@ -6,6 +6,11 @@ through the client (an HTTP tool) or a local tool's handler, printing the answer
 ``--json``, as JSON. Everything it prints goes through ``stdout`` and ``stderr``; it never calls
 ``sys.exit``. The texts and exit codes are the TypeScript CLI's, byte for byte, except the
 program's name, which the caller gives (``prog``).
+
+The program's name: the TypeScript CLI shows its bin (the spec's ``cli.bin``); here ``prog``
+defaults to the same, and a generated ``cli.py`` passes the name it was started by: its console
+script's name, or ``python -m <module>.cli`` when run as a module, so that every "Run '… --help'"
+hint can be typed as shown. Every other byte is the TypeScript CLI's.
 """
 
 from __future__ import annotations
