@@ -40,6 +40,9 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 """The CLI was called or configured wrongly."""
 
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the code a shell gives a process ended by SIGINT, as the Node CLI ends."""
+
 Write = Callable[[str], None]
 Env = Mapping[str, str]
 
@@ -88,6 +91,37 @@ def main(
     ``handlers`` answer local tools by name; ``runtime`` is a runtime module's path (its
     ``create_runtime``) or the factory itself, made only for a local tool's command that
     ``handlers`` does not answer; ``client`` a ready client (else one is made from ``env``)."""
+    try:
+        return _run_sync(
+            spec,
+            argv,
+            env,
+            prog=prog,
+            handlers=handlers,
+            runtime=runtime,
+            client=client,
+            stdout=stdout,
+            stderr=stderr,
+            deps=deps,
+        )
+    except KeyboardInterrupt:
+        # As Node ends on SIGINT: no message, the shell's 128 + SIGINT.
+        return EXIT_INTERRUPTED
+
+
+def _run_sync(
+    spec: SpecData,
+    argv: Sequence[str] | None,
+    env: Env | None,
+    *,
+    prog: str | None,
+    handlers: Mapping[str, LocalHandler] | None,
+    runtime: str | RuntimeFactory | None,
+    client: CliClient | None,
+    stdout: Write | None,
+    stderr: Write | None,
+    deps: CliDeps | None,
+) -> int:
     return anyio.run(
         lambda: run(
             spec,
