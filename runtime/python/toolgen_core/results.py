@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Mapping
 
 NO_CONTENT = "Done: the call returned no content."
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MAX_INDEX = 2**32 - 2
 
 
 def result_text(value: object, indent: int | None = None) -> str:
@@ -77,18 +82,17 @@ def _write(value: object, indent: int | None, depth: int, out: list[str]) -> Non
     elif value is False:
         out.append("false")
     elif isinstance(value, str):
-        out.append(json.dumps(value, ensure_ascii=False))
+        out.append(_string(value))
     elif isinstance(value, (int, float)):
         out.append(js_number(value))
     elif isinstance(value, (list, tuple)):
         _write_items([(None, v) for v in value], "[]", indent, depth, out)
     elif isinstance(value, dict):
-        items: list[tuple[str | None, object]] = []
-        for k, v in value.items():
+        for k in value:
             if not isinstance(k, str):
                 raise TypeError(f"keys must be strings, not {type(k).__name__}")
-            items.append((k, v))
-        _write_items(items, "{}", indent, depth, out)
+        entries: list[tuple[str | None, object]] = [*js_items(value)]
+        _write_items(entries, "{}", indent, depth, out)
     else:
         raise TypeError(f"{type(value).__name__} cannot be written as JSON")
 
@@ -110,11 +114,31 @@ def _write_items(
             out.append(",")
         out.append(inner)
         if key is not None:
-            out.append(json.dumps(key, ensure_ascii=False))
+            out.append(_string(key))
             out.append(": " if indent else ":")
         _write(item, indent, depth + 1, out)
     out.append("" if not indent else "\n" + " " * (indent * depth))
     out.append(brackets[1])
+
+
+def js_items(value: Mapping[str, object]) -> list[tuple[str, object]]:
+    """A dict's entries in the order JavaScript keeps an object's keys: the keys that are array
+    indices (``"0"``, ``"7"``) first, ascending, then the others in insertion order."""
+    indices = sorted((k for k in value if _is_index(k)), key=int)
+    return [(k, value[k]) for k in [*indices, *(k for k in value if not _is_index(k))]]
+
+
+def _is_index(key: str) -> bool:
+    canonical = key == "0" or (
+        key[:1] in "123456789" and key.isascii() and key.isdigit()
+    )
+    return canonical and int(key) <= _MAX_INDEX
+
+
+def _string(text: str) -> str:
+    """A JSON string as JavaScript writes it: a lone surrogate escaped (``\\udXXX``)."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
 def error_text(tool: str, error: BaseException) -> str:
