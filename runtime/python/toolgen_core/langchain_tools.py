@@ -29,7 +29,8 @@ from .errors import ClientError, InputError
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .results import error_text, is_bug, result_text
 from .validate import create_validator
-from .views import fill_defaults, resolve_view, view_schema, without_hidden
+from .defaults import fill_defaults
+from .views import resolve_view, view_schema, without_hidden
 
 
 @dataclass(frozen=True)
