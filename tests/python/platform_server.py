@@ -44,6 +44,9 @@ class Platform:
 
 def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
+        # Keep-alive, as a real platform: a client reuses its connections.
+        protocol_version = "HTTP/1.1"
+
         def _serve(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length).decode("utf-8") if length else ""

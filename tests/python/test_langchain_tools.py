@@ -293,7 +293,7 @@ def test_structured_answers_are_json_as_javascript_writes_them() -> None:
 @pytest.mark.anyio
 async def test_sync_invoke_inside_a_running_loop_says_to_use_ainvoke() -> None:
     handler = Recorder()
-    with pytest.raises(RuntimeError, match="use ainvoke"):
+    with pytest.raises(RuntimeError, match="await the async form \\(ainvoke\\)"):
         tools_with(handler)["read_note"].invoke({"id": "n-1"})
     assert handler.calls == []
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict, cast
 
 from .data import SpecData, ToolData
+from .defaults import fill_defaults
 from .distance import closest
 from .errors import ClientError
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .results import error_text, is_bug, result_text, to_json
 from .validate import create_validator
-from .defaults import fill_defaults
 
 InputSchema = dict[str, object]
 """A tool's input schema: the JSON Schema object written in tools.yaml (``type: object``)."""

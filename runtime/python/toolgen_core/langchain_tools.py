@@ -15,7 +15,6 @@ Only this module of the runtime imports ``langchain_core``.
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,12 +23,13 @@ from typing import Any, cast
 from langchain_core.tools import StructuredTool, ToolException
 
 from .data import SpecData
+from .defaults import fill_defaults
 from .distance import closest
 from .errors import ClientError, InputError
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .results import error_text, is_bug, result_text
+from .sync import run_sync as run_sync_call
 from .validate import create_validator
-from .defaults import fill_defaults
 from .views import resolve_view, view_schema, without_hidden
 
 
@@ -257,14 +257,7 @@ def _wrap(
             raise ToolException(error_text(entry.name, error)) from error
 
     def run_sync(input: dict[str, Any]) -> str:
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return asyncio.run(run(input))
-        raise RuntimeError(
-            f"{entry.name}: invoke() cannot wait for the call inside a running event loop;"
-            " use ainvoke()"
-        )
+        return run_sync_call(run(input), f"{entry.name}: invoke()")
 
     description = (
         f"{entry.description}\n\n{entry.when_to_use}"
