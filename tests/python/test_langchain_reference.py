@@ -96,3 +96,28 @@ def test_the_selections_above_give_tools_and_errors_both() -> None:
     # A comparison of two empty answers would prove nothing: the table above has both kinds.
     kinds = {"error" if isinstance(answer, dict) else len(answer) > 0 for answer in TS}
     assert kinds == {"error", True}
+
+
+def test_what_a_model_is_offered_equals_typescripts(reference_spec: SpecData) -> None:
+    """The tools as LangChain hands them to a model provider (``bind_tools`` converts them so):
+    Python's ``convert_to_openai_tool`` of each equals TypeScript's ``convertToOpenAITool``."""
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    theirs = node_json(
+        TS_SETUP
+        + 'import { convertToOpenAITool } from "@langchain/core/utils/function_calling";'
+        + "console.log(JSON.stringify("
+        + "createTools({ client, handlers }).map((t) => convertToOpenAITool(t))));"
+    )
+
+    async def handler(input: dict[str, object], ctx: object) -> object:
+        return None
+
+    handlers = {
+        t["name"]: handler for t in reference_spec["client"]["tools"] if t["local"]
+    }
+    tools = create_tools(
+        ToolTable.from_spec(reference_spec), client=NeverCalled(), handlers=handlers
+    )
+    ours = [convert_to_openai_tool(t) for t in tools]
+    assert json.dumps(ours) == json.dumps(theirs)
