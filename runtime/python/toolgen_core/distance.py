@@ -1,22 +1,16 @@
-"""How close a mistyped word is to a candidate: the one rule of every "did you mean".
+"""How close a mistyped name is to a known one: the rule of every "did you mean".
 
-A port of runtime/shared/distance.ts, with the same rule in both languages: a candidate is near
-a word when, compared without case and without leading dashes (``fold``), it is at most a third
-of the word's length away in edits, rounded up, and fewer edits than the word has characters
-(``near_limit``). The nearest win, each once, in the candidates' order.
+A port of runtime/shared/distance.ts, so that both languages suggest the same names.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Iterable
-
-_DASHES = re.compile(r"^-+")
 
 
 def distance(a: str, b: str) -> int:
-    """Edit distance where swapping two neighbours counts as one edit (optimal string alignment)."""
+    """Edit distance where swapping two neighbours counts as one edit (optimal string
+    alignment)."""
     d = [[i] + [0] * len(b) for i in range(len(a) + 1)]
     for j in range(len(b) + 1):
         d[0][j] = j
@@ -32,24 +26,27 @@ def distance(a: str, b: str) -> int:
 
 def fold(word: str) -> str:
     """How a word and a candidate are compared: without case and without leading dashes."""
-    return _DASHES.sub("", word, count=1).lower()
+    return word.lstrip("-").lower()
 
 
 def near_limit(length: int) -> int:
-    """The most edits a folded word of ``length`` characters may be from a candidate."""
-    return min(math.ceil(length / 3), length - 1)
+    """The most edits a folded word of ``length`` characters may be from a candidate: a third
+    of its length, rounded up, and fewer than its length."""
+    return min(-(-length // 3), length - 1)
 
 
 def nearest(
     word: str, candidates: Iterable[str], limit: int | None = None
 ) -> list[str]:
-    """The candidates nearest ``word`` by the rule above (``limit`` replaces near_limit)."""
+    """The candidates nearest ``word``: all those at the fewest edits within the limit, each
+    once, in the candidates' order."""
     listed = list(dict.fromkeys(candidates))
     own = fold(word)
     best = near_limit(len(own)) if limit is None else limit
     found: list[str] = []
     for candidate in listed:
         other = fold(candidate)
+        # The lengths alone put it out of reach: no need to measure.
         if abs(len(other) - len(own)) > best:
             continue
         d = distance(own, other)
@@ -60,3 +57,9 @@ def nearest(
         best = d
         found.append(candidate)
     return found
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The first of the nearest candidates, else None."""
+    found = nearest(word, candidates)
+    return found[0] if found else None

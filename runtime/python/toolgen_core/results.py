@@ -155,3 +155,21 @@ def error_text(tool: str, error: BaseException) -> str:
         else ""
     )
     return f"Error from {tool}{shown}: {reason}"
+
+
+BUG_TYPES: tuple[type[BaseException], ...] = (
+    TypeError,
+    NameError,
+    AttributeError,
+    SyntaxError,
+    RecursionError,
+)
+"""The errors Python raises for code that is wrong, not for a call that failed: JavaScript's
+TypeError, ReferenceError, SyntaxError and RangeError (tool-errors.ts, isBug), with
+AttributeError, which JavaScript raises as a TypeError, and RecursionError, its RangeError."""
+
+
+def is_bug(error: BaseException) -> bool:
+    """True for an error that a local handler raised because its code is wrong: it is raised to
+    the caller rather than shown to the model as a failed call."""
+    return isinstance(error, BUG_TYPES)
