@@ -3,8 +3,9 @@
 
 The spec data comes from the TypeScript packages' data files (as the ``reference_spec``
 fixture's), the local tools' handlers from ``mcp_test_runtime``, the instructions from the file
-``MCP_TEST_INSTRUCTIONS_FILE`` names (none without it), and the platform client is built from
-the environment by the client's ``client_from_env``.
+``MCP_TEST_INSTRUCTIONS_FILE`` names (none without it), the spec's ``http_token_env`` from
+``MCP_TEST_TOKEN_ENV`` when set, and the platform client is built from
+the environment by the client's ``client_from_env``, as the generated module's would be.
 """
 
 from __future__ import annotations
@@ -48,8 +49,12 @@ def run() -> int:
     instructions = (
         Path(instructions_file).read_text("utf-8") if instructions_file else None
     )
+    spec = reference_spec()
+    token_env = os.environ.get("MCP_TEST_TOKEN_ENV")
+    if token_env:
+        spec["mcp"]["server"]["httpTokenEnv"] = token_env
     return main(
-        reference_spec(),
+        spec,
         instructions=instructions,
         runtime="mcp_test_runtime",
         package="the reference package",

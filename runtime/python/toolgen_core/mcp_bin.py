@@ -200,7 +200,7 @@ def _default_client(spec: SpecData) -> Callable[[Mapping[str, str]], ToolCaller]
     def create(env: Mapping[str, str]) -> ToolCaller:
         from .client import client_from_env
 
-        client: ToolCaller = client_from_env(spec["client"], env)
+        client: ToolCaller = client_from_env(spec["client"], env, spec.get("patterns"))
         return client
 
     return create
