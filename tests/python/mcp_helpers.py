@@ -36,8 +36,10 @@ def ts_prompt() -> str:
             "node",
             "--input-type=module",
             "-e",
-            'const { mcpPrompt } = await import("@molecule/platform-prompts");'
-            "process.stdout.write(mcpPrompt ?? '');",
+            (
+                'const { mcpPrompt } = await import("@molecule/platform-prompts");'
+                "process.stdout.write(mcpPrompt ?? '');"
+            ),
         ],
         cwd=ROOT,
         capture_output=True,

@@ -18,7 +18,6 @@ from mcp_helpers import (
     ts_command,
     ts_prompt,
 )
-
 from toolgen_core.data import SpecData
 
 # Calls the TypeScript server answers before any handler or the platform is reached: bad
