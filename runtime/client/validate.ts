@@ -38,8 +38,56 @@ export function createValidator(
       compiled.set(name, validate);
     }
     if (validate(input)) return [];
-    return unique((validate.errors ?? []).map(describe));
+    return canonical(reported(validate.errors ?? []), describe);
   };
+}
+
+/**
+ * The errors that are problems of their own: a combinator that failed (anyOf, oneOf, contains)
+ * is reported, not its branches' errors, nor a property name's errors (its propertyNames error
+ * says it), nor an `if`'s (its `then` or `else` errors say it), as the Python runtime reports
+ * them (runtime/python/toolgen_core/validate.py). A branch's errors come right before its
+ * combinator's, at its path or below, from a place in the schema under the combinator (or
+ * reached by a $ref).
+ */
+function reported(errors: readonly ErrorObject[]): ErrorObject[] {
+  const kept: ErrorObject[] = [];
+  for (const e of errors) {
+    if (e.propertyName !== undefined || e.keyword === "if") continue;
+    if (
+      e.keyword === "anyOf" ||
+      e.keyword === "oneOf" ||
+      e.keyword === "contains"
+    ) {
+      const own = `${e.schemaPath}/`;
+      const parent = e.schemaPath.slice(0, e.schemaPath.lastIndexOf("/") + 1);
+      while (kept.length > 0) {
+        const last = kept[kept.length - 1]!;
+        const under =
+          last.instancePath === e.instancePath ||
+          last.instancePath.startsWith(`${e.instancePath}/`);
+        const branch =
+          last.schemaPath.startsWith(own) ||
+          !last.schemaPath.startsWith(parent);
+        if (!under || !branch) break;
+        kept.pop();
+      }
+    }
+    kept.push(e);
+  }
+  return kept;
+}
+
+/** One order in both languages: by the input's path, then by text (UTF-16 order); each problem once. */
+function canonical(
+  errors: readonly ErrorObject[],
+  describe: (e: ErrorObject) => string,
+): string[] {
+  const problems = errors.map((e) => [e.instancePath, describe(e)] as const);
+  problems.sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
+  return unique(problems.map(([, text]) => text));
 }
 
 /**
@@ -101,24 +149,81 @@ function describeResult(e: ErrorObject): string {
   }
 }
 
+/**
+ * A problem as toolgen words it, from the failing input's path and the keyword: never ajv's own
+ * message, so that the Python runtime, which validates with jsonschema, says the same
+ * (runtime/python/toolgen_core/validate.py words each keyword alike).
+ */
 function describeInput(e: ErrorObject): string {
   const at = fieldPath(e.instancePath);
+  const subject = at || "the input";
   const p = e.params as Record<string, unknown>;
+  const count = (n: unknown, one: string, many: string) =>
+    `${JSON.stringify(n)} ${n === 1 ? one : many}`;
   switch (e.keyword) {
+    case "false schema":
+      return `${subject} is not allowed`;
     case "required":
       return `${join(at, String(p.missingProperty))} is required`;
     case "additionalProperties":
       return `${join(at, String(p.additionalProperty))} is not a known field`;
+    case "unevaluatedProperties":
+      return `${join(at, String(p.unevaluatedProperty))} is not a known field`;
+    case "propertyNames":
+      return `${join(at, String(p.propertyName))} is not an allowed field name`;
+    case "dependencies":
+    case "dependentRequired":
+      return `${join(at, String(p.missingProperty))} is required when ${join(at, String(p.property))} is given`;
     case "type":
-      return `${at || "the input"} must be ${article(String(p.type))}`;
+      return `${subject} must be ${article(String(p.type))}`;
     case "enum":
-      return `${at || "the input"} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+      return `${subject} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
     case "const":
-      return `${at || "the input"} must be ${JSON.stringify(p.allowedValue)}`;
+      return `${subject} must be ${JSON.stringify(p.allowedValue)}`;
     case "format":
-      return `${at || "the input"} must be a valid ${String(p.format)}`;
+      return `${subject} must be a valid ${String(p.format)}`;
+    case "pattern":
+      return `${subject} must match the pattern ${JSON.stringify(p.pattern)}`;
+    case "minLength":
+      return `${subject} must be at least ${count(p.limit, "character", "characters")} long`;
+    case "maxLength":
+      return `${subject} must be at most ${count(p.limit, "character", "characters")} long`;
+    case "minimum":
+      return `${subject} must be ${JSON.stringify(p.limit)} or more`;
+    case "maximum":
+      return `${subject} must be ${JSON.stringify(p.limit)} or less`;
+    case "exclusiveMinimum":
+      return `${subject} must be more than ${JSON.stringify(p.limit)}`;
+    case "exclusiveMaximum":
+      return `${subject} must be less than ${JSON.stringify(p.limit)}`;
+    case "multipleOf":
+      return `${subject} must be a multiple of ${JSON.stringify(p.multipleOf)}`;
+    case "minItems":
+      return `${subject} must have at least ${count(p.limit, "item", "items")}`;
+    case "maxItems":
+    case "items":
+    case "additionalItems":
+      return `${subject} must have at most ${count(p.limit, "item", "items")}`;
+    case "unevaluatedItems":
+      return `${subject} must not have items the schema does not describe`;
+    case "uniqueItems":
+      return `${subject} must not have duplicate items`;
+    case "minProperties":
+      return `${subject} must have at least ${count(p.limit, "field", "fields")}`;
+    case "maxProperties":
+      return `${subject} must have at most ${count(p.limit, "field", "fields")}`;
+    case "contains":
+      return p.maxContains === undefined
+        ? `${subject} must contain at least ${count(p.minContains, "matching item", "matching items")}`
+        : `${subject} must contain from ${JSON.stringify(p.minContains)} to ${JSON.stringify(p.maxContains)} matching items`;
+    case "anyOf":
+      return `${subject} must match at least one of the allowed forms`;
+    case "oneOf":
+      return `${subject} must match exactly one of the allowed forms`;
+    case "not":
+      return `${subject} must not match the excluded form`;
     default:
-      return `${at || "the input"} ${e.message ?? "is invalid"}`;
+      return `${subject} is invalid`;
   }
 }
 

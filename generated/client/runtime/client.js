@@ -1202,8 +1202,42 @@ function createValidator(schemas, describe = describeInput) {
       compiled.set(name, validate);
     }
     if (validate(input)) return [];
-    return unique((validate.errors ?? []).map(describe));
+    return canonical(reported(validate.errors ?? []), describe);
   };
+}
+function reported(errors) {
+  const kept = [];
+  for (const e of errors) {
+    if (e.propertyName !== void 0 || e.keyword === "if") continue;
+    if (
+      e.keyword === "anyOf" ||
+      e.keyword === "oneOf" ||
+      e.keyword === "contains"
+    ) {
+      const own = `${e.schemaPath}/`;
+      const parent = e.schemaPath.slice(0, e.schemaPath.lastIndexOf("/") + 1);
+      while (kept.length > 0) {
+        const last = kept[kept.length - 1];
+        const under =
+          last.instancePath === e.instancePath ||
+          last.instancePath.startsWith(`${e.instancePath}/`);
+        const branch =
+          last.schemaPath.startsWith(own) ||
+          !last.schemaPath.startsWith(parent);
+        if (!under || !branch) break;
+        kept.pop();
+      }
+    }
+    kept.push(e);
+  }
+  return kept;
+}
+function canonical(errors, describe) {
+  const problems = errors.map((e) => [e.instancePath, describe(e)]);
+  problems.sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
+  return unique(problems.map(([, text]) => text));
 }
 function newAjv(dialect) {
   const Class =
@@ -1248,22 +1282,74 @@ function describeResult(e) {
 }
 function describeInput(e) {
   const at = fieldPath(e.instancePath);
+  const subject = at || "the input";
   const p = e.params;
+  const count = (n, one, many) =>
+    `${JSON.stringify(n)} ${n === 1 ? one : many}`;
   switch (e.keyword) {
+    case "false schema":
+      return `${subject} is not allowed`;
     case "required":
       return `${join(at, String(p.missingProperty))} is required`;
     case "additionalProperties":
       return `${join(at, String(p.additionalProperty))} is not a known field`;
+    case "unevaluatedProperties":
+      return `${join(at, String(p.unevaluatedProperty))} is not a known field`;
+    case "propertyNames":
+      return `${join(at, String(p.propertyName))} is not an allowed field name`;
+    case "dependencies":
+    case "dependentRequired":
+      return `${join(at, String(p.missingProperty))} is required when ${join(at, String(p.property))} is given`;
     case "type":
-      return `${at || "the input"} must be ${article(String(p.type))}`;
+      return `${subject} must be ${article(String(p.type))}`;
     case "enum":
-      return `${at || "the input"} must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+      return `${subject} must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
     case "const":
-      return `${at || "the input"} must be ${JSON.stringify(p.allowedValue)}`;
+      return `${subject} must be ${JSON.stringify(p.allowedValue)}`;
     case "format":
-      return `${at || "the input"} must be a valid ${String(p.format)}`;
+      return `${subject} must be a valid ${String(p.format)}`;
+    case "pattern":
+      return `${subject} must match the pattern ${JSON.stringify(p.pattern)}`;
+    case "minLength":
+      return `${subject} must be at least ${count(p.limit, "character", "characters")} long`;
+    case "maxLength":
+      return `${subject} must be at most ${count(p.limit, "character", "characters")} long`;
+    case "minimum":
+      return `${subject} must be ${JSON.stringify(p.limit)} or more`;
+    case "maximum":
+      return `${subject} must be ${JSON.stringify(p.limit)} or less`;
+    case "exclusiveMinimum":
+      return `${subject} must be more than ${JSON.stringify(p.limit)}`;
+    case "exclusiveMaximum":
+      return `${subject} must be less than ${JSON.stringify(p.limit)}`;
+    case "multipleOf":
+      return `${subject} must be a multiple of ${JSON.stringify(p.multipleOf)}`;
+    case "minItems":
+      return `${subject} must have at least ${count(p.limit, "item", "items")}`;
+    case "maxItems":
+    case "items":
+    case "additionalItems":
+      return `${subject} must have at most ${count(p.limit, "item", "items")}`;
+    case "unevaluatedItems":
+      return `${subject} must not have items the schema does not describe`;
+    case "uniqueItems":
+      return `${subject} must not have duplicate items`;
+    case "minProperties":
+      return `${subject} must have at least ${count(p.limit, "field", "fields")}`;
+    case "maxProperties":
+      return `${subject} must have at most ${count(p.limit, "field", "fields")}`;
+    case "contains":
+      return p.maxContains === void 0
+        ? `${subject} must contain at least ${count(p.minContains, "matching item", "matching items")}`
+        : `${subject} must contain from ${JSON.stringify(p.minContains)} to ${JSON.stringify(p.maxContains)} matching items`;
+    case "anyOf":
+      return `${subject} must match at least one of the allowed forms`;
+    case "oneOf":
+      return `${subject} must match exactly one of the allowed forms`;
+    case "not":
+      return `${subject} must not match the excluded form`;
     default:
-      return `${at || "the input"} ${e.message ?? "is invalid"}`;
+      return `${subject} is invalid`;
   }
 }
 function fieldPath(pointer) {

@@ -39,17 +39,26 @@ class ClientError(Exception):
 class PlatformError(ClientError):
     """The platform answered, but not with a 2xx status. ``message`` is the platform's own
     explanation, or a sentence naming the status when it gave none; ``body`` is the answer's
-    parsed JSON or its text (None when empty), with tokens redacted."""
+    parsed JSON or its text (None when empty), with tokens redacted; ``retry_after`` the
+    answer's Retry-After header, when it had one."""
 
     status: int
     body: object
+    retry_after: str | None
 
     def __init__(
-        self, status: int, message: str, body: object, tool: str | None = None
+        self,
+        status: int,
+        message: str,
+        body: object,
+        tool: str | None = None,
+        *,
+        retry_after: str | None = None,
     ) -> None:
         super().__init__(message, tool)
         self.status = status
         self.body = body
+        self.retry_after = retry_after
 
 
 class CallTimeoutError(ClientError):

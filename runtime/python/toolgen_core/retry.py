@@ -15,9 +15,9 @@ import anyio
 import httpx
 
 from .config import RetryPolicy
-from .errors import ClientError
+from .errors import ClientError, PlatformError
 from .request import PlannedRequest
-from .transport import Answered, Exchange, send
+from .transport import Exchange, send
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 """The statuses that say "try again later"."""
@@ -115,7 +115,7 @@ async def send_with_retries(
     while True:
         try:
             return await send(http, plan, exchange)
-        except Answered as e:
+        except PlatformError as e:
             if (
                 retrying is None
                 or e.status not in RETRY_STATUSES

@@ -37,23 +37,6 @@ class Exchange:
     timeout_ms: float
 
 
-class Answered(PlatformError):
-    """A PlatformError that keeps the answer's Retry-After for the retry loop."""
-
-    retry_after: str | None
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        body: object,
-        tool: str,
-        retry_after: str | None,
-    ) -> None:
-        super().__init__(status, message, body, tool)
-        self.retry_after = retry_after
-
-
 async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> object:
     """Sends one planned request and returns the answer's parsed JSON (its text when it is not
     JSON, None when empty). Redirects are followed here, within the platform's origin and the
@@ -228,12 +211,12 @@ async def _answer(
     reason = response.reason_phrase
     fallback = f"the platform answered {status}{f' {reason}' if reason else ''}"
     message = _clip(redact(own if own is not None else fallback, tokens))
-    raise Answered(
+    raise PlatformError(
         status,
         message,
         redact_value(parsed, tokens),
         tool,
-        response.headers.get("retry-after"),
+        retry_after=response.headers.get("retry-after"),
     )
 
 

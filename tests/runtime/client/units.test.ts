@@ -174,12 +174,13 @@ describe("validateInput messages", () => {
         extra: 1,
       }),
     ).toEqual([
+      // One order in both languages: by the input's path, then by text.
       "extra is not a known field",
-      "files[1].path is required",
       "files[1].name is not a known field",
-      "when must be a valid date-time",
+      "files[1].path is required",
       'mode must be "fast"',
       "size must be an integer or null",
+      "when must be a valid date-time",
     ]);
   });
 

@@ -1,0 +1,138 @@
+/**
+ * The shared client vectors (tests/vectors/client/*.json), replayed against the generated
+ * TypeScript client over a real HTTP server on 127.0.0.1; tests/python/test_vectors_client.py
+ * replays the same files against the Python client.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClientFromEnv } from "@molecule/platform-client";
+
+interface Exchange {
+  request: {
+    method: string;
+    path: string;
+    query: string;
+    headers: Record<string, string>;
+    body: unknown;
+  };
+  response: { status: number; headers: Record<string, string>; body: string };
+}
+interface Vector {
+  description: string;
+  tool: string;
+  arguments: unknown;
+  env: Record<string, string>;
+  exchanges: Exchange[];
+  result:
+    | { value: unknown }
+    | {
+        error: {
+          class: string;
+          message: string;
+          status?: number;
+          body?: unknown;
+          problems?: string[];
+        };
+      };
+}
+
+const dir = join(import.meta.dirname, "client");
+const vectors = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .map(
+    (f) =>
+      [f, JSON.parse(readFileSync(join(dir, f), "utf8")) as Vector] as const,
+  );
+
+let server: Server;
+let origin = "";
+let queue: Exchange["response"][] = [];
+let seen: {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      const answer = queue.shift() ?? {
+        status: 599,
+        headers: {},
+        body: "unexpected request",
+      };
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string")
+    throw new Error("no port");
+  origin = `http://127.0.0.1:${address.port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const fill = (text: string) => text.replaceAll("{server}", origin);
+
+describe("shared client vectors", () => {
+  it("are many", () => expect(vectors.length).toBeGreaterThanOrEqual(40));
+
+  it.each(vectors)("%s", async (_file, v) => {
+    queue = v.exchanges.map((x) => x.response);
+    seen = [];
+    const env = Object.fromEntries(
+      Object.entries(v.env).map(([k, x]) => [k, fill(x)]),
+    );
+    let outcome: { value: unknown } | { error: Record<string, unknown> };
+    try {
+      const client = createClientFromEnv(env);
+      outcome = { value: await client.$call(v.tool, v.arguments) };
+    } catch (e) {
+      const err = e as Error & Record<string, unknown>;
+      const error: Record<string, unknown> = {
+        class: err.name,
+        message: err.message,
+      };
+      if ("error" in v.result) {
+        for (const key of ["status", "body", "problems"] as const)
+          if (key in v.result.error) error[key] = err[key];
+      }
+      outcome = { error };
+    }
+    const expected =
+      "value" in v.result
+        ? v.result
+        : {
+            error: { ...v.result.error, message: fill(v.result.error.message) },
+          };
+    expect(outcome).toEqual(expected);
+    expect(seen.length).toBe(v.exchanges.length);
+    seen.forEach((got, i) => {
+      const want = v.exchanges[i]!.request;
+      const [path, query = ""] = got.url.split(/\?(.*)/s);
+      expect({ method: got.method, path, query }).toEqual({
+        method: want.method,
+        path: want.path,
+        query: want.query,
+      });
+      for (const [name, value] of Object.entries(want.headers))
+        expect([name, got.headers[name]]).toEqual([name, value]);
+      if (!("content-type" in want.headers))
+        expect(got.headers["content-type"]).toBeUndefined();
+      expect(got.body === "" ? null : JSON.parse(got.body)).toEqual(want.body);
+    });
+  });
+});
