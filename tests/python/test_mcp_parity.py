@@ -1,0 +1,128 @@
+"""The Python MCP server answers as the TypeScript one: both started as real processes over the
+reference spec, both reached by the real ``mcp`` Python client over stdio."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from mcp_helpers import (
+    ROOT,
+    call_json,
+    dump,
+    python_command,
+    python_env,
+    stdio_session,
+    ts_command,
+    ts_prompt,
+)
+from toolgen_core.data import SpecData
+
+# Calls the TypeScript server answers before any handler or the platform is reached: bad
+# arguments (missing, wrong type, not in the enum, unknown field) and names it does not serve.
+REFUSED_CALLS: list[tuple[str, dict[str, object]]] = [
+    ("delegate_task", {}),
+    ("delegate_task", {"workspace_id": 7, "task": ["x"]}),
+    ("commit_memory", {"content": "a fact", "scope": "EVERYONE"}),
+    ("inbox_peek", {"limit": "ten"}),
+    ("broadcast_message", {"message": "hi", "extra": True}),
+    ("chat_history", {"peer_id": "p", "before_ts": "yesterday"}),
+    ("search_memory", {"query": "x"}),
+    ("list_peer", {}),
+    ("nothing_like_any_tool", {}),
+    ("x" * 300, {}),
+]
+
+
+@pytest.fixture(scope="module")
+def instructions_file() -> Path:
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "instructions.txt"
+    path.write_text(ts_prompt(), "utf-8")
+    return path
+
+
+async def _answers(
+    command: list[str], env: dict[str, str]
+) -> tuple[dict[str, object], dict[str, object], list[dict[str, object]]]:
+    async with stdio_session(command, env) as client:
+        init = {
+            "serverInfo": dump(client.server_info) if client.server_info else None,
+            "instructions": client.instructions,
+        }
+        listed = dump(await client.list_tools())
+        calls = [call_json(await client.call_tool(n, a)) for n, a in REFUSED_CALLS]
+    return init, listed, calls
+
+
+@pytest.mark.anyio
+async def test_both_servers_list_the_same_tools_and_refuse_calls_alike(
+    instructions_file: Path, reference_spec: SpecData
+) -> None:
+    env = python_env({"MCP_TEST_INSTRUCTIONS_FILE": str(instructions_file)})
+    ts_init, ts_list, ts_calls = await _answers(ts_command(), env)
+    py_init, py_list, py_calls = await _answers(python_command(), env)
+
+    assert py_list == ts_list
+    assert [t["name"] for t in py_list["tools"]] == [  # type: ignore[attr-defined]
+        t["name"] for t in reference_spec["client"]["tools"]
+    ]
+    assert py_init == ts_init
+    assert py_init["instructions"] == instructions_file.read_text("utf-8")
+    for (name, arguments), py, ts in zip(REFUSED_CALLS, py_calls, ts_calls):
+        assert py == ts, (name[:40], arguments)
+        assert py["isError"] is True
+
+
+def _run(command: list[str], *args: str) -> tuple[int, str, str]:
+    done = subprocess.run(
+        [*command, *args],
+        cwd=ROOT,
+        env=python_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["-h"],
+        ["--http"],
+        ["--http", "nope"],
+        ["--http=70000"],
+        ["--http", "1", "--http", "2"],
+        ["--allow-origin", "http://a.example"],
+        ["--http", "0", "--allow-origin", "http://a.example/path"],
+        ["--http", "0", "--allow-origin", "ftp://a.example"],
+        ["serve"],
+        ["--http", "[::1:0"],
+    ],
+)
+def test_bin_arguments_answered_as_the_typescript_bin(argv: list[str]) -> None:
+    assert _run(python_command(), *argv) == _run(ts_command(), *argv)
+
+
+def test_a_wrong_environment_is_one_line_and_exit_2_as_the_typescript_bin() -> None:
+    def run(command: list[str]) -> tuple[int, str, str]:
+        env = {**python_env(), "MOLECULE_WORKSPACE_TOKEN": "short"}
+        done = subprocess.run(
+            command,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        return done.returncode, done.stdout, done.stderr
+
+    ts = run(ts_command())
+    assert ts[0] == 2
+    assert run(python_command()) == ts
