@@ -21,13 +21,13 @@ from mcp_helpers import (
 from toolgen_core.data import SpecData
 
 # Calls the TypeScript server answers before any handler or the platform is reached: bad
-# arguments (missing, wrong type, not in the enum, unknown field) and names it does not serve.
+# arguments (missing, wrong type, not in the enum, not in its format) and names it does not serve.
 REFUSED_CALLS: list[tuple[str, dict[str, object]]] = [
     ("delegate_task", {}),
     ("delegate_task", {"workspace_id": 7, "task": ["x"]}),
     ("commit_memory", {"content": "a fact", "scope": "EVERYONE"}),
     ("inbox_peek", {"limit": "ten"}),
-    ("broadcast_message", {"message": "hi", "extra": True}),
+    ("update_agent_card", {"card": "not an object"}),
     ("chat_history", {"peer_id": "p", "before_ts": "yesterday"}),
     ("search_memory", {"query": "x"}),
     ("list_peer", {}),
