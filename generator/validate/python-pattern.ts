@@ -78,7 +78,8 @@ const ASTRAL = "[\\U00010000-\\U0010ffff]";
  * Whether V8 finds an empty match between the two halves of a surrogate pair. The specification
  * starts a `u`-mode search only at code-point boundaries, but V8 also tries the position inside
  * each astral character (`/\B/u.test("a😀b")` is true): there every character test fails, in
- * lookarounds too, `^` `$` and `\b` fail and `\B` holds. A pattern that can match there is
+ * lookarounds too, so does a backreference (even to an empty group), `^` `$` and `\b` fail and
+ * `\B` holds. A pattern that can match there is
  * true for every string holding an astral character, which Python is told by one more branch.
  */
 function matchesInsidePair(body: Alternatives): boolean {
@@ -91,11 +92,10 @@ function insidePair(term: Term): boolean {
     case "set":
     case "start":
     case "end":
+    case "backref":
       return false;
     case "boundary":
       return term.negated;
-    case "backref":
-      return true;
     case "group":
       return matchesInsidePair(term.body);
     case "look":
@@ -202,8 +202,10 @@ class Emitter {
     context: Context,
   ): string {
     const inner = inside(term, context);
+    // Written first, so that what the body itself cannot hold is the reason given.
+    const branches = term.body.map((terms) => this.sequence(terms, inner));
     if (!term.behind)
-      return `(?${term.negated ? "!" : "="}${this.alternatives(term.body, inner)})`;
+      return `(?${term.negated ? "!" : "="}${branches.join("|")})`;
     const open = term.negated ? "(?<!" : "(?<=";
     const widths = term.body.map((terms) => sequenceWidth(terms));
     if (widths.some(([lo, hi]) => lo !== hi))
@@ -212,11 +214,9 @@ class Emitter {
         "a lookbehind (?<=…) or (?<!…) that can match text of different lengths: Python's re allows only fixed-length lookbehind; give each branch a fixed length, e.g. (?<=ab|c) rather than (?<=a+)",
       );
     if (widths.every(([lo]) => lo === widths[0]?.[0]))
-      return `${open}${this.alternatives(term.body, inner)})`;
+      return `${open}${branches.join("|")})`;
     // Branches of different fixed lengths: one lookbehind a branch, any of them (positive) or none (negative).
-    const each = term.body.map(
-      (terms) => `${open}${this.sequence(terms, inner)})`,
-    );
+    const each = branches.map((branch) => `${open}${branch})`);
     return term.negated ? `(?:${each.join("")})` : `(?:${each.join("|")})`;
   }
 

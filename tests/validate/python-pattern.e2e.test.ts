@@ -64,6 +64,8 @@ const PATTERNS = [
   ...["(a*)*b", "(?:(?=a))*a", "^(?:a*)*$", "[[]", "[{}]", "[$^]", "[\\^]"],
   ...["[&&]", "[--]", "[||]", "[~~]", "\\x00-", "[\\x00-\\x1f]", "[^ -~]"],
   ...["(?!.)(?<!.)", "^(?!.)(?<!.)", "(?:(?!\\b))+", "(?=\\B)", "\\B(?!.)"],
+  // Found by the random patterns below (V8 fails a backreference inside a surrogate pair).
+  ...["$[^]\\u{1F600}*?é??|(?!\\1(\\s{0}?))", "(?!\\1)()", "(?!()\\1)"],
 ];
 
 /** Single-character patterns whose whole set of code points is compared. */
@@ -82,7 +84,7 @@ const SETS = [
 const LITERALS = ["a", "b", "1", "٣", "é", "😀", "-", " ", "\\n", "_", "K"];
 const ESCAPES = ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\u00a0"];
 const CLASS_ITEMS = ["a", "z", "a-c", "0-9", "\\d", "\\w", "\\s", "\\S", "٣"];
-const QUANTIFIERS = ["", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}"];
+const QUANTIFIERS = ["", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}", "{0}"];
 const patterns = fc.letrec<{ disjunction: string; term: string; atom: string }>(
   (tie) => ({
     disjunction: fc
@@ -93,7 +95,7 @@ const patterns = fc.letrec<{ disjunction: string; term: string; atom: string }>(
       .map((alts) => alts.map((terms) => terms.join("")).join("|")),
     term: fc.oneof(
       { weight: 6, arbitrary: tie("atom") },
-      fc.constantFrom("^", "$", "\\b", "\\B", "\\1", "\\2"),
+      fc.constantFrom("^", "$", "\\b", "\\B", "\\1", "\\2", "\\k<n>"),
       fc
         .tuple(
           fc.constantFrom("(?=", "(?!", "(?<=", "(?<!"),
@@ -105,7 +107,15 @@ const patterns = fc.letrec<{ disjunction: string; term: string; atom: string }>(
       .tuple(
         fc.oneof(
           { weight: 4, arbitrary: fc.constantFrom(...LITERALS, ...ESCAPES) },
-          fc.constantFrom(".", "[^]", "\\u{1F600}", "\\x41"),
+          fc.constantFrom(
+            ".",
+            "[^]",
+            "\\u{1F600}",
+            "\\x41",
+            "\\cJ",
+            "\\0",
+            "[\\b]",
+          ),
           fc
             .tuple(
               fc.boolean(),
@@ -117,7 +127,7 @@ const patterns = fc.letrec<{ disjunction: string; term: string; atom: string }>(
               ([negated, items]) => `[${negated ? "^" : ""}${items.join("")}]`,
             ),
           fc
-            .tuple(fc.constantFrom("(", "(?:"), tie("disjunction"))
+            .tuple(fc.constantFrom("(", "(?:", "(?<n>"), tie("disjunction"))
             .map(([open, body]) => `${open}${body})`),
         ),
         fc.constantFrom(...QUANTIFIERS),
