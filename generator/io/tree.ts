@@ -1,8 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Folders toolgen never owns inside an output folder: npm may link packages there. */
-export const IGNORED_DIRS = new Set(["node_modules"]);
+/**
+ * Folders toolgen never owns inside an output folder: npm may link packages there, and Python
+ * and its tools write their caches beside the Python package's sources (importing it from
+ * generated/ writes __pycache__), none of which is the user's or toolgen's to keep.
+ */
+export const IGNORED_DIRS = new Set([
+  "node_modules",
+  "__pycache__",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".ruff_cache",
+]);
 
 export function toPosix(p: string): string {
   return p.split(path.sep).join("/");

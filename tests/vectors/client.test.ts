@@ -7,7 +7,10 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClientFromEnv } from "@molecule/platform-client";
+import {
+  createClientFromEnv,
+  type HttpToolName,
+} from "@molecule/platform-client";
 
 interface Exchange {
   request: {
@@ -99,7 +102,9 @@ describe("shared client vectors", () => {
     let outcome: { value: unknown } | { error: Record<string, unknown> };
     try {
       const client = createClientFromEnv(env);
-      outcome = { value: await client.$call(v.tool, v.arguments) };
+      outcome = {
+        value: await client.$call(v.tool as HttpToolName, v.arguments as never),
+      };
     } catch (e) {
       const err = e as Error & Record<string, unknown>;
       const error: Record<string, unknown> = {

@@ -4,7 +4,9 @@ import { hashHeader } from "../../render/header.js";
 import { printJsonWithHeader } from "../../render/json.js";
 import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
 import { pythonData } from "./data.js";
+import { clientPy } from "./client.js";
 import { initPy, promptsPy, readme, toolsPy } from "./modules.js";
+import { cliPy, functionCallingPy, langchainPy, mcpPy } from "./surfaces.js";
 import { pyproject } from "./pyproject.js";
 
 /**
@@ -26,6 +28,11 @@ export const emitPython: Emitter = (model, ctx) => {
     },
     { path: `${src}/tools.py`, content: toolsPy(model) },
     { path: `${src}/prompts.py`, content: promptsPy(model, ctx.docs!) },
+    { path: `${src}/client.py`, content: clientPy(model) },
+    { path: `${src}/mcp.py`, content: mcpPy(model) },
+    { path: `${src}/langchain.py`, content: langchainPy() },
+    { path: `${src}/function_calling.py`, content: functionCallingPy() },
+    { path: `${src}/cli.py`, content: cliPy(model) },
     ...core(src, ctx),
   ];
 };

@@ -35,7 +35,7 @@ from ._core.tools import Registry, ToolSpec
     `\n${ALL(["TOOLS", "SectionId", "ToolName", "ToolSpec", "by_name", "by_section", "tool_names"])}`,
     `\nToolName = Literal[${names}]\nSectionId = Literal[${sections}]\n`,
     `
-_REGISTRY: Registry[SectionId] = Registry(load_spec(__name__.rpartition(".")[0]))
+_REGISTRY: Registry[SectionId] = Registry(load_spec(__package__))
 TOOLS = _REGISTRY.tools
 by_name = _REGISTRY.by_name
 by_section = _REGISTRY.by_section

@@ -169,8 +169,8 @@ describe("a call of a tool with an output schema", () => {
     expect(result.structuredContent).toBeUndefined();
     const expected = [
       "The result of get_order does not fit its output schema:",
-      "- /total: must be a number",
       "- /items/0/quantity: must be >= 1",
+      "- /total: must be a number",
     ].join("\n");
     expect(text(result)).toBe(expected);
     // docs/packages/mcp.md shows this very answer.

@@ -22,7 +22,7 @@ __all__ = [
 ToolName = Literal["delegate_task", "delegate_task_async", "check_task_status", "list_peers", "get_workspace_info", "get_runtime_identity", "update_agent_card", "broadcast_message", "send_message_to_user", "wait_for_message", "inbox_peek", "inbox_pop", "chat_history", "commit_memory", "recall_memory"]
 SectionId = Literal["a2a", "memory"]
 
-_REGISTRY: Registry[SectionId] = Registry(load_spec(__name__.rpartition(".")[0]))
+_REGISTRY: Registry[SectionId] = Registry(load_spec(__package__))
 TOOLS = _REGISTRY.tools
 by_name = _REGISTRY.by_name
 by_section = _REGISTRY.by_section

@@ -1,0 +1,100 @@
+"""A client configuration from environment variables: a port of runtime/client/env.ts, with the
+same variables and the same problems, word for word."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from .config import (
+    ClientConfig,
+    WorkspaceCredentials,
+    check_base_url,
+    check_workspaces,
+    kind,
+)
+from .data import EnvNames
+from .errors import ConfigError
+
+
+def config_from_env(env: Mapping[str, str], names: EnvNames) -> ClientConfig:
+    """The base URL, and either one workspace id with its token or a JSON array of
+    ``{"id", "token"}``. Every malformed shape gets its own message; a token is never repeated
+    in one."""
+    problems: list[str] = []
+
+    def get(name: str) -> str | None:
+        value = env.get(name)
+        return None if value is None or value.strip() == "" else value.strip()
+
+    base_url = get(names["baseUrl"])
+    base = check_base_url(base_url, names["baseUrl"], problems)
+    listed = get(names["workspaces"])
+    ws_id = get(names["workspaceId"])
+    token = get(names["token"])
+    workspaces: list[WorkspaceCredentials] = []
+    if listed is not None:
+        if ws_id is not None or token is not None:
+            both = " and ".join(
+                n
+                for n in (
+                    names["workspaceId"] if ws_id is not None else "",
+                    names["token"] if token is not None else "",
+                )
+                if n
+            )
+            problems.append(
+                f"{names['workspaces']} is set together with {both}: set only one of the two forms"
+            )
+        else:
+            workspaces = _parse_list(listed, names["workspaces"], problems)
+    elif ws_id is not None and token is not None:
+        checked = check_workspaces(
+            [{"id": ws_id, "token": token}], lambda _i: names["workspaceId"], problems
+        )
+        workspaces = [{"id": i, "token": t} for i, t in checked.items()]
+    elif ws_id is not None:
+        problems.append(
+            f"{names['workspaceId']} is set but {names['token']} is not: give the workspace's token"
+        )
+    elif token is not None:
+        problems.append(
+            f"{names['token']} is set but {names['workspaceId']} is not: give the workspace's id"
+        )
+    else:
+        problems.append(
+            f"no workspace configured: set {names['workspaceId']} and {names['token']}, or"
+            f' {names["workspaces"]} to a JSON array of {{"id", "token"}} objects'
+        )
+    if problems or base is None or base_url is None:
+        raise ConfigError(problems)
+    return {"base_url": base_url, "workspaces": workspaces}
+
+
+def _parse_list(
+    text: str, name: str, problems: list[str]
+) -> list[WorkspaceCredentials]:
+    try:
+        value: object = json.loads(text, parse_constant=_refuse)
+    except ValueError:
+        # The parser's message quotes the text around the error, which may be a token.
+        problems.append(
+            f'{name} is not valid JSON: expected an array like [{{"id": "...", "token": "..."}}]'
+        )
+        return []
+    if not isinstance(value, list):
+        problems.append(
+            f'{name} must be a JSON array of {{"id", "token"}} objects, got {kind(value)}'
+        )
+        return []
+    if not value:
+        problems.append(
+            f'{name} is an empty list: give at least one {{"id", "token"}} object'
+        )
+        return []
+    checked = check_workspaces(value, lambda i: f"{name}[{i}]", problems)
+    return [{"id": i, "token": t} for i, t in checked.items()]
+
+
+def _refuse(constant: str) -> object:
+    raise ValueError(f"{constant} is not JSON")

@@ -1,0 +1,234 @@
+"""The answer to a ``tools/call``, as a CallToolResult in JSON: no MCP SDK needed.
+
+A port of runtime/mcp/serve.ts (toolAnswers) and results.ts, with the same words: arguments are
+checked before anything runs, then the call goes to the platform through the client or to a
+local tool's handler; bad arguments, unknown tools and failed calls come back as ``isError``
+results, since a bad call must teach the model, not break the session.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Protocol
+
+import anyio
+
+from .distance import closest
+from .handler import HandlerContext, LocalHandler, ToolCaller
+from .mcp_table import ToolTable
+from .results import result_text, to_json
+from .views import without_hidden
+
+CallResult = dict[str, object]
+"""A CallToolResult as JSON: ``content``, and ``structuredContent`` or ``isError`` when set."""
+
+NAME_LIMIT = 120
+"""The longest tool name echoed back in a message: a caller may send anything as a name."""
+
+_Dispatch = Callable[[dict[str, object], anyio.Event], Awaitable[object]]
+
+
+class LocalRuntime(Protocol):
+    """What a runtime module's ``create_runtime(client, env)`` returns: the local tools'
+    handlers, and optionally ``start()`` (called once the server serves) and ``stop()`` (called
+    when the MCP client goes away), both coroutines."""
+
+    @property
+    def handlers(self) -> Mapping[str, LocalHandler]: ...
+
+
+def success(value: object) -> CallResult:
+    """A tool's answer as MCP text: strings as they are, anything else as indented JSON."""
+    return {"content": [{"type": "text", "text": result_text(value, 2)}]}
+
+
+def structured_success(name: str, value: object, problems: list[str]) -> CallResult:
+    """The answer of a tool with an output schema: the value as ``structuredContent`` and the
+    same JSON as text, or an isError result saying where the value does not fit."""
+    if problems:
+        return failure(
+            f"The result of {name} does not fit its output schema:\n"
+            + "\n".join(f"- {p}" for p in problems)
+        )
+    return {
+        "content": [{"type": "text", "text": to_json(value, 2)}],
+        "structuredContent": value,
+    }
+
+
+def failure(message: str) -> CallResult:
+    """A failed call: the model reads the message and can correct itself."""
+    return {"content": [{"type": "text", "text": message}], "isError": True}
+
+
+def unknown_tool(name: str, names: list[str], renamed: Mapping[str, str]) -> str:
+    shown = _quote(name)
+    if name in renamed:
+        return f"Unknown tool {shown}: it was renamed to {_quote(renamed[name])}."
+    close = closest(name, names)
+    if close is not None:
+        return f"Unknown tool {shown}: did you mean {_quote(close)}?"
+    return (
+        f"Unknown tool {shown}: this server has no tool of that name; "
+        "list the tools to see their names."
+    )
+
+
+def invalid_arguments(name: str, problems: list[str]) -> str:
+    return f"Invalid arguments for {name}:\n" + "\n".join(f"- {p}" for p in problems)
+
+
+def call_error_text(error: BaseException) -> str:
+    """What went wrong, in the words of whoever raised: the message (the exception's class name
+    when it has none), with the HTTP status of the client's PlatformError, which tells the model
+    whether to retry. Never a traceback."""
+    message = str(error) or type(error).__name__
+    status = getattr(error, "status", None)
+    if isinstance(status, int) and not isinstance(status, bool):
+        return f"{message} (HTTP {status})"
+    return message
+
+
+def _quote(name: str) -> str:
+    """JSON-quoted, so that control characters show, and cut short."""
+    shown = f"{name[:NAME_LIMIT]}…" if len(name) > NAME_LIMIT else name
+    return json.dumps(shown, ensure_ascii=False)
+
+
+class ToolAnswers:
+    """Every tool's answer, resolved once from the table, the client and the handlers.
+
+    ``handle_tool_call`` is the framework-neutral entry: a platform with its own JSON-RPC loop
+    passes a ``tools/call``'s name and arguments and sends back the dict it returns."""
+
+    def __init__(
+        self,
+        table: ToolTable,
+        client: ToolCaller | None,
+        handlers: Mapping[str, LocalHandler] | None = None,
+    ) -> None:
+        self.table = table
+        self._names = [str(t["name"]) for t in table.tools]
+        self._routes = _dispatch_table(table, client, handlers or {})
+
+    @property
+    def tools(self) -> tuple[dict[str, object], ...]:
+        """Every tool as tools/list gives it."""
+        return self.table.tools
+
+    def has(self, name: str) -> bool:
+        return name in self._routes
+
+    async def handle_tool_call(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | None = None,
+        cancelled: anyio.Event | None = None,
+    ) -> CallResult:
+        """The CallToolResult (as JSON) of a call: validated, dispatched, answered. ``cancelled``
+        is the event the handler's context carries, set by whoever cancels the call."""
+        table = self.table
+        dispatch = self._routes.get(name)
+        if dispatch is None:
+            return failure(unknown_tool(name, self._names, table.renamed))
+        # An input the MCP view hides is never sent, whatever the caller gave; its schema
+        # default is filled in before the check, as the caller could not give it.
+        hidden = table.hidden.get(name, ())
+        given = without_hidden(arguments if arguments is not None else {}, hidden)
+        try:
+            input = dict(given) if isinstance(given, Mapping) else {}
+            problems = table.validate(
+                name, table.with_defaults(name, input) if hidden else given
+            )
+            if problems:
+                return failure(invalid_arguments(name, problems))
+            value = await dispatch(
+                table.with_defaults(name, input),
+                cancelled if cancelled is not None else anyio.Event(),
+            )
+            if name in table.structured:
+                return structured_success(
+                    name, value, table.validate_output(name, value)
+                )
+            return success(value)
+        except Exception as error:  # noqa: BLE001 - every failure is the model's to read
+            return failure(call_error_text(error))
+
+
+def _dispatch_table(
+    table: ToolTable,
+    client: ToolCaller | None,
+    handlers: Mapping[str, LocalHandler],
+) -> dict[str, _Dispatch]:
+    local = set(table.local)
+    missing = [name for name in table.local if not callable(handlers.get(name))]
+    if missing:
+        raise TypeError(
+            f"no handler for the local tool{_plural(missing)} {', '.join(missing)}"
+        )
+    strays = [name for name in handlers if name not in local]
+    if strays:
+        verb = "is" if len(strays) == 1 else "are"
+        raise TypeError(
+            f"handlers given for {', '.join(strays)}, which {verb} not a local tool"
+        )
+    if len(table.local) < len(table.tools) and not callable(
+        getattr(client, "call", None)
+    ):
+        raise TypeError(
+            "client must be the platform client (Client or client_from_env)"
+        )
+
+    routes: dict[str, _Dispatch] = {}
+    for tool in table.tools:
+        name = str(tool["name"])
+        if name in local:
+            routes[name] = _local(handlers[name], client)
+        else:
+            assert client is not None
+            routes[name] = _remote(client, name)
+    return routes
+
+
+def _local(handler: LocalHandler, client: ToolCaller | None) -> _Dispatch:
+    async def dispatch(input: dict[str, object], cancelled: anyio.Event) -> object:
+        ctx = HandlerContext(client=client or _NoClient(), cancelled=cancelled)
+        return await handler(input, ctx)
+
+    return dispatch
+
+
+def _remote(client: ToolCaller, name: str) -> _Dispatch:
+    async def dispatch(input: dict[str, object], cancelled: anyio.Event) -> object:
+        return await client.call(name, input)
+
+    return dispatch
+
+
+class _NoClient:
+    """The client of a server of local tools only, given none: says so when called."""
+
+    async def call(
+        self, name: str, input: Mapping[str, object] | None = None
+    ) -> object:
+        raise RuntimeError(f"no platform client to call {name} with")
+
+
+def _plural(items: list[str]) -> str:
+    return "" if len(items) == 1 else "s"
+
+
+def unhandled_local_tools(
+    names: tuple[str, ...] | list[str],
+) -> dict[str, LocalHandler]:
+    """Handlers that answer every local tool with an error, for a runtime that implements none
+    yet (the server's bin without ``targets.python.runtime``)."""
+
+    def unhandled(name: str) -> LocalHandler:
+        async def handler(input: dict[str, object], ctx: HandlerContext) -> object:
+            raise RuntimeError(f"this runtime has no handler for {name}")
+
+        return handler
+
+    return {name: unhandled(name) for name in names}

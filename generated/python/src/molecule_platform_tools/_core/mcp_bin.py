@@ -1,0 +1,373 @@
+"""``python -m <module>.mcp``: the MCP server on stdin and stdout, or with ``--http`` over
+Streamable HTTP. A port of runtime/mcp/args.ts, stdio.ts, http-bin.ts and runtime-package.ts:
+the same arguments, messages and exit codes as the TypeScript bin. Needs the ``[mcp]`` extra.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import socket
+import sys
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+import anyio
+
+from .data import SpecData
+from .handler import LocalHandler, ToolCaller
+from .mcp_answers import unhandled_local_tools
+from .mcp_origin import normalize_origin
+from .mcp_table import ServerInfo, ToolTable, load_table
+from .printable import printable
+
+__all__ = ["BinArgs", "main", "parse_bin_args", "usage"]
+
+DEFAULT_HOST = "127.0.0.1"
+"""The host ``--http PORT`` listens on: this machine only."""
+
+PATH = "/mcp"
+"""The path the bin serves MCP at, as MCP clients' configurations expect."""
+
+_ADDRESS = re.compile(r"(?:(\[[0-9a-fA-F:.]+\]|[^:\[\]]+):)?([0-9]{1,5})")
+
+
+@dataclass(frozen=True)
+class BinArgs:
+    """What the bin was asked to do: ``help``, ``stdio`` or ``http`` (then where, and the
+    origins given with ``--allow-origin``, as browsers send them)."""
+
+    mode: str
+    host: str = DEFAULT_HOST
+    port: int = 0
+    allowed_origins: tuple[str, ...] = field(default=())
+
+
+def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
+    """The bin's arguments: none (stdio), ``--http [host:]port`` with any ``--allow-origin
+    ORIGIN``, or --help. A problem comes back as its message, which names the argument."""
+    if "--help" in argv or "-h" in argv:
+        return BinArgs("help")
+    http: str | None = None
+    origins: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        flag, inline = _split_flag(arg)
+        if flag not in ("--http", "--allow-origin"):
+            return f"unexpected argument {_js(arg)}"
+        if inline is None:
+            i += 1
+            value = argv[i] if i < len(argv) else None
+        else:
+            value = inline
+        if value is None:
+            return f"{flag} needs a value"
+        if flag == "--http":
+            if http is not None:
+                return "--http is given twice"
+            http = value
+        else:
+            origin = normalize_origin(value)
+            if origin is None:
+                return f"--allow-origin {_js(value)} is not an origin (scheme://host[:port])"
+            origins.append(origin)
+        i += 1
+    if http is None:
+        return "--allow-origin needs --http" if origins else BinArgs("stdio")
+    match = _ADDRESS.fullmatch(http)
+    port = int(match.group(2)) if match else 0
+    if match is None or port > 65535:
+        return f"--http {_js(http)} is not [host:]port (a port from 0 to 65535)"
+    host = match.group(1) or DEFAULT_HOST
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return BinArgs("http", host, port, tuple(origins))
+
+
+def _split_flag(arg: str) -> tuple[str, str | None]:
+    eq = arg.find("=")
+    if arg.startswith("--") and eq > 0:
+        return arg[:eq], arg[eq + 1 :]
+    return arg, None
+
+
+def _js(text: str) -> str:
+    """A string as JavaScript's JSON.stringify quotes it."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def usage(server: ServerInfo) -> str:
+    """The bin's --help."""
+    env = server.environment
+    lines = [
+        f"Usage: {server.bin} [--http [host:]port [--allow-origin origin]...]",
+        "",
+        "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
+        "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
+        "those of each --allow-origin (scheme://host[:port]).",
+        "",
+        "Configured from the environment:",
+        f"  {env['baseUrl']}  the platform's base URL",
+        f"  {env['workspaceId']}, {env['token']}  the workspace to act in and its token",
+        f'  {env["workspaces"]}  instead, for several workspaces: a JSON array of {{"id": ..., "token": ...}}',
+    ]
+    if server.http_token_env is not None:
+        lines.append(
+            f"  {server.http_token_env}  with --http: the bearer token every request must carry"
+        )
+    lines.append("")
+    return "\n".join(lines)
+
+
+@dataclass
+class _Runtime:
+    handlers: Mapping[str, LocalHandler]
+    start: Callable[[], Awaitable[object]] | None
+    stop: Callable[[], Awaitable[object]] | None
+
+
+def main(
+    spec: SpecData,
+    *,
+    argv: Sequence[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    instructions: str | None = None,
+    runtime: str | None = None,
+    package: str | None = None,
+    create_client: Callable[[Mapping[str, str]], ToolCaller] | None = None,
+    table: ToolTable | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """The bin's whole life: serves on stdin/stdout (or over HTTP with ``--http``) until the
+    client goes (stdin ends) or, over HTTP, until SIGINT or SIGTERM, and returns 0; or returns 2
+    after one line on stderr. ``argv`` and ``env`` default to the process's; ``instructions`` is
+    the package's MCP prompt; ``runtime`` the module path of ``targets.python.runtime``, whose
+    ``create_runtime(client, env)`` gives the local tools' handlers; ``package`` the
+    distribution's name, for the message when that module is missing; ``create_client``
+    builds the platform client from the environment (by default the package's
+    ``client_from_env``)."""
+    import os
+
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    argv = list(sys.argv[1:] if argv is None else argv)
+    environ: Mapping[str, str] = dict(os.environ) if env is None else env
+    table = table or load_table(spec, instructions=instructions)
+    program = table.server.bin
+    args = parse_bin_args(argv)
+    if isinstance(args, str):
+        err.write(f"{program}: {args} (see {program} --help)\n")
+        return 2
+    if args.mode == "help":
+        out.write(usage(table.server))
+        return 0
+    loaded: Any = None
+    if runtime is not None:
+        try:
+            loaded = importlib.import_module(runtime)
+        except ModuleNotFoundError as error:
+            if not _is_missing(error, runtime):
+                raise
+            err.write(
+                f"{program}: {package or 'this package'} serves its local tools with {runtime},"
+                " which is not installed: install the distribution that provides it\n"
+            )
+            return 2
+    try:
+        client = (create_client or _default_client(spec))(environ)
+        local = (
+            None if loaded is None else _runtime(loaded.create_runtime(client, environ))
+        )
+    except Exception as error:  # noqa: BLE001 - a wrong environment, said in one line
+        err.write(f"{program}: {_one_line(str(error) or type(error).__name__)}\n")
+        return 2
+    handlers = (
+        local.handlers if local is not None else unhandled_local_tools(table.local)
+    )
+    if args.mode == "http":
+        return anyio.run(
+            _serve_http, table, args, client, handlers, local, environ, err
+        )
+    anyio.run(_serve_stdio, table, client, handlers, local, err)
+    return 0
+
+
+def _default_client(spec: SpecData) -> Callable[[Mapping[str, str]], ToolCaller]:
+    def create(env: Mapping[str, str]) -> ToolCaller:
+        from .client import client_from_env
+
+        client: ToolCaller = client_from_env(spec["client"], env, spec.get("patterns"))
+        return client
+
+    return create
+
+
+def _is_missing(error: ModuleNotFoundError, name: str) -> bool:
+    """Whether the module itself (or a package on its path) is what is missing, not one of its
+    own imports."""
+    missing = error.name or ""
+    return name == missing or name.startswith(f"{missing}.")
+
+
+def _runtime(value: object) -> _Runtime:
+    """What ``create_runtime`` returned: an object or a mapping with ``handlers`` and
+    optionally ``start`` and ``stop``."""
+
+    def part(key: str) -> Any:
+        if isinstance(value, Mapping):
+            return value.get(key)
+        return getattr(value, key, None)
+
+    handlers = part("handlers")
+    if not isinstance(handlers, Mapping):
+        raise TypeError(
+            "create_runtime must return the local tools' handlers (handlers)"
+        )
+    return _Runtime(handlers, part("start"), part("stop"))
+
+
+async def _serve_stdio(
+    table: ToolTable,
+    client: ToolCaller,
+    handlers: Mapping[str, LocalHandler],
+    local: _Runtime | None,
+    err: TextIO,
+) -> None:
+    from .mcp_server import create_server, serve_stdio
+
+    server = create_server(
+        table, client=client, handlers=handlers, instructions=table.server.instructions
+    )
+    async with anyio.create_task_group() as tg:
+        if local is not None and local.start is not None:
+            tg.start_soon(_start, local.start, table.server.bin, err)
+        try:
+            await serve_stdio(server)
+        finally:
+            # The runtime's loops must not outlive the client.
+            tg.cancel_scope.cancel()
+            if local is not None and local.stop is not None:
+                with anyio.CancelScope(shield=True):
+                    await local.stop()
+
+
+async def _start(
+    start: Callable[[], Awaitable[object]], program: str, err: TextIO
+) -> None:
+    try:
+        await start()
+    except Exception as error:  # noqa: BLE001 - reported, and the server goes on
+        err.write(f"{program}: the runtime did not start: {_one_line(str(error))}\n")
+        err.flush()
+
+
+async def _serve_http(
+    table: ToolTable,
+    args: BinArgs,
+    client: ToolCaller,
+    handlers: Mapping[str, LocalHandler],
+    local: _Runtime | None,
+    env: Mapping[str, str],
+    err: TextIO,
+) -> int:
+    import uvicorn
+
+    from .mcp_http import create_http_app
+
+    program = table.server.bin
+    token_env = table.server.http_token_env
+    token = "" if token_env is None else env.get(token_env, "")
+    app = create_http_app(
+        table,
+        client=client,
+        handlers=handlers,
+        instructions=table.server.instructions,
+        allowed_origins=args.allowed_origins,
+        env=env,
+    )
+    try:
+        sock = _listen(args.host, args.port)
+    except OSError as error:
+        err.write(
+            f"{program}: cannot listen on {_js(args.host)} port {args.port}: "
+            f"{_one_line(error.strerror or str(error))}\n"
+        )
+        return 2
+    address, port = sock.getsockname()[:2]
+    host = f"[{address}]" if sock.family == socket.AF_INET6 else address
+    err.write(f"{program}: serving MCP at http://{host}:{port}{PATH}\n")
+    if token == "" and not _is_loopback(args.host):
+        hint = "" if token_env is None else f" (set {token_env})"
+        err.write(
+            f"{program}: warning: listening beyond this machine without a token{hint}: "
+            "anyone who reaches the port can call the tools\n"
+        )
+    err.flush()
+    config = uvicorn.Config(
+        _at_path(app), log_level="warning", lifespan="off", access_log=False
+    )
+    server = uvicorn.Server(config)
+    async with anyio.create_task_group() as tg, app.running():
+        if local is not None and local.start is not None:
+            tg.start_soon(_start, local.start, program, err)
+        try:
+            await server.serve(sockets=[sock])
+        finally:
+            tg.cancel_scope.cancel()
+            if local is not None and local.stop is not None:
+                with anyio.CancelScope(shield=True):
+                    await local.stop()
+    return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    info = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )
+    family, kind, proto, _, address = info[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(511)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _at_path(app: Any) -> Any:
+    """The app at PATH; any other path is answered 404 in plain text."""
+
+    async def routed(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("path") == PATH:
+            await app(scope, receive, send)
+            return
+        body = f"Not found: MCP is served at {PATH}\n".encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 404,
+                "headers": [
+                    (b"content-type", b"text/plain"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+    return routed
+
+
+def _is_loopback(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def _one_line(message: str) -> str:
+    """A message as one line of stderr: line breaks and the spaces around them as one space,
+    then every other control character escaped."""
+    return printable(re.sub(r"\s*[\r\n]+\s*", " ", message))

@@ -1,0 +1,203 @@
+"""The tools as an MCP server lists them, and what it needs to answer a call of one.
+
+A port of runtime/mcp/table.ts: ``tools/list`` gives each tool's name, title, description (the
+``mcp`` view's, else ``short``), input schema (without the inputs the view hides), output
+schema and annotations, each optional one only when the spec gives or derives it, so that the
+Python and the TypeScript server list the same JSON. Imports no MCP SDK: ``handle_tool_call``
+works without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .data import ServerData, SpecData, ToolData, ToolListing
+from .views import fill_defaults, resolve_view, view_schema
+
+Validate = Callable[[str, object], list[str]]
+"""Problems with a value against the named tool's schema, each a sentence; empty when it fits."""
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    """The server as the spec names it, with the instructions it sends."""
+
+    name: str
+    version: str
+    bin: str
+    environment: Mapping[str, str]
+    http_token_env: str | None
+    instructions: str | None
+
+
+@dataclass(frozen=True)
+class ToolTable:
+    """Everything the server answers from: built once by ``load_table``."""
+
+    server: ServerInfo
+    tools: tuple[dict[str, object], ...]
+    """Every tool as ``tools/list`` gives it, in spec order."""
+    local: tuple[str, ...]
+    """The tools answered by handlers instead of the platform."""
+    renamed: Mapping[str, str]
+    """A former name → the tool's current name."""
+    hidden: Mapping[str, tuple[str, ...]]
+    """A tool → the inputs MCP never offers nor sends (only tools that hide some)."""
+    structured: frozenset[str]
+    """The tools with an output schema, whose results are checked and sent as
+    ``structuredContent``."""
+    validate: Validate
+    validate_output: Validate
+    schemas: Mapping[str, Mapping[str, object]] = field(repr=False)
+
+    def with_defaults(
+        self, name: str, input: Mapping[str, object]
+    ) -> dict[str, object]:
+        """The input with the tool's top-level schema defaults filled in."""
+        schema = self.schemas.get(name)
+        filled = input if schema is None else fill_defaults(schema, input)
+        return dict(filled) if isinstance(filled, Mapping) else {}
+
+
+def load_table(
+    spec: SpecData,
+    *,
+    instructions: str | None = None,
+    validate: Validate | None = None,
+    validate_output: Validate | None = None,
+) -> ToolTable:
+    """The table of a package's ``spec.json``. ``instructions`` is the text the server sends
+    (the package's MCP prompt), None for none. ``validate`` and ``validate_output`` check a
+    call's arguments and a result against the tool's schemas; by default the client's
+    validators, which word each problem as the TypeScript packages do."""
+    tools = spec["client"]["tools"]
+    mcp = spec["mcp"]
+    if validate is None or validate_output is None:
+        from .validate import create_validator
+
+        schemas = {t["name"]: t["inputSchema"] for t in tools}
+        outputs = {
+            t["name"]: t["outputSchema"] for t in tools if t["outputSchema"] is not None
+        }
+        patterns = spec.get("patterns", {})
+        validate = validate or create_validator(schemas, patterns)
+        validate_output = validate_output or create_result_validator(outputs)
+    hidden = {
+        t["name"]: view.hidden for t in tools if (view := resolve_view(t, "mcp")).hidden
+    }
+    return ToolTable(
+        server=_server_info(mcp["server"], instructions),
+        tools=tuple(_listed(t, mcp["listing"].get(t["name"])) for t in tools),
+        local=tuple(t["name"] for t in tools if t["local"]),
+        renamed=dict(mcp["renamed"]),
+        hidden=hidden,
+        structured=frozenset(t["name"] for t in tools if t["outputSchema"] is not None),
+        validate=validate,
+        validate_output=validate_output,
+        schemas={t["name"]: t["inputSchema"] for t in tools},
+    )
+
+
+def _server_info(data: ServerData, instructions: str | None) -> ServerInfo:
+    return ServerInfo(
+        name=data["name"],
+        version=data["version"],
+        bin=data["bin"],
+        environment={k: str(v) for k, v in data["environment"].items()},
+        http_token_env=data["httpTokenEnv"],
+        instructions=instructions,
+    )
+
+
+def _listed(tool: ToolData, listing: ToolListing | None) -> dict[str, object]:
+    """One tool as tools/list gives it."""
+    view = resolve_view(tool, "mcp")
+    out: dict[str, object] = {"name": tool["name"]}
+    if listing is not None and "title" in listing:
+        out["title"] = listing["title"]
+    out["description"] = view.description
+    out["inputSchema"] = view_schema(tool["inputSchema"], view.hidden)
+    if tool["outputSchema"] is not None:
+        out["outputSchema"] = tool["outputSchema"]
+    if listing is not None and "annotations" in listing:
+        out["annotations"] = dict(listing["annotations"])
+    return out
+
+
+def create_result_validator(schemas: Mapping[str, Mapping[str, object]]) -> Validate:
+    """``validate_output`` over the tools' output schemas (runtime/client/validate.ts's
+    createResultValidator): each problem says where the value does not fit, as a JSON pointer
+    (``/peers/0/id: must be a string``). A tool without an output schema accepts any value."""
+    from jsonschema import validators  # type: ignore[import-untyped, unused-ignore]
+
+    from .formats import format_checker
+    from .results import to_json
+    from .validate import dialect_of
+
+    checker = format_checker()
+    classes = {
+        "2020-12": validators.Draft202012Validator,
+        "2019-09": validators.Draft201909Validator,
+        "default": validators.Draft7Validator,
+    }
+    compiled: dict[str, object] = {}
+
+    def describe(error: object) -> str:
+        path = getattr(error, "absolute_path", ())
+        pointer = "".join(
+            "/" + str(step).replace("~", "~0").replace("/", "~1") for step in path
+        )
+        # The keys come from the platform's answer: a control character in one is shown.
+        at = _escape_controls(pointer) or "/"
+        keyword = getattr(error, "validator", None)
+        value = getattr(error, "validator_value", None)
+        instance = getattr(error, "instance", None)
+        if (
+            keyword == "required"
+            and isinstance(value, list)
+            and isinstance(instance, dict)
+        ):
+            missing = [k for k in value if k not in instance]
+            return f"{at}: {to_json(missing[0] if missing else value)} is required"
+        if keyword == "additionalProperties" and isinstance(instance, dict):
+            known = getattr(error, "schema", {}).get("properties", {})
+            extra = [k for k in instance if k not in known]
+            return f"{at}: {to_json(extra[0] if extra else '')} is not a known field"
+        if keyword == "type":
+            kinds = value if isinstance(value, list) else [value]
+            return f"{at}: must be {' or '.join(_ARTICLES.get(str(k), f'a {k}') for k in kinds)}"
+        if keyword == "enum" and isinstance(value, list):
+            return f"{at}: must be one of {', '.join(to_json(v) for v in value)}"
+        return f"{at}: is invalid"
+
+    def validate_output(name: str, value: object) -> list[str]:
+        schema = schemas.get(name)
+        if schema is None:
+            return []
+        validator = compiled.get(name)
+        if validator is None:
+            cls = classes[dialect_of(schema)]
+            validator = cls(dict(schema), format_checker=checker)
+            compiled[name] = validator
+        errors = validator.iter_errors(value)  # type: ignore[attr-defined]
+        return list(dict.fromkeys(describe(e) for e in errors))
+
+    return validate_output
+
+
+_ARTICLES = {
+    "integer": "an integer",
+    "object": "an object",
+    "array": "an array",
+    "null": "null",
+}
+
+
+def _escape_controls(text: str) -> str:
+    return "".join(
+        f"\\u{ord(c):04x}"
+        if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029"
+        else c
+        for c in text
+    )

@@ -1,0 +1,400 @@
+"""A call's input checked against its tool's JSON Schema before anything is sent: a port of
+runtime/client/validate.ts, worded the same.
+
+jsonschema validates here (draft 2020-12, 2019-09, or draft-07 by ``$schema``, as
+runtime/client/dialect.ts chooses), ajv on the TypeScript side. The text the model reads is
+toolgen's own, built from the failing input's path and keyword, never from either validator's
+message, and the problems come out in one order (by the input's path, then by text), so that
+both languages say the same. A ``pattern`` is matched with the Python expression the generator
+translated it to (``patterns``: ECMAScript source → Python ``re``), and a ``format`` as
+ajv-formats' full mode decides (see ``formats``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Literal
+
+# jsonschema ships no type information (types-jsonschema is not a dependency of the package).
+from jsonschema import (  # type: ignore[import-untyped, unused-ignore]
+    Draft7Validator,
+    Draft201909Validator,
+    Draft202012Validator,
+)
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped, unused-ignore]
+from jsonschema.protocols import Validator as SchemaValidator  # type: ignore[import-untyped, unused-ignore]
+from jsonschema.validators import extend  # type: ignore[import-untyped, unused-ignore]
+
+from .formats import format_checker
+from .results import to_json
+
+__all__ = [
+    "Dialect",
+    "Validator",
+    "create_validator",
+    "dialect_of",
+    "field_path",
+]
+
+Validator = Callable[[str, object], list[str]]
+"""The problems of a tool's input, none when it fits: ``validator(tool_name, input)``."""
+
+Dialect = Literal["2020-12", "2019-09", "default"]
+
+
+def dialect_of(schema: object) -> Dialect:
+    """The dialect a schema declares with ``$schema``: 2020-12, 2019-09, or else the default
+    (draft-07), as runtime/client/dialect.ts decides."""
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    if not isinstance(declared, str):
+        return "default"
+    uri = declared.removesuffix("#")
+    if uri == "https://json-schema.org/draft/2020-12/schema":
+        return "2020-12"
+    if uri == "https://json-schema.org/draft/2019-09/schema":
+        return "2019-09"
+    return "default"
+
+
+def create_validator(
+    schemas: Mapping[str, Mapping[str, object]], patterns: Mapping[str, str]
+) -> Validator:
+    """``validate_input`` over a set of tools' input schemas, by tool name: each schema is
+    prepared on first use. ``patterns`` maps each ``pattern`` (and ``patternProperties`` key)
+    of the schemas, as written, to its Python translation; a pattern missing from it raises
+    ``ValueError`` (toolgen writes every one it accepts)."""
+    compiled: dict[str, _Compiled] = {}
+    checker = format_checker()
+
+    def validate(name: str, input: object) -> list[str]:
+        schema = schemas.get(name)
+        if schema is None:
+            return [f"unknown tool {to_json(name)}"]
+        entry = compiled.get(name)
+        if entry is None:
+            entry = _compile(dict(schema), patterns, checker)
+            compiled[name] = entry
+        problems: list[tuple[str, str]] = []
+        for error in entry.validator.iter_errors(input):
+            pointer = _pointer(error)
+            for text in _describe(error, pointer, entry.sources):
+                problems.append((pointer, text))
+        return _canonical(problems)
+
+    return validate
+
+
+class _Compiled:
+    __slots__ = ("sources", "validator")
+
+    def __init__(self, validator: SchemaValidator, sources: dict[str, str]) -> None:
+        self.validator = validator
+        self.sources = sources
+
+
+def _compile(
+    schema: dict[str, object], patterns: Mapping[str, str], checker: object
+) -> _Compiled:
+    sources: dict[str, str] = {}
+    translated = _with_patterns(schema, patterns, sources)
+    base = {
+        "2020-12": Draft202012Validator,
+        "2019-09": Draft201909Validator,
+        "default": Draft7Validator,
+    }[dialect_of(schema)]
+    overrides: dict[str, Callable[..., Iterator[ValidationError]]] = {
+        "additionalProperties": _additional_properties,
+        "propertyNames": _property_names,
+    }
+    if "unevaluatedProperties" in base.VALIDATORS:
+        overrides["unevaluatedProperties"] = _unevaluated_properties
+    cls = extend(base, overrides)
+    validator: SchemaValidator = cls(translated, format_checker=checker)
+    return _Compiled(validator, sources)
+
+
+# Keywords whose value is a schema, a list of schemas, or a map of names to schemas: where a
+# `pattern` is a keyword and not a property's name or a piece of data.
+_ONE = {
+    "additionalItems",
+    "additionalProperties",
+    "contains",
+    "contentSchema",
+    "else",
+    "if",
+    "items",
+    "not",
+    "propertyNames",
+    "then",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+}
+_MANY = {"allOf", "anyOf", "oneOf", "prefixItems", "items"}
+_MAP = {
+    "$defs",
+    "definitions",
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "dependencies",
+}
+
+
+def _with_patterns(
+    schema: object, patterns: Mapping[str, str], sources: dict[str, str]
+) -> object:
+    """A copy of ``schema`` whose patterns are their Python translations; ``sources`` gets each
+    translation → the pattern as written, for messages."""
+
+    def python(js: str) -> str:
+        if js not in patterns:
+            raise ValueError(
+                f"pattern {to_json(js)} has no Python translation in the spec's patterns"
+            )
+        sources[patterns[js]] = js
+        return patterns[js]
+
+    def walk(node: object) -> object:
+        if not isinstance(node, dict):
+            return node
+        out: dict[str, object] = {}
+        for key, value in node.items():
+            if key == "pattern" and isinstance(value, str):
+                out[key] = python(value)
+            elif key == "patternProperties" and isinstance(value, dict):
+                out[key] = {python(k): walk(v) for k, v in value.items()}
+            elif key in _MAP and isinstance(value, dict):
+                out[key] = {k: walk(v) for k, v in value.items()}
+            elif key in _MANY and isinstance(value, list):
+                out[key] = [walk(v) for v in value]
+            elif key in _ONE:
+                out[key] = walk(value)
+            else:
+                out[key] = value
+        return out
+
+    return walk(schema)
+
+
+# Keyword implementations that report one error per failing name, with the name as the
+# error's message (read back by _describe), where jsonschema reports them all in one error.
+
+
+def _additional_properties(
+    validator: SchemaValidator,
+    allowed: object,
+    instance: object,
+    schema: Mapping[str, object],
+) -> Iterator[ValidationError]:
+    if not isinstance(instance, dict):
+        return
+    properties = schema.get("properties")
+    known = properties if isinstance(properties, dict) else {}
+    pattern_map = schema.get("patternProperties")
+    expressions = list(pattern_map) if isinstance(pattern_map, dict) else []
+    extras = [
+        k
+        for k in instance
+        if k not in known and not any(re.search(p, k) for p in expressions)
+    ]
+    if isinstance(allowed, dict):
+        for extra in extras:
+            yield from validator.descend(instance[extra], allowed, path=extra)
+    elif allowed is False:
+        for extra in extras:
+            yield ValidationError(extra)
+
+
+def _property_names(
+    validator: SchemaValidator,
+    names: object,
+    instance: object,
+    schema: Mapping[str, object],
+) -> Iterator[ValidationError]:
+    if not isinstance(instance, dict):
+        return
+    for name in instance:
+        if next(iter(validator.descend(name, names)), None) is not None:
+            yield ValidationError(name)
+
+
+def _unevaluated_properties(
+    validator: SchemaValidator,
+    unevaluated: object,
+    instance: object,
+    schema: Mapping[str, object],
+) -> Iterator[ValidationError]:
+    from jsonschema._utils import (  # type: ignore[import-untyped, unused-ignore]
+        find_evaluated_property_keys_by_schema,
+    )
+
+    if not isinstance(instance, dict):
+        return
+    evaluated = find_evaluated_property_keys_by_schema(validator, instance, schema)
+    for name in instance:
+        if name in evaluated:
+            continue
+        if unevaluated is False:
+            yield ValidationError(name)
+        elif isinstance(unevaluated, dict):
+            yield from validator.descend(instance[name], unevaluated, path=name)
+
+
+def _pointer(error: ValidationError) -> str:
+    return "".join(
+        "/" + str(step).replace("~", "~0").replace("/", "~1")
+        for step in error.absolute_path
+    )
+
+
+def field_path(pointer: str) -> str:
+    """``/attachments/0/name`` → ``attachments[0].name``, as runtime/client/validate.ts."""
+    if not pointer:
+        return ""
+    out = ""
+    for raw in pointer[1:].split("/"):
+        step = raw.replace("~1", "/").replace("~0", "~")
+        if re.fullmatch(r"[0-9]+", step, re.ASCII):
+            out = f"{out}[{step}]"
+        else:
+            out = f"{out}.{step}" if out else step
+    return out
+
+
+def _describe(
+    error: ValidationError, pointer: str, sources: Mapping[str, str]
+) -> list[str]:
+    at = field_path(pointer)
+    subject = at or "the input"
+    keyword = error.validator
+    value = error.validator_value
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+
+    def count(n: object, one: str, many: str) -> str:
+        return f"{_number(n)} {one if n == 1 else many}"
+
+    if keyword is None:  # a `false` schema
+        return [f"{subject} is not allowed"]
+    if keyword == "required" and isinstance(value, list) and isinstance(instance, dict):
+        return [f"{_join(at, str(k))} is required" for k in value if k not in instance]
+    if keyword in ("additionalProperties", "unevaluatedProperties"):
+        return [f"{_join(at, error.message)} is not a known field"]
+    if keyword == "propertyNames":
+        return [f"{_join(at, error.message)} is not an allowed field name"]
+    if keyword in ("dependentRequired", "dependencies") and isinstance(value, dict):
+        out: list[str] = []
+        if isinstance(instance, dict):
+            for prop, needs in value.items():
+                if prop in instance and isinstance(needs, list):
+                    out.extend(
+                        f"{_join(at, str(n))} is required when {_join(at, prop)} is given"
+                        for n in needs
+                        if n not in instance
+                    )
+        return out
+    if keyword == "type":
+        types = value if isinstance(value, list) else [value]
+        return [f"{subject} must be {_article(','.join(str(t) for t in types))}"]
+    if keyword == "enum" and isinstance(value, list):
+        return [f"{subject} must be one of {', '.join(to_json(v) for v in value)}"]
+    if keyword == "const":
+        return [f"{subject} must be {to_json(value)}"]
+    if keyword == "format":
+        return [f"{subject} must be a valid {value}"]
+    if keyword == "pattern":
+        return [
+            f"{subject} must match the pattern {to_json(sources.get(str(value), value))}"
+        ]
+    if keyword == "minLength":
+        return [
+            f"{subject} must be at least {count(value, 'character', 'characters')} long"
+        ]
+    if keyword == "maxLength":
+        return [
+            f"{subject} must be at most {count(value, 'character', 'characters')} long"
+        ]
+    if keyword == "minimum":
+        return [f"{subject} must be {_number(value)} or more"]
+    if keyword == "maximum":
+        return [f"{subject} must be {_number(value)} or less"]
+    if keyword == "exclusiveMinimum":
+        return [f"{subject} must be more than {_number(value)}"]
+    if keyword == "exclusiveMaximum":
+        return [f"{subject} must be less than {_number(value)}"]
+    if keyword == "multipleOf":
+        return [f"{subject} must be a multiple of {_number(value)}"]
+    if keyword == "minItems":
+        return [f"{subject} must have at least {count(value, 'item', 'items')}"]
+    if keyword == "maxItems":
+        return [f"{subject} must have at most {count(value, 'item', 'items')}"]
+    if keyword in ("items", "additionalItems"):
+        # Only a `false` reports here (a schema's errors are its own): no items past the listed.
+        listed = (
+            schema.get("prefixItems") if keyword == "items" else schema.get("items")
+        )
+        n = len(listed) if isinstance(listed, list) else 0
+        return [f"{subject} must have at most {count(n, 'item', 'items')}"]
+    if keyword == "unevaluatedItems":
+        return [f"{subject} must not have items the schema does not describe"]
+    if keyword == "uniqueItems":
+        return [f"{subject} must not have duplicate items"]
+    if keyword == "minProperties":
+        return [f"{subject} must have at least {count(value, 'field', 'fields')}"]
+    if keyword == "maxProperties":
+        return [f"{subject} must have at most {count(value, 'field', 'fields')}"]
+    if keyword in ("contains", "minContains", "maxContains"):
+        least = schema.get("minContains", 1)
+        most = schema.get("maxContains")
+        if most is None:
+            return [
+                f"{subject} must contain at least {count(least, 'matching item', 'matching items')}"
+            ]
+        return [
+            f"{subject} must contain from {_number(least)} to {_number(most)} matching items"
+        ]
+    if keyword == "anyOf":
+        return [f"{subject} must match at least one of the allowed forms"]
+    if keyword == "oneOf":
+        return [f"{subject} must match exactly one of the allowed forms"]
+    if keyword == "not":
+        return [f"{subject} must not match the excluded form"]
+    return [f"{subject} is invalid"]
+
+
+def _number(value: object) -> str:
+    return to_json(value)
+
+
+def _join(at: str, field: str) -> str:
+    return f"{at}.{field}" if at else field
+
+
+_ARTICLES = {
+    "integer": "an integer",
+    "object": "an object",
+    "array": "an array",
+    "null": "null",
+}
+
+
+def _article(types: str) -> str:
+    return " or ".join(_ARTICLES.get(t, f"a {t}") for t in types.split(","))
+
+
+def _utf16(text: str) -> bytes:
+    """The order JavaScript compares strings in: by UTF-16 code units."""
+    return text.encode("utf-16-be", "surrogatepass")
+
+
+def _canonical(problems: Sequence[tuple[str, str]]) -> list[str]:
+    """One order in both languages: by the input's path, then by text; each problem once."""
+    ordered = sorted(problems, key=lambda p: (_utf16(p[0]), _utf16(p[1])))
+    seen: set[str] = set()
+    out: list[str] = []
+    for _, text in ordered:
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
+    return out

@@ -1,0 +1,85 @@
+"""What each consumer shows of a tool: its own description, and the inputs it never offers.
+
+A port of runtime/shared/views.ts and of the client's defaults filler (runtime/client/
+defaults.ts): the spec's per-target ``mcp:``, ``langchain:`` and ``cli:`` blocks give a
+description instead of ``short`` and the inputs to hide.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .data import ToolData
+
+ViewTarget = Literal["mcp", "langchain", "cli"]
+
+
+@dataclass(frozen=True)
+class ToolView:
+    """One consumer's view of a tool: its description, and the inputs it hides."""
+
+    description: str
+    hidden: tuple[str, ...]
+
+
+def resolve_view(tool: ToolData, target: ViewTarget) -> ToolView:
+    """The target's own block's description over the tool's short, and the inputs the block
+    hides (none without a block)."""
+    own = tool.get("views", {}).get(target, {})
+    return ToolView(
+        description=own.get("description", tool["short"]),
+        hidden=tuple(own.get("hide", [])),
+    )
+
+
+def view_schema(
+    schema: Mapping[str, object], hidden: Sequence[str]
+) -> dict[str, object]:
+    """A tool's input schema as one consumer offers it: the hidden inputs left out of it, and
+    out of ``required`` (which goes when nothing is left in it)."""
+    out = dict(schema)
+    if not hidden:
+        return out
+    properties = schema.get("properties")
+    kept = (
+        {k: v for k, v in properties.items() if k not in hidden}
+        if isinstance(properties, Mapping)
+        else {}
+    )
+    out["properties"] = kept
+    required = schema.get("required")
+    if isinstance(required, list):
+        left = [name for name in required if str(name) not in hidden]
+        if left:
+            out["required"] = left
+        else:
+            del out["required"]
+    return out
+
+
+def without_hidden(input: object, hidden: Sequence[str]) -> object:
+    """The input a consumer passes on: a hidden input is never sent, whatever the caller gave."""
+    if not hidden or not isinstance(input, Mapping):
+        return input
+    return {k: v for k, v in input.items() if k not in hidden}
+
+
+def fill_defaults(schema: Mapping[str, object], input: object) -> object:
+    """The input with the schema's top-level defaults filled in for each property it leaves out
+    (a copy of each default, so that no call can change the schema's); a new dict, the caller's
+    is left as it was. Anything but an object is returned as it is."""
+    properties = schema.get("properties")
+    if not isinstance(input, Mapping) or not isinstance(properties, Mapping):
+        return input
+    out: dict[str, object] | None = None
+    for key, prop in properties.items():
+        # A key given, even as null, is the caller's (JSON has no undefined).
+        if key in input or not isinstance(prop, Mapping) or "default" not in prop:
+            continue
+        if out is None:
+            out = dict(input)
+        out[key] = copy.deepcopy(prop["default"])
+    return input if out is None else out
