@@ -43,6 +43,8 @@ export const CODES = {
     "the Python target without env, in a spec without the client target",
   "python-keyword-module":
     "a Python module path (targets.python.module or runtime) with a keyword as a part",
+  "python-pattern":
+    "a schema pattern Python's re cannot check as JavaScript does (a Unicode property escape, a lookbehind of varying width), with the Python target",
   "python-version":
     "a version whose pre-release PEP 440 cannot spell (1.0.0-nightly)",
   "duplicate-env-name":

@@ -3,13 +3,16 @@ import { firstSeen, type Check } from "./checked-spec.js";
 import { PYTHON_KEYWORDS } from "../model/python-names.js";
 import { pep440 } from "../model/pep440.js";
 import { quoted } from "../diagnostics/quoted.js";
+import { schemaPatterns } from "../model/schema-patterns.js";
+import { pythonPattern } from "./python-pattern.js";
+import { about } from "./subject.js";
 
 /**
  * The Python target's settings beyond their form (tools.schema.json): the environment variables
  * it reads are named (its own `env`, else the client target's), its module paths are import
  * names (no part a keyword), and its version has a PEP 440 spelling.
  */
-export const checkPython: Check = ({ raw, targets, declared }) => {
+export const checkPython: Check = ({ raw, targets, declared, tools }) => {
   const python = targets.python;
   if (python === undefined) return [];
   const problems: Problem[] = [];
@@ -51,5 +54,24 @@ export const checkPython: Check = ({ raw, targets, declared }) => {
       message: `version ${quoted(version)} has no PEP 440 spelling for the Python package: a pre-release is alpha, beta, rc or dev and a number (1.2.0-beta.1 → 1.2.0b1)${own ? "" : "; or give targets.python its own version"}`,
       code: "python-version",
     });
+  tools.forEach((tool, i) => {
+    if (tool === undefined) return;
+    for (const [key, schema] of [
+      ["input", tool.input],
+      ["output", tool.output],
+    ] as const) {
+      if (schema === undefined) continue;
+      for (const { pattern, path } of schemaPatterns(schema)) {
+        const translated = pythonPattern(pattern);
+        if (!translated.ok)
+          problems.push({
+            path: ["tools", i, key, ...path],
+            key: path.at(-2) === "patternProperties",
+            message: `${about(raw, ["tools", i, key, ...path])}the pattern ${quoted(pattern)} cannot be checked alike in Python: ${translated.reason}`,
+            code: "python-pattern",
+          });
+      }
+    }
+  });
   return problems;
 };

@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "runtime" / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from toolgen_core.cli_run import main  # noqa: E402
-from toolgen_core.data import SpecData  # noqa: E402
+from toolgen_core.cli_run import main
+from toolgen_core.data import SpecData
 
 PARTS = {
     "client": "client/tools.json",

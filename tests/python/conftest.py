@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "runtime" / "python"))
 
-from toolgen_core.data import SpecData  # noqa: E402
+from toolgen_core.data import SpecData
 
 
 @pytest.fixture

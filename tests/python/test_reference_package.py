@@ -8,9 +8,7 @@ from pathlib import Path
 
 import yaml
 from conftest import ROOT
-
-import molecule_platform_tools.prompts as prompts
-from molecule_platform_tools import tools
+from molecule_platform_tools import prompts, tools
 
 SPEC = yaml.safe_load((ROOT / "tools.yaml").read_text("utf-8"))
 DOCS = ROOT / "generated" / "docs"

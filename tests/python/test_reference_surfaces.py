@@ -8,19 +8,17 @@ import json
 import subprocess
 import sys
 
+import molecule_platform_tools.client as client_module
+import molecule_platform_tools.mcp as mcp_module
 import pytest
 import yaml
 from conftest import ROOT
 from mcp_helpers import dump, python_env, stdio_session, ts_command
-from node_side import node_json
-from platform_server import running_platform
-
-import molecule_platform_tools.client as client_module
-import molecule_platform_tools.function_calling as function_calling
-import molecule_platform_tools.langchain as langchain
-import molecule_platform_tools.mcp as mcp_module
+from molecule_platform_tools import function_calling, langchain
 from molecule_platform_tools._core.handler import from_kwargs
 from molecule_platform_tools.prompts import MCP_PROMPT
+from node_side import node_json
+from platform_server import running_platform
 
 SPEC = yaml.safe_load((ROOT / "tools.yaml").read_text("utf-8"))
 MODULE = SPEC["targets"]["python"]["module"]

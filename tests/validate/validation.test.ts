@@ -72,6 +72,10 @@ const cases: [name: string, mustSay: string][] = [
     "'annotations.destructive' cannot be true for a tool whose annotations say read_only: true",
   ],
   [
+    "python-target",
+    "targets.python needs env, the environment variables the Python package reads",
+  ],
+  [
     "target-needs-client",
     "targets.mcp needs targets.client: the MCP package calls the platform through the client package",
   ],

@@ -6,6 +6,25 @@ import { cliData } from "../cli/data.js";
 import { functionCallingData } from "../function-calling/data.js";
 import { langchainData } from "../langchain/data.js";
 import { mcpData } from "../mcp/data.js";
+import { schemaPatterns } from "../../model/schema-patterns.js";
+import { pythonPattern } from "../../validate/python-pattern.js";
+
+/** Each pattern of the input and output schemas → its Python translation, sorted by pattern (validation refused any it has none for). */
+function patterns(model: Model): Record<string, string> {
+  const all = new Set(
+    model.tools.flatMap((t) =>
+      [t.input, t.output].flatMap((s) =>
+        s === null ? [] : schemaPatterns(s).map((p) => p.pattern),
+      ),
+    ),
+  );
+  const out: Record<string, string> = {};
+  for (const pattern of [...all].sort()) {
+    const translated = pythonPattern(pattern);
+    if (translated.ok) out[pattern] = translated.python;
+  }
+  return out;
+}
 
 /**
  * The Python package's spec.json: the data files of the TypeScript packages, in the same shapes
@@ -34,7 +53,7 @@ export function pythonData(model: Model): {
       env: python.env,
     }),
     functionCalling: functionCallingData(model),
-    patterns: {},
+    patterns: patterns(model),
   };
   return data as unknown as { readonly [key: string]: JsonValue };
 }

@@ -182,7 +182,9 @@ def load_spec(package: str | None) -> SpecData:
     """The ``spec.json`` of a generated package, by the package's import name (a generated
     module passes its ``__package__``, which ``python -m`` sets too)."""
     if not package:
-        raise ImportError("load_spec: import the module from its package, not as a file")
+        raise ImportError(
+            "load_spec: import the module from its package, not as a file"
+        )
     text = resources.files(package).joinpath("spec.json").read_text(encoding="utf-8")
     spec: SpecData = json.loads(text)
     return spec

@@ -1,0 +1,52 @@
+import type { JsonValue } from "./types.js";
+import { isRecord } from "../../runtime/shared/record.js";
+
+/** Keywords whose value maps names to schemas: the names are data, the values schemas. */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
+
+/** Keywords whose values are data, with nothing below them a schema. */
+const DATA_KEYS: ReadonlySet<string> = new Set([
+  "enum",
+  "default",
+  "const",
+  "examples",
+  "required",
+]);
+
+/** A regular expression of a schema: a `pattern`, or a `patternProperties` key, and where. */
+export interface SchemaPattern {
+  readonly pattern: string;
+  readonly path: readonly (string | number)[];
+}
+
+/** Every regular expression in a JSON Schema, in document order (a pattern may repeat). */
+export function schemaPatterns(schema: JsonValue): SchemaPattern[] {
+  const found: SchemaPattern[] = [];
+  const visit = (node: JsonValue, path: (string | number)[]) => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => visit(item, [...path, i]));
+      return;
+    }
+    if (!isRecord(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYS.has(key)) continue;
+      if (key === "pattern" && typeof value === "string")
+        found.push({ pattern: value, path: [...path, key] });
+      else if (SCHEMA_MAPS.has(key) && isRecord(value))
+        for (const [name, sub] of Object.entries(value)) {
+          if (key === "patternProperties")
+            found.push({ pattern: name, path: [...path, key, name] });
+          visit(sub as JsonValue, [...path, key, name]);
+        }
+      else visit(value as JsonValue, [...path, key]);
+    }
+  };
+  visit(schema, []);
+  return found;
+}
