@@ -127,6 +127,10 @@ export function createResultValidator(
     schemas.has(name) || !known.has(name) ? validate(name, value) : [];
 }
 
+/**
+ * A result's problem as toolgen words it: where, as a JSON pointer, then the same words as an
+ * input's problem (`/items/0/quantity: must be 1 or more`, `/: "id" is required`).
+ */
 function describeResult(e: ErrorObject): string {
   // The keys come from the platform's answer: a control character in one is shown, not obeyed.
   const at =
@@ -134,96 +138,129 @@ function describeResult(e: ErrorObject): string {
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
     ) || "/";
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case "required":
-      return `${at}: ${JSON.stringify(p.missingProperty)} is required`;
-    case "additionalProperties":
-      return `${at}: ${JSON.stringify(p.additionalProperty)} is not a known field`;
-    case "type":
-      return `${at}: must be ${article(String(p.type))}`;
-    case "enum":
-      return `${at}: must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
-    default:
-      return `${at}: ${e.message ?? "is invalid"}`;
-  }
+  const w = words(e);
+  if (w.field === undefined) return `${at}: ${w.text}`;
+  const given =
+    w.given === undefined ? "" : ` when ${JSON.stringify(w.given)} is given`;
+  return `${at}: ${JSON.stringify(w.field)} ${w.text}${given}`;
 }
 
 /**
- * A problem as toolgen words it, from the failing input's path and the keyword: never ajv's own
- * message, so that the Python runtime, which validates with jsonschema, says the same
+ * An input's problem as toolgen words it, from the failing input's path and the keyword: never
+ * ajv's own message, so that the Python runtime, which validates with jsonschema, says the same
  * (runtime/python/toolgen_core/validate.py words each keyword alike).
  */
 function describeInput(e: ErrorObject): string {
   const at = fieldPath(e.instancePath);
-  const subject = at || "the input";
+  const w = words(e);
+  if (w.field === undefined) return `${at || "the input"} ${w.text}`;
+  const given =
+    w.given === undefined ? "" : ` when ${join(at, w.given)} is given`;
+  return `${join(at, w.field)} ${w.text}${given}`;
+}
+
+/**
+ * A problem in toolgen's words: about the value itself (`text` alone), or about one of its
+ * fields (`field`, and `given` for the field whose presence requires it).
+ */
+interface Words {
+  readonly text: string;
+  readonly field?: string;
+  readonly given?: string;
+}
+
+function words(e: ErrorObject): Words {
   const p = e.params as Record<string, unknown>;
   const count = (n: unknown, one: string, many: string) =>
     `${JSON.stringify(n)} ${n === 1 ? one : many}`;
   switch (e.keyword) {
     case "false schema":
-      return `${subject} is not allowed`;
+      return { text: "is not allowed" };
     case "required":
-      return `${join(at, String(p.missingProperty))} is required`;
+      return { field: String(p.missingProperty), text: "is required" };
     case "additionalProperties":
-      return `${join(at, String(p.additionalProperty))} is not a known field`;
+      return {
+        field: String(p.additionalProperty),
+        text: "is not a known field",
+      };
     case "unevaluatedProperties":
-      return `${join(at, String(p.unevaluatedProperty))} is not a known field`;
+      return {
+        field: String(p.unevaluatedProperty),
+        text: "is not a known field",
+      };
     case "propertyNames":
-      return `${join(at, String(p.propertyName))} is not an allowed field name`;
+      return {
+        field: String(p.propertyName),
+        text: "is not an allowed field name",
+      };
     case "dependencies":
     case "dependentRequired":
-      return `${join(at, String(p.missingProperty))} is required when ${join(at, String(p.property))} is given`;
+      return {
+        field: String(p.missingProperty),
+        text: "is required",
+        given: String(p.property),
+      };
     case "type":
-      return `${subject} must be ${article(String(p.type))}`;
+      return { text: `must be ${article(String(p.type))}` };
     case "enum":
-      return `${subject} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+      return {
+        text: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+      };
     case "const":
-      return `${subject} must be ${JSON.stringify(p.allowedValue)}`;
+      return { text: `must be ${JSON.stringify(p.allowedValue)}` };
     case "format":
-      return `${subject} must be a valid ${String(p.format)}`;
+      return { text: `must be a valid ${String(p.format)}` };
     case "pattern":
-      return `${subject} must match the pattern ${JSON.stringify(p.pattern)}`;
+      return { text: `must match the pattern ${JSON.stringify(p.pattern)}` };
     case "minLength":
-      return `${subject} must be at least ${count(p.limit, "character", "characters")} long`;
+      return {
+        text: `must be at least ${count(p.limit, "character", "characters")} long`,
+      };
     case "maxLength":
-      return `${subject} must be at most ${count(p.limit, "character", "characters")} long`;
+      return {
+        text: `must be at most ${count(p.limit, "character", "characters")} long`,
+      };
     case "minimum":
-      return `${subject} must be ${JSON.stringify(p.limit)} or more`;
+      return { text: `must be ${JSON.stringify(p.limit)} or more` };
     case "maximum":
-      return `${subject} must be ${JSON.stringify(p.limit)} or less`;
+      return { text: `must be ${JSON.stringify(p.limit)} or less` };
     case "exclusiveMinimum":
-      return `${subject} must be more than ${JSON.stringify(p.limit)}`;
+      return { text: `must be more than ${JSON.stringify(p.limit)}` };
     case "exclusiveMaximum":
-      return `${subject} must be less than ${JSON.stringify(p.limit)}`;
+      return { text: `must be less than ${JSON.stringify(p.limit)}` };
     case "multipleOf":
-      return `${subject} must be a multiple of ${JSON.stringify(p.multipleOf)}`;
+      return { text: `must be a multiple of ${JSON.stringify(p.multipleOf)}` };
     case "minItems":
-      return `${subject} must have at least ${count(p.limit, "item", "items")}`;
+      return { text: `must have at least ${count(p.limit, "item", "items")}` };
     case "maxItems":
     case "items":
     case "additionalItems":
-      return `${subject} must have at most ${count(p.limit, "item", "items")}`;
+      return { text: `must have at most ${count(p.limit, "item", "items")}` };
     case "unevaluatedItems":
-      return `${subject} must not have items the schema does not describe`;
+      return { text: "must not have items the schema does not describe" };
     case "uniqueItems":
-      return `${subject} must not have duplicate items`;
+      return { text: "must not have duplicate items" };
     case "minProperties":
-      return `${subject} must have at least ${count(p.limit, "field", "fields")}`;
+      return {
+        text: `must have at least ${count(p.limit, "field", "fields")}`,
+      };
     case "maxProperties":
-      return `${subject} must have at most ${count(p.limit, "field", "fields")}`;
+      return { text: `must have at most ${count(p.limit, "field", "fields")}` };
     case "contains":
-      return p.maxContains === undefined
-        ? `${subject} must contain at least ${count(p.minContains, "matching item", "matching items")}`
-        : `${subject} must contain from ${JSON.stringify(p.minContains)} to ${JSON.stringify(p.maxContains)} matching items`;
+      return {
+        text:
+          p.maxContains === undefined
+            ? `must contain at least ${count(p.minContains, "matching item", "matching items")}`
+            : `must contain from ${JSON.stringify(p.minContains)} to ${JSON.stringify(p.maxContains)} matching items`,
+      };
     case "anyOf":
-      return `${subject} must match at least one of the allowed forms`;
+      return { text: "must match at least one of the allowed forms" };
     case "oneOf":
-      return `${subject} must match exactly one of the allowed forms`;
+      return { text: "must match exactly one of the allowed forms" };
     case "not":
-      return `${subject} must not match the excluded form`;
+      return { text: "must not match the excluded form" };
     default:
-      return `${subject} is invalid`;
+      return { text: "is invalid" };
   }
 }
 

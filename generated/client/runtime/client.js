@@ -1266,90 +1266,111 @@ function describeResult(e) {
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
     ) || "/";
-  const p = e.params;
-  switch (e.keyword) {
-    case "required":
-      return `${at}: ${JSON.stringify(p.missingProperty)} is required`;
-    case "additionalProperties":
-      return `${at}: ${JSON.stringify(p.additionalProperty)} is not a known field`;
-    case "type":
-      return `${at}: must be ${article(String(p.type))}`;
-    case "enum":
-      return `${at}: must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    default:
-      return `${at}: ${e.message ?? "is invalid"}`;
-  }
+  const w = words(e);
+  if (w.field === void 0) return `${at}: ${w.text}`;
+  const given =
+    w.given === void 0 ? "" : ` when ${JSON.stringify(w.given)} is given`;
+  return `${at}: ${JSON.stringify(w.field)} ${w.text}${given}`;
 }
 function describeInput(e) {
   const at = fieldPath(e.instancePath);
-  const subject = at || "the input";
+  const w = words(e);
+  if (w.field === void 0) return `${at || "the input"} ${w.text}`;
+  const given = w.given === void 0 ? "" : ` when ${join(at, w.given)} is given`;
+  return `${join(at, w.field)} ${w.text}${given}`;
+}
+function words(e) {
   const p = e.params;
   const count = (n, one, many) =>
     `${JSON.stringify(n)} ${n === 1 ? one : many}`;
   switch (e.keyword) {
     case "false schema":
-      return `${subject} is not allowed`;
+      return { text: "is not allowed" };
     case "required":
-      return `${join(at, String(p.missingProperty))} is required`;
+      return { field: String(p.missingProperty), text: "is required" };
     case "additionalProperties":
-      return `${join(at, String(p.additionalProperty))} is not a known field`;
+      return {
+        field: String(p.additionalProperty),
+        text: "is not a known field",
+      };
     case "unevaluatedProperties":
-      return `${join(at, String(p.unevaluatedProperty))} is not a known field`;
+      return {
+        field: String(p.unevaluatedProperty),
+        text: "is not a known field",
+      };
     case "propertyNames":
-      return `${join(at, String(p.propertyName))} is not an allowed field name`;
+      return {
+        field: String(p.propertyName),
+        text: "is not an allowed field name",
+      };
     case "dependencies":
     case "dependentRequired":
-      return `${join(at, String(p.missingProperty))} is required when ${join(at, String(p.property))} is given`;
+      return {
+        field: String(p.missingProperty),
+        text: "is required",
+        given: String(p.property),
+      };
     case "type":
-      return `${subject} must be ${article(String(p.type))}`;
+      return { text: `must be ${article(String(p.type))}` };
     case "enum":
-      return `${subject} must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+      return {
+        text: `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`,
+      };
     case "const":
-      return `${subject} must be ${JSON.stringify(p.allowedValue)}`;
+      return { text: `must be ${JSON.stringify(p.allowedValue)}` };
     case "format":
-      return `${subject} must be a valid ${String(p.format)}`;
+      return { text: `must be a valid ${String(p.format)}` };
     case "pattern":
-      return `${subject} must match the pattern ${JSON.stringify(p.pattern)}`;
+      return { text: `must match the pattern ${JSON.stringify(p.pattern)}` };
     case "minLength":
-      return `${subject} must be at least ${count(p.limit, "character", "characters")} long`;
+      return {
+        text: `must be at least ${count(p.limit, "character", "characters")} long`,
+      };
     case "maxLength":
-      return `${subject} must be at most ${count(p.limit, "character", "characters")} long`;
+      return {
+        text: `must be at most ${count(p.limit, "character", "characters")} long`,
+      };
     case "minimum":
-      return `${subject} must be ${JSON.stringify(p.limit)} or more`;
+      return { text: `must be ${JSON.stringify(p.limit)} or more` };
     case "maximum":
-      return `${subject} must be ${JSON.stringify(p.limit)} or less`;
+      return { text: `must be ${JSON.stringify(p.limit)} or less` };
     case "exclusiveMinimum":
-      return `${subject} must be more than ${JSON.stringify(p.limit)}`;
+      return { text: `must be more than ${JSON.stringify(p.limit)}` };
     case "exclusiveMaximum":
-      return `${subject} must be less than ${JSON.stringify(p.limit)}`;
+      return { text: `must be less than ${JSON.stringify(p.limit)}` };
     case "multipleOf":
-      return `${subject} must be a multiple of ${JSON.stringify(p.multipleOf)}`;
+      return { text: `must be a multiple of ${JSON.stringify(p.multipleOf)}` };
     case "minItems":
-      return `${subject} must have at least ${count(p.limit, "item", "items")}`;
+      return { text: `must have at least ${count(p.limit, "item", "items")}` };
     case "maxItems":
     case "items":
     case "additionalItems":
-      return `${subject} must have at most ${count(p.limit, "item", "items")}`;
+      return { text: `must have at most ${count(p.limit, "item", "items")}` };
     case "unevaluatedItems":
-      return `${subject} must not have items the schema does not describe`;
+      return { text: "must not have items the schema does not describe" };
     case "uniqueItems":
-      return `${subject} must not have duplicate items`;
+      return { text: "must not have duplicate items" };
     case "minProperties":
-      return `${subject} must have at least ${count(p.limit, "field", "fields")}`;
+      return {
+        text: `must have at least ${count(p.limit, "field", "fields")}`,
+      };
     case "maxProperties":
-      return `${subject} must have at most ${count(p.limit, "field", "fields")}`;
+      return { text: `must have at most ${count(p.limit, "field", "fields")}` };
     case "contains":
-      return p.maxContains === void 0
-        ? `${subject} must contain at least ${count(p.minContains, "matching item", "matching items")}`
-        : `${subject} must contain from ${JSON.stringify(p.minContains)} to ${JSON.stringify(p.maxContains)} matching items`;
+      return {
+        text:
+          p.maxContains === void 0
+            ? `must contain at least ${count(p.minContains, "matching item", "matching items")}`
+            : `must contain from ${JSON.stringify(p.minContains)} to ${JSON.stringify(p.maxContains)} matching items`,
+      };
     case "anyOf":
-      return `${subject} must match at least one of the allowed forms`;
+      return { text: "must match at least one of the allowed forms" };
     case "oneOf":
-      return `${subject} must match exactly one of the allowed forms`;
+      return { text: "must match exactly one of the allowed forms" };
     case "not":
-      return `${subject} must not match the excluded form`;
+      return { text: "must not match the excluded form" };
     default:
-      return `${subject} is invalid`;
+      return { text: "is invalid" };
   }
 }
 function fieldPath(pointer) {

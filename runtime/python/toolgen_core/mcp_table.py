@@ -74,7 +74,7 @@ def load_table(
     tools = spec["client"]["tools"]
     mcp = spec["mcp"]
     if validate is None or validate_output is None:
-        from .validate import create_validator
+        from .validate import create_result_validator, create_validator
 
         schemas = {t["name"]: t["inputSchema"] for t in tools}
         outputs = {
@@ -82,7 +82,9 @@ def load_table(
         }
         patterns = spec.get("patterns", {})
         validate = validate or create_validator(schemas, patterns)
-        validate_output = validate_output or create_result_validator(outputs)
+        validate_output = validate_output or create_result_validator(
+            outputs, [t["name"] for t in tools], patterns
+        )
     hidden = {
         t["name"]: view.hidden for t in tools if (view := resolve_view(t, "mcp")).hidden
     }
@@ -123,81 +125,3 @@ def _listed(tool: ToolData, listing: ToolListing | None) -> dict[str, object]:
     if listing is not None and "annotations" in listing:
         out["annotations"] = dict(listing["annotations"])
     return out
-
-
-def create_result_validator(schemas: Mapping[str, Mapping[str, object]]) -> Validate:
-    """``validate_output`` over the tools' output schemas (runtime/client/validate.ts's
-    createResultValidator): each problem says where the value does not fit, as a JSON pointer
-    (``/peers/0/id: must be a string``). A tool without an output schema accepts any value."""
-    from jsonschema import validators  # type: ignore[import-untyped, unused-ignore]
-
-    from .formats import format_checker
-    from .results import to_json
-    from .validate import dialect_of
-
-    checker = format_checker()
-    classes = {
-        "2020-12": validators.Draft202012Validator,
-        "2019-09": validators.Draft201909Validator,
-        "default": validators.Draft7Validator,
-    }
-    compiled: dict[str, object] = {}
-
-    def describe(error: object) -> str:
-        path = getattr(error, "absolute_path", ())
-        pointer = "".join(
-            "/" + str(step).replace("~", "~0").replace("/", "~1") for step in path
-        )
-        # The keys come from the platform's answer: a control character in one is shown.
-        at = _escape_controls(pointer) or "/"
-        keyword = getattr(error, "validator", None)
-        value = getattr(error, "validator_value", None)
-        instance = getattr(error, "instance", None)
-        if (
-            keyword == "required"
-            and isinstance(value, list)
-            and isinstance(instance, dict)
-        ):
-            missing = [k for k in value if k not in instance]
-            return f"{at}: {to_json(missing[0] if missing else value)} is required"
-        if keyword == "additionalProperties" and isinstance(instance, dict):
-            known = getattr(error, "schema", {}).get("properties", {})
-            extra = [k for k in instance if k not in known]
-            return f"{at}: {to_json(extra[0] if extra else '')} is not a known field"
-        if keyword == "type":
-            kinds = value if isinstance(value, list) else [value]
-            return f"{at}: must be {' or '.join(_ARTICLES.get(str(k), f'a {k}') for k in kinds)}"
-        if keyword == "enum" and isinstance(value, list):
-            return f"{at}: must be one of {', '.join(to_json(v) for v in value)}"
-        return f"{at}: is invalid"
-
-    def validate_output(name: str, value: object) -> list[str]:
-        schema = schemas.get(name)
-        if schema is None:
-            return []
-        validator = compiled.get(name)
-        if validator is None:
-            cls = classes[dialect_of(schema)]
-            validator = cls(dict(schema), format_checker=checker)
-            compiled[name] = validator
-        errors = validator.iter_errors(value)  # type: ignore[attr-defined]
-        return list(dict.fromkeys(describe(e) for e in errors))
-
-    return validate_output
-
-
-_ARTICLES = {
-    "integer": "an integer",
-    "object": "an object",
-    "array": "an array",
-    "null": "null",
-}
-
-
-def _escape_controls(text: str) -> str:
-    return "".join(
-        f"\\u{ord(c):04x}"
-        if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029"
-        else c
-        for c in text
-    )

@@ -1,4 +1,4 @@
-"""A call's input checked against its tool's JSON Schema before anything is sent: a port of
+"""A call's input, or a result, checked against its tool's JSON Schema: a port of
 runtime/client/validate.ts, worded the same.
 
 jsonschema validates here (draft 2020-12, 2019-09, or draft-07 by ``$schema``, as
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 # jsonschema ships no type information (types-jsonschema is not a dependency of the package).
 from jsonschema import (  # type: ignore[import-untyped, unused-ignore]
@@ -32,6 +32,7 @@ from .results import to_json
 __all__ = [
     "Dialect",
     "Validator",
+    "create_result_validator",
     "create_validator",
     "dialect_of",
     "field_path",
@@ -64,6 +65,35 @@ def create_validator(
     prepared on first use. ``patterns`` maps each ``pattern`` (and ``patternProperties`` key)
     of the schemas, as written, to its Python translation; a pattern missing from it raises
     ``ValueError`` (toolgen writes every one it accepts)."""
+    return _validator(schemas, patterns, _input_text)
+
+
+def create_result_validator(
+    schemas: Mapping[str, Mapping[str, object]],
+    names: Sequence[str],
+    patterns: Mapping[str, str],
+) -> Validator:
+    """``validate_output`` over the tools' output schemas (runtime/client/validate.ts's
+    createResultValidator), with the same settings and words as the inputs' validator: each
+    problem says where the value does not fit, as a JSON pointer, then what is wrong
+    (``/items/0/quantity: must be 1 or more``, ``/: "id" is required``). A tool of ``names``
+    without an output schema accepts any value; a name outside them is an unknown tool."""
+    validate = _validator(schemas, patterns, _result_text)
+    known = set(names)
+
+    def validate_output(name: str, value: object) -> list[str]:
+        if name in schemas or name not in known:
+            return validate(name, value)
+        return []
+
+    return validate_output
+
+
+def _validator(
+    schemas: Mapping[str, Mapping[str, object]],
+    patterns: Mapping[str, str],
+    render: Callable[[str, _Words], str],
+) -> Validator:
     compiled: dict[str, _Compiled] = {}
     checker = format_checker()
 
@@ -78,8 +108,8 @@ def create_validator(
         problems: list[tuple[str, str]] = []
         for error in entry.validator.iter_errors(input):
             pointer = _pointer(error)
-            for text in _describe(error, pointer, entry.sources):
-                problems.append((pointer, text))
+            for words in _words(error, entry.sources):
+                problems.append((pointer, render(pointer, words)))
         return _canonical(problems)
 
     return validate
@@ -262,11 +292,44 @@ def field_path(pointer: str) -> str:
     return out
 
 
-def _describe(
-    error: ValidationError, pointer: str, sources: Mapping[str, str]
-) -> list[str]:
+class _Words(NamedTuple):
+    """A problem in toolgen's words: about the value itself (``text`` alone), or about one of
+    its fields (``field``, and ``given`` for the field whose presence requires it)."""
+
+    text: str
+    field: str | None = None
+    given: str | None = None
+
+
+def _input_text(pointer: str, words: _Words) -> str:
+    """An input's problem: ``attachments[0].name must be a string``."""
     at = field_path(pointer)
-    subject = at or "the input"
+    if words.field is None:
+        return f"{at or 'the input'} {words.text}"
+    given = "" if words.given is None else f" when {_join(at, words.given)} is given"
+    return f"{_join(at, words.field)} {words.text}{given}"
+
+
+def _result_text(pointer: str, words: _Words) -> str:
+    """A result's problem: ``/items/0/quantity: must be 1 or more``."""
+    # The keys come from the platform's answer: a control character in one is shown.
+    at = _escape_controls(pointer) or "/"
+    if words.field is None:
+        return f"{at}: {words.text}"
+    given = "" if words.given is None else f" when {to_json(words.given)} is given"
+    return f"{at}: {to_json(words.field)} {words.text}{given}"
+
+
+def _escape_controls(text: str) -> str:
+    return "".join(
+        f"\\u{ord(c):04x}"
+        if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029"
+        else c
+        for c in text
+    )
+
+
+def _words(error: ValidationError, sources: Mapping[str, str]) -> list[_Words]:
     keyword = error.validator
     value = error.validator_value
     schema = error.schema if isinstance(error.schema, dict) else {}
@@ -276,91 +339,92 @@ def _describe(
         return f"{_number(n)} {one if n == 1 else many}"
 
     if keyword is None:  # a `false` schema
-        return [f"{subject} is not allowed"]
+        return [_Words("is not allowed")]
     if keyword == "required" and isinstance(value, list) and isinstance(instance, dict):
-        return [f"{_join(at, str(k))} is required" for k in value if k not in instance]
+        return [_Words("is required", str(k)) for k in value if k not in instance]
     if keyword in ("additionalProperties", "unevaluatedProperties"):
-        return [f"{_join(at, error.message)} is not a known field"]
+        return [_Words("is not a known field", error.message)]
     if keyword == "propertyNames":
-        return [f"{_join(at, error.message)} is not an allowed field name"]
+        return [_Words("is not an allowed field name", error.message)]
     if keyword in ("dependentRequired", "dependencies") and isinstance(value, dict):
-        out: list[str] = []
+        out: list[_Words] = []
         if isinstance(instance, dict):
             for prop, needs in value.items():
                 if prop in instance and isinstance(needs, list):
                     out.extend(
-                        f"{_join(at, str(n))} is required when {_join(at, prop)} is given"
+                        _Words("is required", str(n), prop)
                         for n in needs
                         if n not in instance
                     )
         return out
+    return [_Words(_text(keyword, value, schema, sources, count))]
+
+
+def _text(
+    keyword: object,
+    value: object,
+    schema: Mapping[str, object],
+    sources: Mapping[str, str],
+    count: Callable[[object, str, str], str],
+) -> str:
+    """What is wrong with the value itself, by the keyword that failed."""
     if keyword == "type":
         types = value if isinstance(value, list) else [value]
-        return [f"{subject} must be {_article(','.join(str(t) for t in types))}"]
+        return f"must be {_article(','.join(str(t) for t in types))}"
     if keyword == "enum" and isinstance(value, list):
-        return [f"{subject} must be one of {', '.join(to_json(v) for v in value)}"]
+        return f"must be one of {', '.join(to_json(v) for v in value)}"
     if keyword == "const":
-        return [f"{subject} must be {to_json(value)}"]
+        return f"must be {to_json(value)}"
     if keyword == "format":
-        return [f"{subject} must be a valid {value}"]
+        return f"must be a valid {value}"
     if keyword == "pattern":
-        return [
-            f"{subject} must match the pattern {to_json(sources.get(str(value), value))}"
-        ]
+        return f"must match the pattern {to_json(sources.get(str(value), value))}"
     if keyword == "minLength":
-        return [
-            f"{subject} must be at least {count(value, 'character', 'characters')} long"
-        ]
+        return f"must be at least {count(value, 'character', 'characters')} long"
     if keyword == "maxLength":
-        return [
-            f"{subject} must be at most {count(value, 'character', 'characters')} long"
-        ]
+        return f"must be at most {count(value, 'character', 'characters')} long"
     if keyword == "minimum":
-        return [f"{subject} must be {_number(value)} or more"]
+        return f"must be {_number(value)} or more"
     if keyword == "maximum":
-        return [f"{subject} must be {_number(value)} or less"]
+        return f"must be {_number(value)} or less"
     if keyword == "exclusiveMinimum":
-        return [f"{subject} must be more than {_number(value)}"]
+        return f"must be more than {_number(value)}"
     if keyword == "exclusiveMaximum":
-        return [f"{subject} must be less than {_number(value)}"]
+        return f"must be less than {_number(value)}"
     if keyword == "multipleOf":
-        return [f"{subject} must be a multiple of {_number(value)}"]
+        return f"must be a multiple of {_number(value)}"
     if keyword == "minItems":
-        return [f"{subject} must have at least {count(value, 'item', 'items')}"]
+        return f"must have at least {count(value, 'item', 'items')}"
     if keyword == "maxItems":
-        return [f"{subject} must have at most {count(value, 'item', 'items')}"]
+        return f"must have at most {count(value, 'item', 'items')}"
     if keyword in ("items", "additionalItems"):
         # Only a `false` reports here (a schema's errors are its own): no items past the listed.
         listed = (
             schema.get("prefixItems") if keyword == "items" else schema.get("items")
         )
         n = len(listed) if isinstance(listed, list) else 0
-        return [f"{subject} must have at most {count(n, 'item', 'items')}"]
+        return f"must have at most {count(n, 'item', 'items')}"
     if keyword == "unevaluatedItems":
-        return [f"{subject} must not have items the schema does not describe"]
+        return "must not have items the schema does not describe"
     if keyword == "uniqueItems":
-        return [f"{subject} must not have duplicate items"]
+        return "must not have duplicate items"
     if keyword == "minProperties":
-        return [f"{subject} must have at least {count(value, 'field', 'fields')}"]
+        return f"must have at least {count(value, 'field', 'fields')}"
     if keyword == "maxProperties":
-        return [f"{subject} must have at most {count(value, 'field', 'fields')}"]
+        return f"must have at most {count(value, 'field', 'fields')}"
     if keyword in ("contains", "minContains", "maxContains"):
         least = schema.get("minContains", 1)
         most = schema.get("maxContains")
         if most is None:
-            return [
-                f"{subject} must contain at least {count(least, 'matching item', 'matching items')}"
-            ]
-        return [
-            f"{subject} must contain from {_number(least)} to {_number(most)} matching items"
-        ]
+            return f"must contain at least {count(least, 'matching item', 'matching items')}"
+        return f"must contain from {_number(least)} to {_number(most)} matching items"
     if keyword == "anyOf":
-        return [f"{subject} must match at least one of the allowed forms"]
+        return "must match at least one of the allowed forms"
     if keyword == "oneOf":
-        return [f"{subject} must match exactly one of the allowed forms"]
+        return "must match exactly one of the allowed forms"
     if keyword == "not":
-        return [f"{subject} must not match the excluded form"]
-    return [f"{subject} is invalid"]
+        return "must not match the excluded form"
+    return "is invalid"
 
 
 def _number(value: object) -> str:

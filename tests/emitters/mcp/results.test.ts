@@ -169,7 +169,7 @@ describe("a call of a tool with an output schema", () => {
     expect(result.structuredContent).toBeUndefined();
     const expected = [
       "The result of get_order does not fit its output schema:",
-      "- /items/0/quantity: must be >= 1",
+      "- /items/0/quantity: must be 1 or more",
       "- /total: must be a number",
     ].join("\n");
     expect(text(result)).toBe(expected);
