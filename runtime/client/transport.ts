@@ -287,6 +287,12 @@ function platformMessage(body: unknown, isJson: boolean): string | null {
   return null;
 }
 
+/**
+ * A call that never got an answer, worded by toolgen: one fixed phrase a cause (refused, name not
+ * found, timed out, closed, TLS, anything else), never fetch's or the system's own message, so
+ * that the Python client (runtime/python/toolgen_core/transport.py) says the same; the system's
+ * code (`ECONNREFUSED`…) is kept as `code`.
+ */
 function networkError(
   e: unknown,
   tool: string,
@@ -295,13 +301,49 @@ function networkError(
   tokens: readonly string[],
 ): NetworkError {
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-  const code = (cause as { code?: unknown } | null)?.code;
-  const detail = cause instanceof Error ? cause.message : String(cause);
+  const code = codeOf(cause);
   const where = new URL(url);
-  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${detail}`;
-  return new NetworkError(
-    redact(message, tokens),
-    typeof code === "string" ? code : undefined,
-    tool,
-  );
+  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${NETWORK_PHRASES[networkCause(code)]}`;
+  return new NetworkError(redact(message, tokens), code, tool);
+}
+
+/** The system's code of a failure: its own, or its first inner error's (an AggregateError of several addresses). */
+function codeOf(cause: unknown): string | undefined {
+  if (!isRecord(cause)) return undefined;
+  if (typeof cause.code === "string") return cause.code;
+  const inner = Array.isArray(cause.errors) ? cause.errors[0] : undefined;
+  return isRecord(inner) && typeof inner.code === "string"
+    ? inner.code
+    : undefined;
+}
+
+type NetworkCause = "refused" | "dns" | "timeout" | "reset" | "tls" | "other";
+
+/** What the caller reads for each kind of failure, in both languages. */
+const NETWORK_PHRASES: Readonly<Record<NetworkCause, string>> = {
+  refused: "the connection was refused",
+  dns: "the host name could not be resolved",
+  timeout: "the connection timed out",
+  reset: "the connection was closed before the platform answered",
+  tls: "the secure (TLS) connection could not be set up",
+  other: "the connection failed",
+};
+
+function networkCause(code: string | undefined): NetworkCause {
+  if (code === undefined) return "other";
+  if (code === "ECONNREFUSED") return "refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NODATA")
+    return "dns";
+  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT")
+    return "timeout";
+  if (
+    code === "ECONNRESET" ||
+    code === "EPIPE" ||
+    code === "ECONNABORTED" ||
+    code === "UND_ERR_SOCKET" ||
+    code === "UND_ERR_CLOSED"
+  )
+    return "reset";
+  if (/^ERR_(SSL|TLS)_|CERT|^DEPTH_ZERO_SELF_SIGNED/.test(code)) return "tls";
+  return "other";
 }

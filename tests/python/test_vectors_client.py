@@ -5,6 +5,7 @@ against the generated TypeScript client."""
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -71,19 +72,56 @@ def platform() -> Iterator[Platform]:
     p.server.server_close()
 
 
+@pytest.fixture(scope="module")
+def closed() -> str:
+    """``{closed}``: a port on 127.0.0.1 nothing listens on (bound, then closed)."""
+    with socket.socket() as spare:
+        spare.bind(("127.0.0.1", 0))
+        port = spare.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def closing() -> Iterator[str]:
+    """``{closing}``: a server that closes each connection once the request arrives, without
+    answering."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(65536)
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    listener.close()
+
+
 def test_there_are_many_vectors() -> None:
     assert len(VECTORS) >= 40
 
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("path", VECTORS, ids=[p.name for p in VECTORS])
-async def test_vector(path: Any, platform: Platform, reference_spec: SpecData) -> None:
+async def test_vector(
+    path: Any, platform: Platform, closed: str, closing: str, reference_spec: SpecData
+) -> None:
     v = json.loads(path.read_text("utf-8"))
     platform.queue = [x["response"] for x in v["exchanges"]]
     platform.seen = []
 
     def fill(text: str) -> str:
-        return text.replace("{server}", platform.origin)
+        return (
+            text.replace("{server}", platform.origin)
+            .replace("{closed}", closed)
+            .replace("{closing}", closing)
+        )
 
     env = {k: fill(x) for k, x in v["env"].items()}
     outcome: dict[str, Any]
@@ -98,7 +136,7 @@ async def test_vector(path: Any, platform: Platform, reference_spec: SpecData) -
             "class": CLASS_NAMES.get(name, name),
             "message": str(e),
         }
-        for key in ("status", "body", "problems"):
+        for key in ("status", "body", "problems", "code"):
             if key in v["result"].get("error", {}):
                 value = getattr(e, key)
                 error[key] = list(value) if isinstance(value, tuple) else value

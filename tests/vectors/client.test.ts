@@ -4,6 +4,7 @@
  * replays the same files against the Python client.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import net from "node:net";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +38,7 @@ interface Vector {
           status?: number;
           body?: unknown;
           problems?: string[];
+          code?: string;
         };
       };
 }
@@ -52,6 +54,11 @@ const vectors = readdirSync(dir)
 
 let server: Server;
 let origin = "";
+// `{closed}`: a port on 127.0.0.1 nothing listens on (bound, then closed); `{closing}`: a server
+// that closes each connection once the request arrives, without answering.
+let closed = "";
+let closing = "";
+let closer: net.Server;
 let queue: Exchange["response"][] = [];
 let seen: {
   method: string;
@@ -85,10 +92,27 @@ beforeAll(async () => {
   if (address === null || typeof address === "string")
     throw new Error("no port");
   origin = `http://127.0.0.1:${address.port}`;
+  const spare = net.createServer();
+  await new Promise<void>((resolve) => spare.listen(0, "127.0.0.1", resolve));
+  closed = `http://127.0.0.1:${(spare.address() as net.AddressInfo).port}`;
+  await new Promise<void>((resolve) => spare.close(() => resolve()));
+  closer = net.createServer((socket) => {
+    socket.on("error", () => {});
+    socket.once("data", () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => closer.listen(0, "127.0.0.1", resolve));
+  closing = `http://127.0.0.1:${(closer.address() as net.AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => closer.close(() => resolve()));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
-const fill = (text: string) => text.replaceAll("{server}", origin);
+const fill = (text: string) =>
+  text
+    .replaceAll("{server}", origin)
+    .replaceAll("{closed}", closed)
+    .replaceAll("{closing}", closing);
 
 describe("shared client vectors", () => {
   it("are many", () => expect(vectors.length).toBeGreaterThanOrEqual(40));
@@ -112,7 +136,7 @@ describe("shared client vectors", () => {
         message: err.message,
       };
       if ("error" in v.result) {
-        for (const key of ["status", "body", "problems"] as const)
+        for (const key of ["status", "body", "problems", "code"] as const)
           if (key in v.result.error) error[key] = err[key];
       }
       outcome = { error };

@@ -501,15 +501,44 @@ function platformMessage(body, isJson) {
 }
 function networkError(e, tool, method, url, tokens) {
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-  const code = cause?.code;
-  const detail = cause instanceof Error ? cause.message : String(cause);
+  const code = codeOf(cause);
   const where = new URL(url);
-  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${detail}`;
-  return new NetworkError(
-    redact(message, tokens),
-    typeof code === "string" ? code : void 0,
-    tool,
-  );
+  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${NETWORK_PHRASES[networkCause(code)]}`;
+  return new NetworkError(redact(message, tokens), code, tool);
+}
+function codeOf(cause) {
+  if (!isRecord(cause)) return void 0;
+  if (typeof cause.code === "string") return cause.code;
+  const inner = Array.isArray(cause.errors) ? cause.errors[0] : void 0;
+  return isRecord(inner) && typeof inner.code === "string"
+    ? inner.code
+    : void 0;
+}
+var NETWORK_PHRASES = {
+  refused: "the connection was refused",
+  dns: "the host name could not be resolved",
+  timeout: "the connection timed out",
+  reset: "the connection was closed before the platform answered",
+  tls: "the secure (TLS) connection could not be set up",
+  other: "the connection failed",
+};
+function networkCause(code) {
+  if (code === void 0) return "other";
+  if (code === "ECONNREFUSED") return "refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NODATA")
+    return "dns";
+  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT")
+    return "timeout";
+  if (
+    code === "ECONNRESET" ||
+    code === "EPIPE" ||
+    code === "ECONNABORTED" ||
+    code === "UND_ERR_SOCKET" ||
+    code === "UND_ERR_CLOSED"
+  )
+    return "reset";
+  if (/^ERR_(SSL|TLS)_|CERT|^DEPTH_ZERO_SELF_SIGNED/.test(code)) return "tls";
+  return "other";
 }
 
 // runtime/client/retry.ts

@@ -222,7 +222,7 @@ describe("timeouts and network failures", () => {
     );
   });
 
-  it("a custom fetch that throws with the token in its message is redacted", async () => {
+  it("a custom fetch that throws with the token in its message: toolgen's words, never its message", async () => {
     const leaky: typeof fetch = async (_url, init) => {
       throw new TypeError(
         `proxy refused request with ${new Headers(init?.headers).get("authorization")}`,
@@ -235,7 +235,51 @@ describe("timeouts and network failures", () => {
     });
     const e = await failure(() => c.listPeers());
     expect(e).toBeInstanceOf(NetworkError);
-    expect(e.message).toContain("proxy refused request with Bearer [redacted]");
+    expect(e.message).toMatch(/: the connection failed$/);
+    expect(e.message).not.toContain("proxy refused");
+    expect(e.message).not.toContain(A.token);
+  });
+
+  it("a cause with a system code is worded by its kind, the code kept", async () => {
+    const kinds: [string, string][] = [
+      ["ECONNREFUSED", "the connection was refused"],
+      ["ENOTFOUND", "the host name could not be resolved"],
+      ["UND_ERR_CONNECT_TIMEOUT", "the connection timed out"],
+      ["ECONNRESET", "the connection was closed before the platform answered"],
+      [
+        "UND_ERR_SOCKET",
+        "the connection was closed before the platform answered",
+      ],
+      [
+        "DEPTH_ZERO_SELF_SIGNED_CERT",
+        "the secure (TLS) connection could not be set up",
+      ],
+      [
+        "ERR_SSL_WRONG_VERSION_NUMBER",
+        "the secure (TLS) connection could not be set up",
+      ],
+      ["EHOSTUNREACH", "the connection failed"],
+    ];
+    for (const [code, phrase] of kinds) {
+      const failing: typeof fetch = async () => {
+        throw new TypeError("fetch failed", {
+          cause: Object.assign(new Error(`system says ${code}`), { code }),
+        });
+      };
+      const c = createClient({
+        baseUrl: platform.url,
+        workspace: A,
+        fetch: failing,
+      });
+      const e = (await failure(() => c.listPeers())) as InstanceType<
+        typeof NetworkError
+      >;
+      expect([code, e.message.split("): ")[1], e.code]).toEqual([
+        code,
+        phrase,
+        code,
+      ]);
+    }
   });
 });
 describe("what is refused before sending", () => {
