@@ -10,6 +10,7 @@ import { errorText } from "../shared/tool-errors.js";
 import { resultText } from "../shared/result-text.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
+import { isRecord } from "../shared/record.js";
 
 type Call = (
   input: unknown,
@@ -72,16 +73,19 @@ export function toolFactory(
         throwOnError,
         isClientError: deps.isClientError,
         withDefaults: deps.withDefaults,
+        validate: deps.validate,
+        InputError: deps.InputError,
       });
     });
   };
 }
 
-interface WrapOptions {
+interface WrapOptions extends Pick<
+  Dependencies,
+  "isClientError" | "withDefaults" | "validate" | "InputError"
+> {
   readonly appendWhenToUse: boolean;
   readonly throwOnError: boolean;
-  readonly isClientError: (error: unknown) => boolean;
-  readonly withDefaults: (name: string, input: unknown) => unknown;
 }
 
 function wrap(
@@ -120,7 +124,7 @@ function wrap(
         : content;
     }
   };
-  return tool(run, {
+  const made = tool(run, {
     name: entry.name,
     description: o.appendWhenToUse
       ? `${entry.description}\n\n${entry.whenToUse}`
@@ -130,6 +134,21 @@ function wrap(
     // Without it the rejection says only that the input "did not match", never which field.
     verboseParsingErrors: true,
   }) as DynamicStructuredTool;
+  // The input is checked by the client's validator before LangChain's own check (its JSON Schema
+  // validator, with its own words): one that does not fit throws the client's InputError, worded
+  // by toolgen as every target and the Python package word it. `invoke` and `call` both end here.
+  const parseAndRun = made.call.bind(made);
+  made.call = async (arg, configArg, tags) => {
+    const problems = o.validate(entry.name, isToolCall(arg) ? arg.args : arg);
+    if (problems.length > 0) throw new o.InputError(entry.name, problems);
+    return parseAndRun(arg, configArg, tags);
+  };
+  return made;
+}
+
+/** A LangChain tool call (`{ type: "tool_call", args, id }`), as @langchain/core tells one. */
+function isToolCall(arg: unknown): arg is { readonly args: unknown } {
+  return isRecord(arg) && arg.type === "tool_call";
 }
 
 /** The errors JavaScript throws for code that is wrong, not for a call that failed. */

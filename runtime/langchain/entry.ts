@@ -4,10 +4,11 @@
  * its own tools.json.
  */
 import type { DynamicStructuredTool } from "@langchain/core/tools";
+import { createValidator } from "../client/validate.js";
 import { clientParts, type ClientModule } from "../shared/client-parts.js";
 import { toolFactory } from "./create-tools.js";
 import { loadToolTable } from "./load.js";
-import type { CreateToolsOptions } from "./types.js";
+import type { CreateToolsOptions, Dependencies } from "./types.js";
 
 export type * as Surface from "./surface.js";
 
@@ -23,11 +24,16 @@ export function langchainPackage(
   data: URL,
 ): LangchainPackage {
   const { isClientError, withDefaults } = clientParts(client);
+  const table = loadToolTable(data, client.tools);
   return {
     createTools: toolFactory({
-      data: loadToolTable(data, client.tools),
+      data: table,
       isClientError,
       withDefaults,
+      validate: createValidator(
+        new Map(table.tools.map((t) => [t.name, t.inputSchema])),
+      ),
+      InputError: client.InputError as unknown as Dependencies["InputError"],
     }),
   };
 }

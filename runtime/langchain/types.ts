@@ -42,10 +42,18 @@ export interface CreateToolsOptions {
   readonly throwOnError?: boolean;
 }
 
-/** What the generated index.js injects: no validateInput, as each LangChain tool validates its input against its own schema. */
+/**
+ * What the generated index.js injects: the client package's error test and defaults, its
+ * validator over this package's schemas (each tool's LangChain view), and its InputError, so that
+ * an input that does not fit is refused in toolgen's words, as the Python package refuses it.
+ */
 export interface Dependencies extends Pick<
   ClientParts,
   "isClientError" | "withDefaults"
 > {
   readonly data: ToolTable;
+  /** The problems of an input for a tool's LangChain schema, none when it fits. */
+  readonly validate: (name: string, input: unknown) => string[];
+  /** The client package's InputError, thrown for an input that does not fit. */
+  readonly InputError: new (tool: string, problems: readonly string[]) => Error;
 }

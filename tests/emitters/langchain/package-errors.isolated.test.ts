@@ -1,14 +1,15 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { ToolInputParsingException } from "@langchain/core/tools";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   byName,
   client,
   createTools,
   handlers,
+  InputError,
   PlatformError,
   server,
   TOKENS,
+  validateInput,
 } from "./package-setup.js";
 
 // What goes wrong: input the schema rejects, and the platform's and handlers' errors.
@@ -40,18 +41,46 @@ describe("bad input", () => {
       "before_ts",
     ],
   ])(
-    "rejects %s with a message naming the field, and sends nothing",
+    "rejects %s with the client's InputError naming the field, and sends nothing",
     async (_, name, args, field) => {
       const tool = byName(createTools({ client, handlers }), name);
       const error = await tool.invoke(args as never).then(
         () => null,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(ToolInputParsingException);
-      expect((error as Error).message).toContain(`"${field}"`);
+      // The client's own words, as the client would refuse the same input, and as the Python
+      // package's LangChain tools word it: never LangChain's validator's.
+      const problems = validateInput(name, args);
+      expect(problems.some((p) => p.startsWith(`${field} `))).toBe(true);
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InstanceType<typeof InputError>).problems).toEqual(
+        problems,
+      );
+      expect((error as Error).message).toBe(
+        `invalid input for ${name}: ${problems.join("; ")}`,
+      );
       expect(server.requests).toEqual([]);
     },
   );
+
+  it("refuses a tool call's arguments the same way, before LangChain reads them", async () => {
+    const tool = byName(
+      createTools({ client, handlers }),
+      "delegate_task_async",
+    );
+    const args = { workspace_id: "peer" };
+    const error = await tool
+      .invoke({ type: "tool_call", id: "call-1", name: tool.name, args })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(
+      `invalid input for delegate_task_async: ${validateInput("delegate_task_async", args).join("; ")}`,
+    );
+    expect(server.requests).toEqual([]);
+  });
 });
 
 describe("platform errors", () => {

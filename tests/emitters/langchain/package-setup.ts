@@ -33,7 +33,7 @@ interface FixtureSpec extends SpecTypes {
 export type PlatformTool = ToolOf<FixtureSpec, string>;
 const fixture = installPlatformFixture();
 afterAll(() => fixture.remove());
-export const { createClient, PlatformError } =
+export const { createClient, PlatformError, InputError, validateInput } =
   await fixture.load<FixtureClientPackage>("@molecule/platform-client");
 export const { createTools } = await fixture.load<{
   createTools(

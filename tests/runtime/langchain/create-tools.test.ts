@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { InputError } from "../../../runtime/client/errors.js";
+import { createValidator } from "../../../runtime/client/validate.js";
 import { toolFactory } from "../../../runtime/langchain/create-tools.js";
 import type { ToolTable, ToolEntry } from "../../../runtime/langchain/types.js";
 
@@ -24,6 +26,10 @@ const createTools = toolFactory({
   data,
   isClientError: () => false,
   withDefaults: (_, input) => input,
+  validate: createValidator(
+    new Map(data.tools.map((t) => [t.name, t.inputSchema])),
+  ),
+  InputError,
 });
 
 describe("createTools", () => {
