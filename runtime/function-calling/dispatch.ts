@@ -34,10 +34,7 @@ export function dispatcher(
     const tool = typeof name === "string" ? byName.get(name) : undefined;
     if (tool === undefined) return failed(unknownTool(deps, name));
     const parsed = parseArguments(args);
-    if (!parsed.ok)
-      return failed(
-        `Error from ${tool.name}: the arguments are not a JSON object (${parsed.reason})`,
-      );
+    if (!parsed.ok) return failed(`Error from ${tool.name}: ${NOT_JSON}`);
     const problems = deps.validateInput(tool.name, parsed.value);
     if (problems.length > 0)
       return failed(
@@ -79,9 +76,16 @@ export function dispatcher(
   };
 }
 
+/**
+ * What the model reads for arguments that are not JSON: toolgen's words, never the parser's
+ * (V8's and Python's differ), the same in the Python package
+ * (runtime/python/toolgen_core/function_calling.py).
+ */
+const NOT_JSON =
+  "the arguments are not valid JSON: send the tool's inputs as one JSON object";
+
 type Parsed =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 
 /** OpenAI sends the arguments as JSON text (empty for none), Anthropic as an object. */
 function parseArguments(args: unknown): Parsed {
@@ -90,11 +94,8 @@ function parseArguments(args: unknown): Parsed {
   if (args.trim() === "") return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(args) as unknown };
-  } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? error.message : String(error),
-    };
+  } catch {
+    return { ok: false };
   }
 }
 

@@ -44,10 +44,7 @@ function dispatcher(deps) {
     const tool = typeof name === "string" ? byName.get(name) : void 0;
     if (tool === void 0) return failed(unknownTool(deps, name));
     const parsed = parseArguments(args);
-    if (!parsed.ok)
-      return failed(
-        `Error from ${tool.name}: the arguments are not a JSON object (${parsed.reason})`,
-      );
+    if (!parsed.ok) return failed(`Error from ${tool.name}: ${NOT_JSON}`);
     const problems = deps.validateInput(tool.name, parsed.value);
     if (problems.length > 0)
       return failed(
@@ -80,17 +77,16 @@ function dispatcher(deps) {
     }
   };
 }
+var NOT_JSON =
+  "the arguments are not valid JSON: send the tool's inputs as one JSON object";
 function parseArguments(args) {
   if (args === void 0 || args === null) return { ok: true, value: {} };
   if (typeof args !== "string") return { ok: true, value: args };
   if (args.trim() === "") return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(args) };
-  } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? error.message : String(error),
-    };
+  } catch {
+    return { ok: false };
   }
 }
 function unknownTool(deps, name) {

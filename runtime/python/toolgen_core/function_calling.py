@@ -165,10 +165,8 @@ class Dispatcher:
         tool_name = tool["name"]
         try:
             value = _parse_arguments(arguments)
-        except ValueError as error:
-            return _failed(
-                f"Error from {tool_name}: the arguments are not a JSON object ({error})"
-            )
+        except ValueError:
+            return _failed(f"Error from {tool_name}: {NOT_JSON}")
         problems = self._validate(tool_name, value)
         if problems:
             return _failed(
@@ -210,6 +208,11 @@ class Dispatcher:
         return f'Error: there is no tool {shown}: did you mean "{near}"?'
 
 
+NOT_JSON = "the arguments are not valid JSON: send the tool's inputs as one JSON object"
+"""What the model reads for arguments that are not JSON: toolgen's words, never the parser's
+(Python's and V8's differ), as runtime/function-calling/dispatch.ts words it."""
+
+
 def _check_client(caller: str, client: object) -> None:
     """What a consumer passes as ``client`` must be the platform client (its ``call``)."""
     if not callable(getattr(client, "call", None)):
@@ -232,7 +235,7 @@ def _reject_constant(name: str) -> object:
 
 def _parse_arguments(arguments: object) -> object:
     """OpenAI sends the arguments as JSON text (empty for none), Anthropic as an object.
-    Raises ``ValueError`` with the parser's reason for text that is not JSON."""
+    Raises ``ValueError`` for text that is not JSON."""
     if arguments is None:
         return {}
     if not isinstance(arguments, str):

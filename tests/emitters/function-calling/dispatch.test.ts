@@ -295,8 +295,8 @@ describe("dispatch answers what went wrong in words a model can act on", () => {
   it("arguments that are not JSON, and input that does not fit the schema, are refused before anything is sent", async () => {
     expect(
       await pkg.dispatch("list_peers", '{"source_workspace_id":', { client }),
-    ).toMatch(
-      /^Error from list_peers: the arguments are not a JSON object \(.+\)$/,
+    ).toBe(
+      "Error from list_peers: the arguments are not valid JSON: send the tool's inputs as one JSON object",
     );
     const commit = spec.tools.find((t) => t.name === "commit_memory")!;
     const [required] = (commit.input as { required: string[] }).required;
