@@ -16,6 +16,7 @@ from typing import TypedDict
 import httpx
 
 from .errors import ConfigError
+from .hooks import ClientHooks, Hooks, resolve_hooks
 from .redact import MIN_TOKEN_LENGTH
 from .results import to_json
 
@@ -79,6 +80,9 @@ class ClientConfig(TypedDict):
     """The largest answer body read, in bytes (10 MiB when not given)."""
     transport: NotRequired[httpx.AsyncBaseTransport]
     """Replaces httpx's transport, e.g. to add a proxy."""
+    hooks: NotRequired[ClientHooks]
+    """``on_request`` and ``on_response``: observers of every HTTP request, given nothing that
+    holds a credential (see ``hooks``)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,7 @@ class ResolvedConfig:
     retry: RetryPolicy | None
     max_response_bytes: int
     transport: httpx.AsyncBaseTransport | None
+    hooks: Hooks | None = None
 
 
 _TOKEN_CHARS = re.compile(r"[\x21-\x7e]+\Z")
@@ -183,6 +188,7 @@ def resolve_config(config: ClientConfig) -> ResolvedConfig:
             max_bytes = given_max
     headers = _check_headers(config.get("headers"), problems)
     retry = resolve_retry(config.get("retry"), DEFAULT_RETRY, problems)
+    hooks = resolve_hooks(config.get("hooks"), problems)
     if problems or base is None:
         raise ConfigError(problems)
     return ResolvedConfig(
@@ -194,6 +200,7 @@ def resolve_config(config: ClientConfig) -> ResolvedConfig:
         retry=retry,
         max_response_bytes=max_bytes,
         transport=config.get("transport"),
+        hooks=hooks,
     )
 
 

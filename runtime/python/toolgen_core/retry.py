@@ -131,8 +131,8 @@ async def send_with_retries(
             left = retrying.budget_ms - (retrying.now() - started)
             if left <= 0:
                 raise
-            exchange = replace(x, timeout_ms=min(x.timeout_ms, left))
             attempt += 1
+            exchange = replace(x, timeout_ms=min(x.timeout_ms, left), attempt=attempt)
 
 
 def retry_after_ms(value: str | None, now: float) -> float | None:

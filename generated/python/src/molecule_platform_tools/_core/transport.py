@@ -8,14 +8,17 @@ import json
 import re
 import socket
 import ssl
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import anyio
 import httpx
 
 from .config import ResolvedConfig
 from .errors import CallTimeoutError, ClientError, NetworkError, PlatformError
+from .hooks import RequestInfo, ResponseInfo, call_hook, redact_headers, redact_url
 from .redact import longest_token_form, redact, redact_value
 from .request import PlannedRequest, check_target
 
@@ -37,6 +40,23 @@ class Exchange:
     token: str
     """The routed workspace's token, the only one this request may carry."""
     timeout_ms: float
+    attempt: int = 1
+    """1 for the first try of a call, 2 for its first retry…, as the hooks are told."""
+
+
+class _HookFailed(Exception):
+    """A hook raised: the call fails with the hook's own exception, not a transport error."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
+
+
+async def _run_hook(hook: Callable[[Any], object], info: object) -> None:
+    try:
+        await call_hook(hook, info)
+    except Exception as error:
+        raise _HookFailed(error) from error
 
 
 async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> object:
@@ -74,8 +94,37 @@ async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> ob
                     headers=_unique(headers),
                     content=body.encode("utf-8") if body is not None else None,
                 )
+                hooks = x.config.hooks
+                shown_url = redact_url(url, tokens) if hooks else ""
+                if hooks and hooks.on_request:
+                    await _run_hook(
+                        hooks.on_request,
+                        RequestInfo(
+                            tool=x.tool,
+                            attempt=x.attempt,
+                            method=method,
+                            url=shown_url,
+                            headers=redact_headers(_unique(headers), tokens),
+                        ),
+                    )
+                started = time.monotonic()
                 response = await http.send(request, stream=True)
                 try:
+                    if hooks and hooks.on_response:
+                        await _run_hook(
+                            hooks.on_response,
+                            ResponseInfo(
+                                tool=x.tool,
+                                attempt=x.attempt,
+                                method=method,
+                                url=shown_url,
+                                status=response.status_code,
+                                headers=redact_headers(
+                                    response.headers.multi_items(), tokens
+                                ),
+                                duration_ms=int((time.monotonic() - started) * 1000),
+                            ),
+                        )
                     location = (
                         response.headers.get("location")
                         if response.status_code in REDIRECTS
@@ -95,6 +144,8 @@ async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> ob
                     url, location, response.status_code, method, body, x
                 )
             raise AssertionError("unreachable")  # pragma: no cover
+    except _HookFailed as failed:
+        raise failed.error from None
     except ClientError:
         raise
     except TimeoutError:
