@@ -100,8 +100,11 @@ function parseJson(
   let value: unknown;
   try {
     value = JSON.parse(raw);
-  } catch (e) {
-    return fail(`${label} must be a JSON ${what}: ${(e as Error).message}`);
+  } catch {
+    // toolgen's words, not the parser's: they differ between Node releases and languages.
+    return fail(
+      `${label} must be a JSON ${what}: ${quote(raw)} is not valid JSON`,
+    );
   }
   if (!is(value))
     return fail(`${label} must be a JSON ${what}, not ${quote(raw)}`);

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# mypy's cache, in the virtual environment's folder (git ignores it, and it goes with .venv).
+MYPY_CACHE = str(ROOT / ".venv" / "mypy-cache")
 sys.path.insert(0, str(ROOT / "runtime" / "python"))
 
 from toolgen_core.data import SpecData

@@ -13,7 +13,7 @@ from conftest import ROOT
 from toolgen_core.cli_argv import Help, Usage, parse_command_line
 from toolgen_core.cli_data import with_schemas
 from toolgen_core.cli_help import command_help, global_help
-from toolgen_core.cli_json_error import json_parse_error
+from toolgen_core.json_text import NOT_JSON_VALUE, parse_json
 from toolgen_core.results import to_json
 
 VECTORS = ROOT / "tests" / "vectors" / "cli-parse"
@@ -62,16 +62,14 @@ def test_vectors_reach_every_outcome() -> None:
     assert tools == {c["tool"] for c in SPEC["commands"]["commands"]}
 
 
-JSON_ERRORS = json.loads((VECTORS / "json-errors.json").read_text("utf-8"))
+NOT_JSON = json.loads((VECTORS / "not-json.json").read_text("utf-8"))
 
 
-@pytest.mark.parametrize(
-    "case", JSON_ERRORS, ids=[repr(c["text"]) for c in JSON_ERRORS]
-)
-def test_json_parse_message(case: dict[str, str]) -> None:
-    assert json_parse_error(case["text"]) == case["message"]
+@pytest.mark.parametrize("case", NOT_JSON, ids=[repr(c["text"]) for c in NOT_JSON])
+def test_what_json_parse_refuses_is_refused(case: dict[str, str]) -> None:
+    assert parse_json(case["text"]) is NOT_JSON_VALUE
 
 
-def test_valid_json_has_no_message() -> None:
+def test_valid_json_is_read() -> None:
     for text in ['{"a":[1,2.5e-3,{"b":null}]}', " true ", '"\\u00e9\\n"', "-0"]:
-        assert json_parse_error(text) == ""
+        assert parse_json(text) == json.loads(text)

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import MYPY_CACHE, ROOT
 from platform_server import running_platform
 
 SPEC_FILE = Path(__file__).resolve().parent / "specs" / "hostile.yaml"
@@ -59,9 +59,16 @@ def tool_check(package: Path, *args: str) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_it_type_checks_strictly(package: Path) -> None:
     tool_check(
-        package, "mypy", "--no-incremental", "--config-file", "pyproject.toml", "src"
+        package,
+        "mypy",
+        "--cache-dir",
+        MYPY_CACHE,
+        "--config-file",
+        "pyproject.toml",
+        "src",
     )
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import ROOT
+import pytest
+from conftest import MYPY_CACHE, ROOT
 
 RUNTIME = ROOT / "runtime" / "python" / "toolgen_core"
 PACKAGE = ROOT / "generated" / "python"
@@ -22,9 +23,16 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_runtime_passes_mypy_strict() -> None:
     r = run(
-        "mypy", "--strict", "--python-version", "3.10", "--no-incremental", str(RUNTIME)
+        "mypy",
+        "--strict",
+        "--python-version",
+        "3.10",
+        "--cache-dir",
+        MYPY_CACHE,
+        str(RUNTIME),
     )
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -34,11 +42,13 @@ def test_runtime_passes_ruff() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_reference_package_passes_mypy_strict() -> None:
     # The package's own pyproject.toml sets strict and Python 3.10.
     r = run(
         "mypy",
-        "--no-incremental",
+        "--cache-dir",
+        MYPY_CACHE,
         "--config-file",
         str(PACKAGE / "pyproject.toml"),
         str(PACKAGE / "src"),

@@ -158,8 +158,10 @@ function parseJson(raw, label, what, is) {
   let value;
   try {
     value = JSON.parse(raw);
-  } catch (e) {
-    return fail(`${label} must be a JSON ${what}: ${e.message}`);
+  } catch {
+    return fail(
+      `${label} must be a JSON ${what}: ${quote(raw)} is not valid JSON`,
+    );
   }
   if (!is(value))
     return fail(`${label} must be a JSON ${what}, not ${quote(raw)}`);

@@ -23,16 +23,19 @@ export function toolsPy(model: Model): string {
   return [
     hashHeader,
     `"""The tools as data: TOOLS (a ToolSpec per tool, in the spec's order), by_name, by_section
-and tool_names, so that a registry of tools can be replaced by an import of this module."""
+and tool_names, so that a registry of tools can be replaced by an import of this module; and
+what a local tool's handler is (LocalHandler, HandlerContext, from_kwargs for a coroutine that
+takes the arguments as keyword arguments)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
 from ._core.data import load_spec
+from ._core.handler import HandlerContext, LocalHandler, from_kwargs
 from ._core.tools import Registry, ToolSpec
 `,
-    `\n${ALL(["TOOLS", "SectionId", "ToolName", "ToolSpec", "by_name", "by_section", "tool_names"])}`,
+    `\n${ALL(["TOOLS", "HandlerContext", "LocalHandler", "SectionId", "ToolName", "ToolSpec", "by_name", "by_section", "from_kwargs", "tool_names"])}`,
     `\nToolName = Literal[${names}]\nSectionId = Literal[${sections}]\n`,
     `
 _REGISTRY: Registry[SectionId] = Registry(load_spec(__package__))

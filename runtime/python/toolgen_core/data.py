@@ -8,8 +8,8 @@ those files (camelCase); each input and output schema is written once, under ``c
 from __future__ import annotations
 
 import json
+import os
 import sys
-from importlib import resources
 from typing import Literal, TypedDict
 
 if sys.version_info >= (3, 11):
@@ -185,6 +185,9 @@ def load_spec(package: str | None) -> SpecData:
         raise ImportError(
             "load_spec: import the module from its package, not as a file"
         )
-    text = resources.files(package).joinpath("spec.json").read_text(encoding="utf-8")
+    # Beside the package's __init__.py, which is imported before any of its modules.
+    folder = sys.modules[package].__path__[0]
+    with open(os.path.join(folder, "spec.json"), encoding="utf-8") as file:
+        text = file.read()
     spec: SpecData = json.loads(text)
     return spec

@@ -8,12 +8,12 @@ arguments as keyword arguments (``async def send(to, text): ...``) into one.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import anyio
+if TYPE_CHECKING:
+    import anyio
 
 
 class ToolCaller(Protocol):
@@ -24,13 +24,20 @@ class ToolCaller(Protocol):
     ) -> object: ...
 
 
+def _event() -> anyio.Event:
+    # anyio is imported on first use: importing the tools' module stays cheap.
+    import anyio
+
+    return anyio.Event()
+
+
 @dataclass(frozen=True)
 class HandlerContext:
     """What a handler gets besides its input: the client, to call the platform, and ``cancelled``,
     set when the caller gives up on the call (the MCP client cancelled it, say)."""
 
     client: ToolCaller
-    cancelled: anyio.Event = field(default_factory=anyio.Event)
+    cancelled: anyio.Event = field(default_factory=_event)
 
 
 LocalHandler = Callable[[dict[str, object], HandlerContext], Awaitable[object]]
@@ -44,6 +51,8 @@ def from_kwargs(function: Callable[..., Awaitable[object]]) -> LocalHandler:
     them when it takes ``**kwargs``); an argument whose name is a Python keyword (``from``,
     ``class``) cannot be a parameter, so it reaches the function only through ``**kwargs``. A
     parameter named ``ctx`` receives the ``HandlerContext``."""
+    import inspect  # on first use: importing the tools' module stays cheap
+
     signature = inspect.signature(function)
     params = signature.parameters
     takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())

@@ -7,7 +7,6 @@ description instead of ``short`` and the inputs to hide.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -65,21 +64,3 @@ def without_hidden(input: object, hidden: Sequence[str]) -> object:
     if not hidden or not isinstance(input, Mapping):
         return input
     return {k: v for k, v in input.items() if k not in hidden}
-
-
-def fill_defaults(schema: Mapping[str, object], input: object) -> object:
-    """The input with the schema's top-level defaults filled in for each property it leaves out
-    (a copy of each default, so that no call can change the schema's); a new dict, the caller's
-    is left as it was. Anything but an object is returned as it is."""
-    properties = schema.get("properties")
-    if not isinstance(input, Mapping) or not isinstance(properties, Mapping):
-        return input
-    out: dict[str, object] | None = None
-    for key, prop in properties.items():
-        # A key given, even as null, is the caller's (JSON has no undefined).
-        if key in input or not isinstance(prop, Mapping) or "default" not in prop:
-            continue
-        if out is None:
-            out = dict(input)
-        out[key] = copy.deepcopy(prop["default"])
-    return input if out is None else out

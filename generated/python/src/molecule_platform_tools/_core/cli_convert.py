@@ -7,13 +7,12 @@ refuse the same words.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
 
 from .cli_data import main_type, union_types
-from .cli_json_error import json_parse_error
+from .json_text import NOT_JSON_VALUE, parse_json
 from .results import to_json
 
 _JS_SPACE = (
@@ -137,10 +136,10 @@ def _convert_union(raw: str, types: list[str], label: str) -> Converted:
 
 
 def _parse_json(raw: str, label: str, what: str, kind: type) -> Converted:
-    problem = json_parse_error(raw)
-    if problem:
-        return _fail(f"{label} must be a JSON {what}: {problem}")
-    value = json.loads(raw)
+    value = parse_json(raw)
+    if value is NOT_JSON_VALUE:
+        # toolgen's words, not the parser's: they differ between Node releases and languages.
+        return _fail(f"{label} must be a JSON {what}: {_quote(raw)} is not valid JSON")
     if not isinstance(value, kind):
         return _fail(f"{label} must be a JSON {what}, not {_quote(raw)}")
     return Converted(True, value)

@@ -13,11 +13,12 @@ def fill_defaults(schema: Mapping[str, object], input: object) -> object:
     """The input with each top-level default the schema declares for a property it leaves out:
     a new dict (the caller's is left as it was), each default copied."""
     properties = schema.get("properties")
-    if not isinstance(input, dict) or not isinstance(properties, dict):
+    if not isinstance(input, Mapping) or not isinstance(properties, Mapping):
         return input
     out: dict[str, object] | None = None
     for key, prop in properties.items():
-        if key in input or not isinstance(prop, dict) or "default" not in prop:
+        # A key given, even as null, is the caller's (JSON has no undefined).
+        if key in input or not isinstance(prop, Mapping) or "default" not in prop:
             continue
         if out is None:
             out = dict(input)

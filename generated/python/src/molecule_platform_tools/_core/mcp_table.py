@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .data import ServerData, SpecData, ToolData, ToolListing
-from .views import fill_defaults, resolve_view, view_schema
+from .defaults import fill_defaults
+from .views import resolve_view, view_schema
 
 Validate = Callable[[str, object], list[str]]
 """Problems with a value against the named tool's schema, each a sentence; empty when it fits."""

@@ -1,0 +1,81 @@
+// The Python target's costs (issue targets: at 1,000 tools it adds at most 20 % to gen; importing
+// <module>.tools and <module>.client takes under 150 ms; tools/list over stdio answers in under
+// 50 ms): gen with and without targets.python on one synthetic spec, interleaved, CPU time; then
+// the generated package's import time and tools/list latency, through the repository's venv.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse, stringify } from "yaml";
+import { measuredRun, repoRoot } from "./gen.mjs";
+import { summary } from "./measure.mjs";
+import { syntheticSpec } from "./spec.mjs";
+
+const venvPython = path.join(repoRoot, ".venv", "bin", "python");
+const probe = path.join(repoRoot, "bench", "python-probe.py");
+
+/** Whether the venv (scripts/python.mjs makes it) is there to run the generated package. */
+export function pythonUnavailable() {
+  return fs.existsSync(venvPython)
+    ? null
+    : "no .venv: run `node scripts/python.mjs -c pass` once to make it";
+}
+
+function project(label, specText) {
+  const dir = fs.mkdtempSync(
+    path.join(os.tmpdir(), `toolgen-bench-py-${label}-`),
+  );
+  fs.writeFileSync(path.join(dir, "tools.yaml"), specText);
+  return dir;
+}
+
+function probeRun(what, module, runs, src, env) {
+  const r = spawnSync(venvPython, [probe, what, module, String(runs)], {
+    encoding: "utf8",
+    env: { ...process.env, ...env, PYTHONPATH: src },
+  });
+  if (r.status !== 0)
+    throw new Error(`python-probe ${what}: ${r.stderr.slice(0, 2000)}`);
+  return JSON.parse(r.stdout);
+}
+
+/** gen's CPU time with and without the Python target at `count` tools, and the package's timings. */
+export function benchPython(count, { runs, warmup }) {
+  const withPython = syntheticSpec(count);
+  const value = parse(withPython);
+  delete value.targets.python;
+  const without = stringify(value);
+  const dirs = {
+    with: project("with", withPython),
+    without: project("without", without),
+  };
+  try {
+    const cpu = { with: [], without: [] };
+    const gen = (dir) =>
+      measuredRun(["--spec", "tools.yaml", "--out", "generated"], dir, 0);
+    for (const dir of Object.values(dirs))
+      for (let i = 0; i <= warmup; i++) gen(dir);
+    for (let i = 0; i < runs; i++)
+      for (const key of ["with", "without"]) cpu[key].push(gen(dirs[key]).cpu);
+    const { targets } = parse(withPython);
+    const module = targets.python.module;
+    const src = path.join(dirs.with, "generated", "python", "src");
+    // The server reads its client's settings at start; no call reaches this address.
+    const names = targets.python.env ?? targets.client.env;
+    const env = {
+      [names.base_url]: "http://127.0.0.1:9",
+      [names.workspace_id]: "ws-bench",
+      [names.token]: "token-for-the-bench",
+    };
+    return {
+      tools: count,
+      genWith: summary(cpu.with),
+      genWithout: summary(cpu.without),
+      import: probeRun("import", module, Math.max(runs, 5), src, env),
+      list: probeRun("list", module, 20, src, env),
+    };
+  } finally {
+    for (const dir of Object.values(dirs))
+      fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
