@@ -9,7 +9,6 @@ its package's ``spec.json``.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypedDict, cast
@@ -19,6 +18,7 @@ from .defaults import fill_defaults
 from .distance import closest
 from .errors import ClientError
 from .handler import HandlerContext, LocalHandler, ToolCaller
+from .json_text import NOT_JSON_VALUE, parse_json
 from .results import error_text, is_bug, result_text, to_json
 from .validate import create_validator
 
@@ -228,21 +228,16 @@ _JS_SPACE = (
 )
 
 
-def _reject_constant(name: str) -> object:
-    # JSON has no NaN or Infinity, which Python's json module would otherwise accept.
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def _parse_arguments(arguments: object) -> object:
     """OpenAI sends the arguments as JSON text (empty for none), Anthropic as an object.
-    Raises ``ValueError`` for text that is not JSON."""
+    Raises ``ValueError`` for text that is not JSON (as ``JSON.parse`` reads it)."""
     if arguments is None:
         return {}
     if not isinstance(arguments, str):
         return arguments
     if arguments.strip(_JS_SPACE) == "":
         return {}
-    try:
-        return json.loads(arguments, parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        raise ValueError(str(error)) from None
+    value = parse_json(arguments)
+    if value is NOT_JSON_VALUE:
+        raise ValueError("not JSON")
+    return value
