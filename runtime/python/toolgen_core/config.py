@@ -11,9 +11,10 @@ import re
 import sys
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
-import httpx
+if TYPE_CHECKING:
+    import httpx
 
 from .errors import ConfigError
 from .hooks import ClientHooks, Hooks, resolve_hooks
@@ -233,6 +234,8 @@ def check_base_url(value: object, name: str, problems: list[str]) -> Base | None
     if scheme not in ("http", "https"):
         problems.append(f"{name} must be an http: or https: URL")
         return None
+    import httpx  # on first use: importing the client module stays cheap
+
     try:
         url = httpx.URL(text)
     except (httpx.InvalidURL, ValueError):

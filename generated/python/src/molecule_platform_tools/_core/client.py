@@ -9,8 +9,7 @@ import os
 import sys
 from collections.abc import Mapping
 from types import TracebackType
-
-import httpx
+from typing import TYPE_CHECKING
 
 from .config import CallOptions, ClientConfig, resolve_config
 from .data import ClientData, HttpMethod, ToolData
@@ -20,9 +19,11 @@ from .errors import ClientError, InputError, UnknownWorkspaceError
 from .redact import redact
 from .request import plan_raw, plan_request
 from .results import to_json
-from .retry import is_idempotent, send_with_retries
-from .transport import Exchange
-from .validate import Validator, create_validator
+
+if TYPE_CHECKING:
+    import httpx
+
+    from .validate import Validator
 
 if sys.version_info >= (3, 11):
     from typing import Self
@@ -47,16 +48,36 @@ class Client:
     ) -> None:
         self._config = resolve_config(config)
         self._tools: dict[str, ToolData] = {t["name"]: t for t in data["tools"]}
-        schemas = {t["name"]: t["inputSchema"] for t in data["tools"]}
-        self.validate_input: Validator = create_validator(schemas, patterns or {})
-        self.with_defaults: DefaultsFiller = create_defaults_filler(schemas)
+        self._schemas = {t["name"]: t["inputSchema"] for t in data["tools"]}
+        self._patterns = patterns or {}
+        self._validator: Validator | None = None
+        self.with_defaults: DefaultsFiller = create_defaults_filler(self._schemas)
         self._tokens = list(self._config.workspaces.values())
-        self._http = httpx.AsyncClient(
-            transport=self._config.transport,
-            follow_redirects=False,
-            timeout=None,
-            trust_env=False,
-        )
+        self._client: httpx.AsyncClient | None = None
+
+    # httpx and jsonschema are imported, and the schemas compiled, on first use: importing the
+    # client module, or making a client that a CLI's --help never calls, stays cheap.
+
+    def validate_input(self, name: str, input: object) -> list[str]:
+        """The problems of an input for a tool, in toolgen's words; none when it fits."""
+        if self._validator is None:
+            from .validate import create_validator
+
+            self._validator = create_validator(self._schemas, self._patterns)
+        return self._validator(name, input)
+
+    @property
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            import httpx
+
+            self._client = httpx.AsyncClient(
+                transport=self._config.transport,
+                follow_redirects=False,
+                timeout=None,
+                trust_env=False,
+            )
+        return self._client
 
     @property
     def workspaces(self) -> tuple[str, ...]:
@@ -132,6 +153,8 @@ class Client:
         method: str | None = None,
     ) -> object:
         from .request import PlannedRequest
+        from .retry import is_idempotent, send_with_retries
+        from .transport import Exchange
 
         assert isinstance(plan, PlannedRequest)
         given = (options or {}).get("timeout_ms")
@@ -163,7 +186,8 @@ class Client:
         return ws, token
 
     async def aclose(self) -> None:
-        await self._http.aclose()
+        if self._client is not None:
+            await self._client.aclose()
 
     async def __aenter__(self) -> Self:
         return self
