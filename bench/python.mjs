@@ -30,9 +30,11 @@ function project(label, specText) {
 }
 
 function probeRun(what, module, runs, src, env) {
+  // Byte code cached, as an installed package has it (a shell may turn the cache off).
+  const { PYTHONDONTWRITEBYTECODE: _, ...inherited } = process.env;
   const r = spawnSync(venvPython, [probe, what, module, String(runs)], {
     encoding: "utf8",
-    env: { ...process.env, ...env, PYTHONPATH: src },
+    env: { ...inherited, ...env, PYTHONPATH: src },
   });
   if (r.status !== 0)
     throw new Error(`python-probe ${what}: ${r.stderr.slice(0, 2000)}`);

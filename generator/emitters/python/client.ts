@@ -20,7 +20,7 @@ const OWN_NAMES = [
  * per object within it), a result type per tool with `output`, the name literals, and a
  * `Client` with one async method per HTTP tool.
  */
-export function clientPy(model: Model): string {
+export function clientPy(model: Model): { client: string; inputs: string } {
   const types = new PythonTypes(OWN_NAMES);
   const inputs = new Map<Tool, string>();
   const results = new Map<Tool, string>();
@@ -54,58 +54,105 @@ export function clientPy(model: Model): string {
   const methods = http.map((t) =>
     method(t, inputs.get(t)!, results.get(t) ?? null),
   );
-  const declarations = types.declarations.join("");
+  // Only the names the methods' signatures use: the rest are for the package's users.
+  const declaredNames = new Set(types.names);
+  const used = [
+    ...new Set(
+      http.flatMap((t) =>
+        [inputs.get(t)!, results.get(t) ?? ""]
+          .flatMap((annotation) => annotation.match(/[A-Za-z_]\w*/g) ?? [])
+          .filter((word) => declaredNames.has(word)),
+      ),
+    ),
+  ].sort();
   const typing = [
+    "TYPE_CHECKING",
     "Literal",
-    ...(declarations.includes("TypedDict") ? ["TypedDict"] : []),
     ...(http.some((t) => results.has(t)) ? ["cast"] : []),
   ];
-  const notRequired = declarations.includes("NotRequired[")
-    ? `
+  const env = declared(model, "python").env;
+  return {
+    client: [
+      hashHeader,
+      `"""The platform's HTTP API as an async client (httpx): one method per HTTP tool, each input a
+TypedDict of its schema (in the inputs module), each call validated, routed to its workspace and
+sent with that workspace's token only. create_client_from_env() reads the environment variables
+the spec names."""\n\n`,
+      [
+        "from __future__ import annotations",
+        "",
+        "import os",
+        "from collections.abc import Mapping",
+        `from typing import ${typing.join(", ")}`,
+        "",
+        "from ._core import client as _client",
+        "from ._core.config import CallOptions, ClientConfig",
+        "from ._core.data import spec_loader",
+        "from ._core.env import config_from_env",
+        "",
+        // The input types are for type-checkers: importing them costs a class per schema.
+        ...(used.length === 0
+          ? []
+          : [
+              "if TYPE_CHECKING:",
+              `    from .inputs import ${used.length === 1 ? used[0] : `(\n${used.map((n) => `        ${n},\n`).join("")}    )`}`,
+              "",
+            ]),
+        "# spec.json is read when the first client is made, not on import.",
+        "_spec = spec_loader(__package__)",
+        "",
+      ].join("\n"),
+      `\nToolName = ${literal(model.tools)}\nHttpToolName = ${literal(http)}\nLocalToolName = ${literal(local)}\n`,
+      `\n\nclass Client(_client.Client):\n    """A client of the platform, made by create_client or create_client_from_env."""\n`,
+      ...methods,
+      `
+
+def create_client(config: ClientConfig) -> Client:
+    """A client configured in code: base_url, and workspace or workspaces (see ClientConfig)."""
+    spec = _spec()
+    return Client(spec["client"], config, spec["patterns"])
+
+
+def create_client_from_env(env: Mapping[str, str] | None = None) -> Client:
+    """A client configured from the environment (os.environ by default): ${env.baseUrl}, and
+    ${env.workspaceId} with ${env.token}, or ${env.workspaces} (a JSON array of {"id", "token"})."""
+    names = _spec()["client"]["env"]
+    return create_client(config_from_env(os.environ if env is None else env, names))
+`,
+    ].join(""),
+    inputs: inputsPy(types),
+  };
+}
+
+/** `inputs.py`: every tool's input TypedDict (and result type, with `output`), and each object's within. */
+function inputsPy(types: PythonTypes): string {
+  const declarations = types.declarations.join("");
+  const typing = [
+    ...(declarations.includes("Literal[") ? ["Literal"] : []),
+    ...(declarations.includes("TypedDict") ? ["TypedDict"] : []),
+  ];
+  const notRequired = declarations.includes("NotRequired[");
+  return [
+    hashHeader,
+    `"""Each tool's input as a TypedDict of its schema (and its result, where the spec gives
+\`output\`): what the client's methods take and return."""\n\nfrom __future__ import annotations\n\n`,
+    ...(notRequired ? ["import sys\n"] : []),
+    ...(typing.length === 0
+      ? []
+      : [`from typing import ${typing.join(", ")}\n`]),
+    notRequired
+      ? `
 if sys.version_info >= (3, 11):
     from typing import NotRequired
 else:  # pragma: no cover - Python 3.10
     from typing_extensions import NotRequired
 `
-    : "";
-  return [
-    hashHeader,
-    `"""The platform's HTTP API as an async client (httpx): one method per HTTP tool, each input a
-TypedDict of its schema, each call validated, routed to its workspace and sent with that
-workspace's token only. create_client_from_env() reads the environment variables the spec names.
-"""\n\n`,
-    [
-      "from __future__ import annotations",
-      "",
-      "import os",
-      ...(notRequired ? ["import sys"] : []),
-      "from collections.abc import Mapping",
-      `from typing import ${typing.join(", ")}`,
-      "",
-      "from ._core import client as _client",
-      "from ._core.config import CallOptions, ClientConfig",
-      "from ._core.data import load_spec",
-      "from ._core.env import config_from_env",
-      "",
-    ].join("\n"),
-    `${notRequired}\n_SPEC = load_spec(__package__)\n`,
-    `\nToolName = ${literal(model.tools)}\nHttpToolName = ${literal(http)}\nLocalToolName = ${literal(local)}\n`,
+      : "",
+    `\n__all__ = [${[...types.names]
+      .sort()
+      .map((n) => pyString(n))
+      .join(", ")}]\n`,
     ...types.declarations.map((d) => `\n\n${d}`),
-    `\n\nclass Client(_client.Client):\n    """A client of the platform, made by create_client or create_client_from_env."""\n`,
-    ...methods,
-    `
-
-def create_client(config: ClientConfig) -> Client:
-    """A client configured in code: base_url, and workspace or workspaces (see ClientConfig)."""
-    return Client(_SPEC["client"], config, _SPEC["patterns"])
-
-
-def create_client_from_env(env: Mapping[str, str] | None = None) -> Client:
-    """A client configured from the environment (os.environ by default): ${declared(model, "python").env.baseUrl}, and
-    ${declared(model, "python").env.workspaceId} with ${declared(model, "python").env.token}, or ${declared(model, "python").env.workspaces} (a JSON array of {"id", "token"})."""
-    names = _SPEC["client"]["env"]
-    return create_client(config_from_env(os.environ if env is None else env, names))
-`,
   ].join("");
 }
 

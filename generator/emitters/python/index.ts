@@ -28,7 +28,7 @@ export const emitPython: Emitter = (model, ctx) => {
     },
     { path: `${src}/tools.py`, content: toolsPy(model) },
     { path: `${src}/prompts.py`, content: promptsPy(model, ctx.docs!) },
-    { path: `${src}/client.py`, content: clientPy(model) },
+    ...client(src, model),
     { path: `${src}/mcp.py`, content: mcpPy(model) },
     { path: `${src}/langchain.py`, content: langchainPy() },
     { path: `${src}/function_calling.py`, content: functionCallingPy() },
@@ -36,6 +36,14 @@ export const emitPython: Emitter = (model, ctx) => {
     ...core(src, ctx),
   ];
 };
+
+function client(src: string, model: Model): GeneratedFile[] {
+  const { client, inputs } = clientPy(model);
+  return [
+    { path: `${src}/client.py`, content: client },
+    { path: `${src}/inputs.py`, content: inputs },
+  ];
+}
 
 function core(src: string, ctx: EmitContext): GeneratedFile[] {
   return ctx.runtimeKind("python").map((f) => ({

@@ -13,6 +13,8 @@ import { comment, pyString } from "./literal.js";
 export class PythonTypes {
   /** The TypedDict declarations, each after those it names. */
   readonly declarations: string[] = [];
+  /** The TypedDicts' names, in the order of their declarations. */
+  readonly names: string[] = [];
   private readonly taken = new Set<string>();
 
   constructor(reserved: Iterable<string> = []) {
@@ -142,6 +144,7 @@ export class PythonTypes {
       };
     });
     const docLines = doc === null ? "" : comment(doc, "");
+    this.names.push(className);
     if (keys.every(isPlainIdentifier)) {
       const body = fields
         .map(

@@ -6,7 +6,6 @@ registry can be replaced by an import of the generated ``<module>.tools``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -27,8 +26,8 @@ class ToolSpec:
     section: str
     """The id of the tool's section."""
     input_schema: Mapping[str, object]
-    """The JSON Schema of its input, as written in tools.yaml (a copy: changing it changes no
-    validation)."""
+    """The JSON Schema of its input, as written in tools.yaml. The tools module reads spec.json
+    for itself: changing this schema changes no validation, which reads its own copy."""
     output_schema: Mapping[str, object] | None
     """The JSON Schema of its result, or None when the spec gives none."""
     annotations: Mapping[str, bool]
@@ -56,8 +55,8 @@ def tool_specs(spec: SpecData) -> tuple[ToolSpec, ...]:
                 short=tool["short"],
                 when_to_use=more[name]["whenToUse"],
                 section=tool["section"],
-                input_schema=copy.deepcopy(tool["inputSchema"]),
-                output_schema=copy.deepcopy(tool["outputSchema"]),
+                input_schema=tool["inputSchema"],
+                output_schema=tool["outputSchema"],
                 annotations={k: bool(v) for k, v in hints.items()},
                 local=tool["local"],
                 renamed_from=tuple(more[name]["renamedFrom"]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Literal, TypedDict
 
 if sys.version_info >= (3, 11):
@@ -180,7 +181,9 @@ class SpecData(TypedDict):
 
 def load_spec(package: str | None) -> SpecData:
     """The ``spec.json`` of a generated package, by the package's import name (a generated
-    module passes its ``__package__``, which ``python -m`` sets too)."""
+    module passes its ``__package__``, which ``python -m`` sets too). Each call reads the file
+    afresh: no module shares its objects with another, so that changing a schema one module
+    hands out cannot change what another validates."""
     if not package:
         raise ImportError(
             "load_spec: import the module from its package, not as a file"
@@ -190,4 +193,17 @@ def load_spec(package: str | None) -> SpecData:
     with open(os.path.join(folder, "spec.json"), encoding="utf-8") as file:
         text = file.read()
     spec: SpecData = json.loads(text)
+    return spec
+
+
+def spec_loader(package: str | None) -> Callable[[], SpecData]:
+    """``load_spec(package)`` on first call, the same object after: for a module that needs
+    the spec only when it is used (the client's, when a client is made), not when imported."""
+    loaded: list[SpecData] = []
+
+    def spec() -> SpecData:
+        if not loaded:
+            loaded.append(load_spec(package))
+        return loaded[0]
+
     return spec
