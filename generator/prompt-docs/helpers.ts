@@ -1,4 +1,5 @@
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
+import { handlebarsLibrary } from "../libraries.js";
 
 /*
  * The helpers every docs template may use, toolgen's own and the user's: Handlebars' built-in
@@ -99,7 +100,9 @@ function checked(
   name: (typeof BUILT_IN_HELPERS)[number],
   check: (args: unknown[]) => void,
 ): (...args: unknown[]) => unknown {
-  const builtIn = Handlebars.helpers[name] as (...args: unknown[]) => unknown;
+  const builtIn = handlebarsLibrary().helpers[name] as (
+    ...args: unknown[]
+  ) => unknown;
   return function (this: unknown, ...args: unknown[]) {
     check(args);
     return builtIn.apply(this, args);
@@ -139,7 +142,7 @@ function take(args: unknown[], min: number, max: number): unknown[] {
 function fail(args: unknown[], what: string): never {
   const options = args[args.length - 1] as HelperOptions;
   const node = options.loc === undefined ? undefined : { loc: options.loc };
-  throw new Handlebars.Exception(
+  throw new (handlebarsLibrary().Exception)(
     `the helper '${options.name}' ${what}`,
     node as hbs.AST.Node | undefined,
   );
