@@ -167,9 +167,10 @@ function flowAcrossLines(source: string): boolean {
   let lineStart = 0;
   // From one character that matters to the next: most of a spec is text between them.
   const special = /[\n"'\\[\]{}]/g;
-  for (let m = special.exec(source); m; m = special.exec(source)) {
-    const i = m.index;
-    const c = m[0];
+  // test() moves lastIndex past the one character it matched, and makes no match object.
+  while (special.test(source)) {
+    const i = special.lastIndex - 1;
+    const c = source[i]!;
     if (c === "\n") {
       if (flow > 0) return true;
       lineStart = i + 1;
