@@ -95,16 +95,19 @@ export const CHECKED_BUILT_IN_HELPERS: Readonly<
   ["lookup", checked("lookup", (args) => take(args, 2, 2))],
 ]);
 
-/** Handlebars' own helper `name`, after `check` (which throws a located error) has passed its arguments. */
+/**
+ * Handlebars' own helper `name`, after `check` (which throws a located error) has passed its
+ * arguments. Looked up when called, so that loading this module does not load Handlebars.
+ */
 function checked(
   name: (typeof BUILT_IN_HELPERS)[number],
   check: (args: unknown[]) => void,
 ): (...args: unknown[]) => unknown {
-  const builtIn = handlebarsLibrary().helpers[name] as (
-    ...args: unknown[]
-  ) => unknown;
   return function (this: unknown, ...args: unknown[]) {
     check(args);
+    const builtIn = handlebarsLibrary().helpers[name] as (
+      ...args: unknown[]
+    ) => unknown;
     return builtIn.apply(this, args);
   };
 }
