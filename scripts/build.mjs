@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleLibraries, librariesApart } from "./build-libraries.mjs";
 import { bundleRuntime } from "./build-runtime.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -24,10 +25,11 @@ export async function build() {
   // Sources edited while this build runs must leave the result stale: the stamp gets the start time.
   const started = new Date();
   const esbuild = await import("esbuild");
-  const result = await bundleGenerator(esbuild);
+  const libraries = await bundleLibraries(esbuild, root, dist);
+  const result = await bundleGenerator(esbuild, libraries);
   // Chunks have content-hashed names; the entry that imports them is replaced last.
   const entry = path.join(dist, "toolgen.mjs");
-  const outputs = [...result.outputFiles].sort(
+  const outputs = [...libraries, ...result.outputFiles].sort(
     (a, b) => Number(a.path === entry) - Number(b.path === entry),
   );
   for (const file of outputs) writeAtomic(file.path, file.contents);
@@ -40,7 +42,7 @@ export async function build() {
 }
 
 /** The generator bundled by esbuild (not written yet); a source that does not compile is a BuildError. */
-async function bundleGenerator(esbuild) {
+async function bundleGenerator(esbuild, libraries) {
   try {
     return await esbuild.build({
       entryPoints: { toolgen: path.join(root, "generator/cli.ts") },
@@ -61,7 +63,11 @@ async function bundleGenerator(esbuild) {
       banner: {
         js: 'import { createRequire as __toolgenRequire } from "node:module"; const require = __toolgenRequire(import.meta.url);',
       },
-      plugins: [precompiledStructure(), precompiledTemplates()],
+      plugins: [
+        precompiledStructure(),
+        precompiledTemplates(),
+        librariesApart(libraries, root),
+      ],
     });
   } catch (e) {
     if (!Array.isArray(e?.errors)) throw e;

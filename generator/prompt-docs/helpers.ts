@@ -1,4 +1,5 @@
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
+import { handlebarsLibrary } from "../libraries.js";
 
 /*
  * The helpers every docs template may use, toolgen's own and the user's: Handlebars' built-in
@@ -94,14 +95,19 @@ export const CHECKED_BUILT_IN_HELPERS: Readonly<
   ["lookup", checked("lookup", (args) => take(args, 2, 2))],
 ]);
 
-/** Handlebars' own helper `name`, after `check` (which throws a located error) has passed its arguments. */
+/**
+ * Handlebars' own helper `name`, after `check` (which throws a located error) has passed its
+ * arguments. Looked up when called, so that loading this module does not load Handlebars.
+ */
 function checked(
   name: (typeof BUILT_IN_HELPERS)[number],
   check: (args: unknown[]) => void,
 ): (...args: unknown[]) => unknown {
-  const builtIn = Handlebars.helpers[name] as (...args: unknown[]) => unknown;
   return function (this: unknown, ...args: unknown[]) {
     check(args);
+    const builtIn = handlebarsLibrary().helpers[name] as (
+      ...args: unknown[]
+    ) => unknown;
     return builtIn.apply(this, args);
   };
 }
@@ -139,7 +145,7 @@ function take(args: unknown[], min: number, max: number): unknown[] {
 function fail(args: unknown[], what: string): never {
   const options = args[args.length - 1] as HelperOptions;
   const node = options.loc === undefined ? undefined : { loc: options.loc };
-  throw new Handlebars.Exception(
+  throw new (handlebarsLibrary().Exception)(
     `the helper '${options.name}' ${what}`,
     node as hbs.AST.Node | undefined,
   );

@@ -18,9 +18,10 @@ export function nestingDepth(text: string): { depth: number; offset: number } {
   let quote: string | null = null;
   // From one character that matters to the next: most of a spec is text between them.
   const special = /[\n#"'[\]{}]/g;
-  for (let m = special.exec(text); m; m = special.exec(text)) {
-    const i = m.index;
-    const c = m[0];
+  // test() moves lastIndex past the one character it matched, and makes no match object.
+  while (special.test(text)) {
+    const i = special.lastIndex - 1;
+    const c = text[i]!;
     if (c === "\n") {
       lineStart = i + 1;
       continue;

@@ -1,4 +1,5 @@
 import * as jsYaml from "js-yaml";
+import { MAX_DEPTH } from "./depth.js";
 
 // The fast reader: js-yaml, several times faster than the yaml library's positioned document
 // (read/yaml.ts), but it neither places values nor words errors as a spec author needs, and on
@@ -76,6 +77,9 @@ const ANY_DECLINED = new RegExp(
 /** Also declined: a document whose first content is indented (the yaml library holds later lines to it). */
 const INDENTED_FIRST_CONTENT = /^(?:[ \t]*(?:#.*)?\r?\n)*[ \t]+[^\s#]/;
 
+/** js-yaml stops past this depth (an option @types/js-yaml does not name): deeper than MAX_DEPTH. */
+const LIMITS = { maxDepth: MAX_DEPTH + 1 };
+
 /** Keys js-yaml may have made from a number, boolean or null (the yaml library keeps their text). */
 const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
 /** Longer keys may have been written too far from their indicator for the yaml library. */
@@ -83,7 +87,9 @@ const MAX_FAST_KEY = 64;
 
 /**
  * The spec's value read by js-yaml, or undefined when the yaml library must read it: on text
- * it might read differently, on any js-yaml error, and on anchors and aliases.
+ * it might read differently, on any js-yaml error, on anchors and aliases, and on a value nested
+ * deeper than MAX_DEPTH (js-yaml composes each value one level below its parent's, and stops
+ * past its maxDepth), so that a value it gives needs no measuring.
  */
 export function readFast(source: string): { value: unknown } | undefined {
   if (ANY_DECLINED.test(source) || INDENTED_FIRST_CONTENT.test(source))
@@ -98,6 +104,7 @@ export function readFast(source: string): { value: unknown } | undefined {
   let value: unknown;
   try {
     value = jsYaml.load(source, {
+      ...LIMITS,
       schema: CORE_SCHEMA,
       listener: (event, state) => {
         const anchor = (state as unknown as { anchor: string | null }).anchor;
@@ -113,16 +120,14 @@ export function readFast(source: string): { value: unknown } | undefined {
 
 /**
  * Whether js-yaml's value holds a key it may have read otherwise (made from a number, boolean
- * or null, or written too far from its indicator), or an object reached twice (an alias).
+ * or null, or written too far from its indicator). No object is reached twice: an alias needs an
+ * anchor, and a text with one is declined.
  */
 function refuses(value: unknown): boolean {
-  const seen = new Set<object>();
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== "object") continue;
-    if (seen.has(v)) return true;
-    seen.add(v);
     if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
     } else {
@@ -162,9 +167,10 @@ function flowAcrossLines(source: string): boolean {
   let lineStart = 0;
   // From one character that matters to the next: most of a spec is text between them.
   const special = /[\n"'\\[\]{}]/g;
-  for (let m = special.exec(source); m; m = special.exec(source)) {
-    const i = m.index;
-    const c = m[0];
+  // test() moves lastIndex past the one character it matched, and makes no match object.
+  while (special.test(source)) {
+    const i = special.lastIndex - 1;
+    const c = source[i]!;
     if (c === "\n") {
       if (flow > 0) return true;
       lineStart = i + 1;

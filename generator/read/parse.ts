@@ -66,7 +66,8 @@ export function parseSpec(
     : readWithYaml(file, source, at);
   if (!read.ok) return read;
 
-  const deepest = deepestPath(read.value, MAX_DEPTH);
+  // The fast reader declines a value nested deeper (fast-yaml.ts): only the yaml library's is measured.
+  const deepest = fast ? [] : deepestPath(read.value, MAX_DEPTH);
   if (deepest.length > MAX_DEPTH)
     return fail(
       `nesting deeper than ${MAX_DEPTH} levels`,

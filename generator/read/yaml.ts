@@ -1,14 +1,6 @@
-import {
-  isMap,
-  isNode,
-  isScalar,
-  isSeq,
-  parseDocument,
-  visit,
-  type Document,
-  type Node,
-} from "yaml";
+import type { Document, Node } from "yaml";
 import type { Diagnostic } from "../diagnostics/index.js";
+import { yamlLibrary } from "../libraries.js";
 import type { JsonPath, Place } from "./place.js";
 
 // The reference reader: the yaml library's positioned document. It reads every spec the fast
@@ -174,6 +166,7 @@ function locateIn(
   path: JsonPath,
   options: LocateOptions = {},
 ): Place {
+  const { isMap, isNode, isScalar, isSeq } = yamlLibrary();
   let node: unknown = doc.contents;
   let keyNode: unknown;
   let last: Node | undefined = isNode(node) ? node : undefined;
@@ -234,7 +227,7 @@ function blockContentStart(text: string): number {
 
 /** The yaml library's positioned document, read with the options every diagnostic relies on. */
 function readDocument(source: string): Document {
-  return parseDocument(source, {
+  return yamlLibrary().parseDocument(source, {
     prettyErrors: false,
     uniqueKeys: true,
     strict: true,
@@ -290,6 +283,7 @@ function yamlMessage(code: string, message: string): string {
 
 /** The offset of the document's first alias (of `name`, when given): where an expansion starts. */
 function firstAlias(doc: Document, name?: string): number {
+  const { visit } = yamlLibrary();
   let offset = 0;
   visit(doc, {
     Alias(_key, node) {
@@ -334,7 +328,7 @@ function tagMessage(tag: string): string {
 /** Nodes whose explicit tag the core schema lacks, e.g. !!binary, which would otherwise arrive as bytes. */
 function unknownTags(doc: Document): { tag: string; offset: number }[] {
   const found: { tag: string; offset: number }[] = [];
-  visit(doc, {
+  yamlLibrary().visit(doc, {
     Node(_key, node) {
       if (node.tag && !CORE_TAGS.has(node.tag))
         found.push({ tag: node.tag, offset: node.range?.[0] ?? 0 });

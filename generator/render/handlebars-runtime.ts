@@ -1,4 +1,4 @@
-import Handlebars from "handlebars";
+import { handlebarsLibrary } from "../libraries.js";
 
 /*
  * Where Handlebars' runtime fails without saying where, for templates a user writes: a field
@@ -65,12 +65,12 @@ function textAwareStrict(container: Container): Container["strict"] {
       typeof obj === "number" ||
       typeof obj === "boolean"
     )
-      throw new Handlebars.Exception(
+      throw new (handlebarsLibrary().Exception)(
         `'${name}' is not defined here: it is asked of ${kind(obj)}, which has no fields`,
         node,
       );
     if (obj === null || obj === undefined || !(name in (obj as object)))
-      throw new Handlebars.Exception(
+      throw new (handlebarsLibrary().Exception)(
         `"${name}" not defined in this context`,
         node,
       );
@@ -107,7 +107,7 @@ export function runtimeProblem(
   // Near the stack's end nothing more is tried (not even a regex): the partials' depth is bounded well before.
   if (e instanceof RangeError && e.message.includes("call stack"))
     return { message: TOO_DEEP };
-  if (!(e instanceof Handlebars.Exception)) return undefined;
+  if (!(e instanceof handlebarsLibrary().Exception)) return undefined;
   const missing = /^The partial (.*) could not be found$/.exec(e.message);
   if (missing === null) return undefined;
   const name = missing[1]!;
@@ -131,7 +131,8 @@ export function runtimeProblem(
 /** Where `source` calls the partial `name`, in the order written. */
 function partialCalls(source: string, name: string): hbs.AST.SourceLocation[] {
   const found: hbs.AST.SourceLocation[] = [];
-  const visitor = new Handlebars.Visitor();
+  const { Visitor, parse } = handlebarsLibrary();
+  const visitor = new Visitor();
   const visit = <
     T extends hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement,
   >(
@@ -151,6 +152,6 @@ function partialCalls(source: string, name: string): hbs.AST.SourceLocation[] {
     visit(node);
     return block.call(this, node);
   };
-  visitor.accept(Handlebars.parse(source));
+  visitor.accept(parse(source));
   return found;
 }

@@ -1,5 +1,6 @@
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
 import type { Diagnostic } from "../diagnostics/index.js";
+import { handlebarsLibrary } from "../libraries.js";
 import {
   precompiledTemplate,
   TEMPLATE_OPTIONS,
@@ -123,7 +124,7 @@ function lf(source: string): string {
 }
 
 function environment(parts: TemplateParts): typeof Handlebars {
-  const hb = Handlebars.create();
+  const hb = handlebarsLibrary().create();
   // Every template's code, compiled here or precompiled, passes through hb.template.
   const template = hb.template;
   hb.template = (spec) => template(withTextAwareLookups(spec));
@@ -187,7 +188,7 @@ function templateError(file: string, e: unknown, source?: string): unknown {
       Number(parse[1]),
     );
   }
-  if (!(e instanceof Handlebars.Exception)) return e;
+  if (!(e instanceof handlebarsLibrary().Exception)) return e;
   const at = e as Error & { lineNumber?: number; column?: number };
   const missing = /^"(.*)" not defined in [\s\S]* - \d+:\d+$/.exec(e.message);
   const message = missing

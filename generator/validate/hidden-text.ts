@@ -17,23 +17,30 @@ export function hiddenTextProblems(raw: unknown): Problem[] {
 }
 
 /**
- * Visits every string under `value` (at `path`), keys included, in document order. Recursive:
- * the parser refuses a spec nested deeper than MAX_DEPTH (64) levels, so the walk cannot run
- * out of stack.
+ * Visits every string under `value` (at `path`, which the walk extends and restores), keys
+ * included, in document order. Recursive: the parser refuses a spec nested deeper than MAX_DEPTH
+ * (64) levels, so the walk cannot run out of stack.
  */
 function findHidden(value: unknown, path: Step[], problems: Problem[]): void {
   if (typeof value === "string") {
     reportHidden(value, path, undefined, problems);
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findHidden(item, [...path, i], problems));
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      findHidden(value[i], path, problems);
+      path.pop();
+    }
   } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      reportHidden(key, [...path, key], true, problems);
-      findHidden(item, [...path, key], problems);
+    for (const key of Object.keys(value)) {
+      path.push(key);
+      reportHidden(key, path, true, problems);
+      findHidden((value as Record<string, unknown>)[key], path, problems);
+      path.pop();
     }
   }
 }
 
+/** A problem when `text` holds a hidden character, at a copy of `path`. */
 function reportHidden(
   text: string,
   path: readonly Step[],
@@ -48,7 +55,7 @@ function reportHidden(
     .toUpperCase()
     .padStart(4, "0");
   problems.push({
-    path,
+    path: [...path],
     key,
     token: found[0],
     message: `contains the invisible character U+${code}, which hides text from reviewers but not from the model`,

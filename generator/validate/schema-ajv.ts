@@ -1,27 +1,23 @@
 import type { Ajv } from "ajv";
 import { dialectOf, type Dialect } from "../../runtime/client/dialect.js";
+import { ajvLibrary } from "../libraries.js";
 
 /**
- * ajv and ajv-formats, loaded on first use: most specs hold only plain schemas (plain-schema.ts)
- * and never need them, and loading them costs about 10 ms of every run's startup. A literal
- * require(), because an import runs at startup: esbuild bundles it as a call of the bundled
- * module's lazy initialiser, and vitest provides require to the sources.
+ * ajv and ajv-formats, loaded on first use (libraries.ts): most specs hold only plain schemas
+ * (plain-schema.ts) and never need them.
  */
 function loadAjv(dialect: Dialect = "default"): {
   Ajv: typeof Ajv;
   addFormats: (ajv: Ajv) => Ajv;
 } {
+  const library = ajvLibrary();
   const Ajv =
     dialect === "2020-12"
-      ? (require("ajv/dist/2020") as typeof import("ajv/dist/2020.js")).Ajv2020
+      ? library.Ajv2020
       : dialect === "2019-09"
-        ? (require("ajv/dist/2019") as typeof import("ajv/dist/2019.js"))
-            .Ajv2019
-        : (require("ajv") as typeof import("ajv")).Ajv;
-  const formats = require("ajv-formats") as { default?: unknown };
-  // ajv-formats is CommonJS: its function is the module itself, and also its default export.
-  const addFormats = (formats.default ?? formats) as (ajv: Ajv) => Ajv;
-  return { Ajv, addFormats };
+        ? library.Ajv2019
+        : library.Ajv;
+  return { Ajv, addFormats: library.addFormats };
 }
 
 const compilers = new Map<Dialect, Ajv>();

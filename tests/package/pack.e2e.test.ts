@@ -77,7 +77,7 @@ describe("the npm package (npm pack, installed into an empty project)", () => {
       ]),
     );
     const allowed =
-      /^(package\.json|README\.md|LICENSE|docs\/.+\.md|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.mjs|dist\/runtime\/.+\.(js|d\.ts)|dist\/runtime\/kinds\.json|templates\/.+\.hbs)$/;
+      /^(package\.json|README\.md|LICENSE|docs\/.+\.md|tools\.schema\.json|bin\/[^/]+\.mjs|dist\/toolgen\.mjs|dist\/chunks\/[^/]+\.[cm]js|dist\/runtime\/.+\.(js|d\.ts)|dist\/runtime\/kinds\.json|templates\/.+\.hbs)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
   });
 

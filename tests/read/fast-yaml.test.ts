@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { readFast } from "../../generator/read/fast-yaml.js";
+import { MAX_DEPTH } from "../../generator/read/parse.js";
+import { agree } from "../properties/fast-yaml-agree.js";
 import { RUNS, seeded } from "../properties/settings.js";
 
 describe("readFast", () => {
@@ -38,6 +40,31 @@ describe("readFast", () => {
   ])("leaves %s to the yaml library", (_kind, text) => {
     expect(readFast(text)).toBeUndefined();
   });
+
+  // js-yaml stops one level past MAX_DEPTH (64), counting a level for each value (for compact
+  // block lists, one more): what it declines, parseSpec measures on the yaml library's value, and
+  // both ways give the same value or the same nesting error.
+  it.each([
+    [
+      "block mappings",
+      (n: number) =>
+        `${Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}k:`).join("\n")} 1\n`,
+    ],
+    [
+      "flow lists",
+      (n: number) => `k: ${"[".repeat(n - 1)}1${"]".repeat(n - 1)}\n`,
+    ],
+    ["block lists", (n: number) => `k:\n${"- ".repeat(n - 1)}1\n`],
+  ])(
+    "reads %s nested below MAX_DEPTH, and declines them deeper",
+    (_kind, nested) => {
+      expect(readFast(nested(MAX_DEPTH - 1))).toBeDefined();
+      for (const depth of [MAX_DEPTH + 1, MAX_DEPTH + 2])
+        expect(readFast(nested(depth))).toBeUndefined();
+      for (let depth = MAX_DEPTH - 1; depth <= MAX_DEPTH + 2; depth++)
+        agree(nested(depth));
+    },
+  );
 
   it("reads an & that anchors nothing", () => {
     expect(readFast("a: b&c\nd: 'e & f'\n")).toBeDefined();

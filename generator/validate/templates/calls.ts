@@ -1,4 +1,4 @@
-import Handlebars from "handlebars";
+import { handlebarsLibrary } from "../../libraries.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { closest } from "../../../runtime/shared/distance.js";
 import type { Code } from "../codes.js";
@@ -44,7 +44,7 @@ export function checkCalls(
 ): Diagnostic[] {
   let ast: hbs.AST.Program;
   try {
-    ast = Handlebars.parse(source);
+    ast = handlebarsLibrary().parse(source);
   } catch {
     return [];
   }

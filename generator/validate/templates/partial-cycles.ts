@@ -1,4 +1,4 @@
-import Handlebars from "handlebars";
+import { handlebarsLibrary } from "../../libraries.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 
 /*
@@ -39,7 +39,7 @@ export function checkPartialCycles(
   for (const f of files) {
     let ast: hbs.AST.Program;
     try {
-      ast = Handlebars.parse(f.source);
+      ast = handlebarsLibrary().parse(f.source);
     } catch {
       continue; // compiling reports it
     }
