@@ -9,7 +9,7 @@ import path from "node:path";
 import { measuredRun, repoRoot } from "./gen.mjs";
 import { runNode, summary } from "./measure.mjs";
 import { openApiYaml } from "./openapi.mjs";
-import { syntheticSpec } from "./spec.mjs";
+import { NPM_TARGETS, syntheticSpec } from "./spec.mjs";
 import { markdownTable } from "./table.mjs";
 
 export const PEER = { name: "openapi-mcp-generator", version: "4.0.1" };
@@ -83,7 +83,7 @@ export function ensurePeer(cache, log) {
 export function benchPeer(count, { runs, warmup, peerBin }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `toolgen-peer-${count}-`));
   try {
-    const specText = syntheticSpec(count);
+    const specText = syntheticSpec(count, 1, { targets: NPM_TARGETS });
     const spec = path.join(dir, "tools.yaml");
     fs.writeFileSync(spec, specText);
     const narrowSpec = path.join(dir, "tools-client-mcp.yaml");

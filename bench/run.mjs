@@ -14,6 +14,7 @@ import { parse } from "yaml";
 import { benchGen, repoRoot } from "./gen.mjs";
 import { machine } from "./measure.mjs";
 import { benchMcp, mcpUnavailable } from "./mcp.mjs";
+import { benchPython, pythonUnavailable } from "./python.mjs";
 import {
   benchPeer,
   ensurePeer,
@@ -48,6 +49,8 @@ const HELP = `Usage: npm run bench -- [options]
                    3 for specs of 5,000 tools or more, but with --peer)
   --warmup <n>     unmeasured runs of each first (default: 1)
   --no-mcp         skip the generated MCP server's part
+  --no-python      skip the Python package's part (gen with and without it at 1,000 tools,
+                   the package's import time and tools/list over stdio; needs .venv)
   --mcp-tools <n>  tools in the MCP server's spec (default: 1000)
   --peer           instead, toolgen side by side with ${PEER.name}@${PEER.version} on the
                    same synthetic tools (as OpenAPI for the peer): gen, gen with only the
@@ -80,6 +83,7 @@ const { values: opts } = parseArgs({
     runs: { type: "string", default: "5" },
     warmup: { type: "string", default: "1" },
     "no-mcp": { type: "boolean", default: false },
+    "no-python": { type: "boolean", default: false },
     "mcp-tools": { type: "string", default: "1000" },
     peer: { type: "boolean", default: false },
     out: { type: "string" },
@@ -241,7 +245,50 @@ if (!opts["no-mcp"]) {
   }
 }
 
-const verdicts = targetVerdicts(rows, mcp);
+let python;
+if (!opts["no-python"]) {
+  const missing = pythonUnavailable();
+  if (missing) {
+    python = { skipped: missing };
+    out(`Python package: skipped, ${missing}.`);
+  } else {
+    process.stderr.write("measuring the Python package with 1000 tools…\n");
+    python = benchPython(1000, { runs, warmup });
+    const added = python.genWith.median / python.genWithout.median - 1;
+    python.added = added;
+    out("Python package, 1,000 tools:");
+    printTable(
+      ["measure", "min", "median", "max"],
+      [
+        [
+          "gen CPU with targets.python (s)",
+          ...["min", "median", "max"].map((k) => python.genWith[k].toFixed(2)),
+        ],
+        [
+          "gen CPU without it (s)",
+          ...["min", "median", "max"].map((k) =>
+            python.genWithout[k].toFixed(2),
+          ),
+        ],
+        [
+          "import <module>.tools, .client (ms)",
+          "",
+          python.import.median_ms.toFixed(1),
+          python.import.max_ms.toFixed(1),
+        ],
+        [
+          "tools/list over stdio (ms)",
+          "",
+          python.list.median_ms.toFixed(1),
+          python.list.max_ms.toFixed(1),
+        ],
+      ],
+    );
+    out();
+  }
+}
+
+const verdicts = [...targetVerdicts(rows, mcp), ...pythonVerdicts(python)];
 if (verdicts.length > 0) {
   out("targets, on medians:");
   for (const v of verdicts)
@@ -258,10 +305,35 @@ out(
 );
 fs.writeFileSync(
   outFile,
-  `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, gen: rows, mcp, targets: verdicts }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, gen: rows, mcp, python, targets: verdicts }, null, 2)}\n`,
 );
 out();
 out(`figures written to ${path.relative(process.cwd(), outFile) || outFile}`);
+
+/** The Python target's marks (issue targets): what it adds to gen, its import, its tools/list. */
+function pythonVerdicts(python) {
+  if (!python || python.skipped) return [];
+  return [
+    {
+      what: "gen CPU added by the Python target, 1,000 tools",
+      value: `${(python.added * 100).toFixed(0)} %`,
+      target: "≤ 20 %",
+      met: python.added <= 0.2,
+    },
+    {
+      what: "import <module>.tools and .client, 1,000 tools",
+      value: `${python.import.median_ms.toFixed(0)} ms`,
+      target: "< 150 ms",
+      met: python.import.median_ms < 150,
+    },
+    {
+      what: "tools/list over stdio, 1,000 tools",
+      value: `${python.list.median_ms.toFixed(1)} ms`,
+      target: "< 50 ms",
+      met: python.list.median_ms < 50,
+    },
+  ];
+}
 
 function targetVerdicts(rows, mcp) {
   const v = [];

@@ -169,6 +169,17 @@ function httpBinding(r, noun, id, inputs, required, routeInput) {
  * A valid spec of `count` tools, as YAML text. `targets` keeps only the named targets (all seven
  * by default); the tools and sections are the same whichever are kept.
  */
+/** The seven npm packages' targets: the peer comparison's "every target" (the Python target is measured on its own, bench/python.mjs). */
+export const NPM_TARGETS = [
+  "client",
+  "mcp",
+  "langchain",
+  "cli",
+  "ai_sdk",
+  "function_calling",
+  "docs",
+];
+
 export function syntheticSpec(count, seed = 1, { targets } = {}) {
   const r = random(seed * 7919 + count);
   const sectionCount = Math.max(1, Math.ceil(count / 40));

@@ -1,3 +1,5 @@
+import { stringLiteral } from "../../render/literal.js";
+
 /**
  * Text from tools.yaml in generated Python: only as a string literal, a docstring or a comment,
  * each made here so that no text can end it early or become code.
@@ -21,17 +23,13 @@ function escape(ch: string): string {
     : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-/** A Python string literal (double quotes) that reads back as exactly `value`. */
+/**
+ * A Python string literal (double quotes) that reads back as exactly `value`: JSON's string
+ * syntax is Python's too (its escapes `\\n`, `\\uXXXX`, `\\"`… mean the same), so this is the
+ * TypeScript emitters' literal, DEL, the C1 controls and the line separators escaped as well.
+ */
 export function pyString(value: string): string {
-  // Well-formed pairs stay as they are; a lone surrogate is escaped (UTF-8 cannot hold it).
-  const body = value
-    .replace(/\\/g, "\\\\")
-    .replace(/"/g, '\\"')
-    .replace(
-      /[\ud800-\udbff][\udc00-\udfff]|[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/g,
-      (m) => (m.length === 2 ? m : escape(m)),
-    );
-  return `"${body}"`;
+  return stringLiteral(value);
 }
 
 /**
