@@ -49,7 +49,7 @@ export function clientPy(model: Model): { client: string; inputs: string } {
   const local = model.tools.filter((t) => t.http === null);
   const literal = (tools: readonly Tool[]) =>
     tools.length === 0
-      ? "Literal[None]"
+      ? "NoReturn" // no such tool: the type no value has
       : `Literal[${tools.map((t) => pyString(t.name)).join(", ")}]`;
   const methods = http.map((t) =>
     method(t, inputs.get(t)!, results.get(t) ?? null),
@@ -68,6 +68,7 @@ export function clientPy(model: Model): { client: string; inputs: string } {
   const typing = [
     "TYPE_CHECKING",
     "Literal",
+    ...(http.length === 0 || local.length === 0 ? ["NoReturn"] : []),
     ...(http.some((t) => results.has(t)) ? ["cast"] : []),
   ];
   const env = declared(model, "python").env;
