@@ -69,10 +69,13 @@ export function benchPython(count, { runs, warmup }) {
       [names.workspace_id]: "ws-bench",
       [names.token]: "token-for-the-bench",
     };
+    const genWith = summary(cpu.with);
+    const genWithout = summary(cpu.without);
     return {
       tools: count,
-      genWith: summary(cpu.with),
-      genWithout: summary(cpu.without),
+      genWith,
+      genWithout,
+      added: genWith.median / genWithout.median - 1,
       import: probeRun("import", module, Math.max(runs, 5), src, env),
       list: probeRun("list", module, 20, src, env),
     };
@@ -80,4 +83,51 @@ export function benchPython(count, { runs, warmup }) {
     for (const dir of Object.values(dirs))
       fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The bench's table of the Python part: measure, min, median, max. */
+export function pythonRows(python) {
+  const three = (m, digits) =>
+    ["min", "median", "max"].map((k) => m[k].toFixed(digits));
+  return [
+    ["gen CPU with targets.python (s)", ...three(python.genWith, 2)],
+    ["gen CPU without it (s)", ...three(python.genWithout, 2)],
+    [
+      "import <module>.tools, .client (ms)",
+      "",
+      python.import.median_ms.toFixed(1),
+      python.import.max_ms.toFixed(1),
+    ],
+    [
+      "tools/list over stdio (ms)",
+      "",
+      python.list.median_ms.toFixed(1),
+      python.list.max_ms.toFixed(1),
+    ],
+  ];
+}
+
+/** The Python target's marks (issue targets): what it adds to gen, its import, its tools/list. */
+export function pythonVerdicts(python) {
+  if (!python || python.skipped) return [];
+  return [
+    {
+      what: "gen CPU added by the Python target, 1,000 tools",
+      value: `${(python.added * 100).toFixed(0)} %`,
+      target: "≤ 20 %",
+      met: python.added <= 0.2,
+    },
+    {
+      what: "import <module>.tools and .client, 1,000 tools",
+      value: `${python.import.median_ms.toFixed(0)} ms`,
+      target: "< 150 ms",
+      met: python.import.median_ms < 150,
+    },
+    {
+      what: "tools/list over stdio, 1,000 tools",
+      value: `${python.list.median_ms.toFixed(1)} ms`,
+      target: "< 50 ms",
+      met: python.list.median_ms < 50,
+    },
+  ];
 }

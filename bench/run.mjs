@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// npm run bench [-- --sizes ref,15,100,1000,5000 --runs 5 --warmup 1 --no-mcp]
-// Measures toolgen as whole processes on the reference spec and synthetic specs, then the
-// generated MCP server; prints a table and writes the figures to bench/out/results.json.
-// `--peer` measures toolgen side by side with a peer generator instead (bench/peer.mjs), and
-// `--profile` hands over to bench/profile.mjs.
-// Figures are never asserted in `npm test`: this only reports, and marks the issue's targets.
+// npm run bench [-- --sizes ref,15,100,1000,5000 --runs 5 --warmup 1 --no-mcp --no-python]
+// toolgen as whole processes on the reference and synthetic specs, then the generated MCP server
+// and the Python package (bench/python.mjs); a table, and bench/out/results.json. `--peer`: side
+// by side with a peer instead (bench/peer.mjs); `--profile`: bench/profile.mjs. Figures are
+// never asserted in `npm test`: this only reports, and marks the issue's targets.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +13,12 @@ import { parse } from "yaml";
 import { benchGen, repoRoot } from "./gen.mjs";
 import { machine } from "./measure.mjs";
 import { benchMcp, mcpUnavailable } from "./mcp.mjs";
-import { benchPython, pythonUnavailable } from "./python.mjs";
+import {
+  benchPython,
+  pythonRows,
+  pythonUnavailable,
+  pythonVerdicts,
+} from "./python.mjs";
 import {
   benchPeer,
   ensurePeer,
@@ -254,36 +258,8 @@ if (!opts["no-python"]) {
   } else {
     process.stderr.write("measuring the Python package with 1000 tools…\n");
     python = benchPython(1000, { runs, warmup });
-    const added = python.genWith.median / python.genWithout.median - 1;
-    python.added = added;
     out("Python package, 1,000 tools:");
-    printTable(
-      ["measure", "min", "median", "max"],
-      [
-        [
-          "gen CPU with targets.python (s)",
-          ...["min", "median", "max"].map((k) => python.genWith[k].toFixed(2)),
-        ],
-        [
-          "gen CPU without it (s)",
-          ...["min", "median", "max"].map((k) =>
-            python.genWithout[k].toFixed(2),
-          ),
-        ],
-        [
-          "import <module>.tools, .client (ms)",
-          "",
-          python.import.median_ms.toFixed(1),
-          python.import.max_ms.toFixed(1),
-        ],
-        [
-          "tools/list over stdio (ms)",
-          "",
-          python.list.median_ms.toFixed(1),
-          python.list.max_ms.toFixed(1),
-        ],
-      ],
-    );
+    printTable(["measure", "min", "median", "max"], pythonRows(python));
     out();
   }
 }
@@ -309,31 +285,6 @@ fs.writeFileSync(
 );
 out();
 out(`figures written to ${path.relative(process.cwd(), outFile) || outFile}`);
-
-/** The Python target's marks (issue targets): what it adds to gen, its import, its tools/list. */
-function pythonVerdicts(python) {
-  if (!python || python.skipped) return [];
-  return [
-    {
-      what: "gen CPU added by the Python target, 1,000 tools",
-      value: `${(python.added * 100).toFixed(0)} %`,
-      target: "≤ 20 %",
-      met: python.added <= 0.2,
-    },
-    {
-      what: "import <module>.tools and .client, 1,000 tools",
-      value: `${python.import.median_ms.toFixed(0)} ms`,
-      target: "< 150 ms",
-      met: python.import.median_ms < 150,
-    },
-    {
-      what: "tools/list over stdio, 1,000 tools",
-      value: `${python.list.median_ms.toFixed(1)} ms`,
-      target: "< 50 ms",
-      met: python.list.median_ms < 50,
-    },
-  ];
-}
 
 function targetVerdicts(rows, mcp) {
   const v = [];

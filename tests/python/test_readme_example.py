@@ -8,9 +8,11 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 import yaml
-from conftest import ROOT
+from conftest import MYPY_CACHE, ROOT
 from platform_server import running_platform
 
 SPEC = yaml.safe_load((ROOT / "tools.yaml").read_text("utf-8"))
@@ -52,3 +54,23 @@ def test_the_registry_example_runs_as_the_readme_says() -> None:
     assert [r.headers["authorization"] for r in platform.requests] == [
         "Bearer token-of-ws-1"
     ]
+
+
+@pytest.mark.slow
+def test_the_registry_example_is_a_consumer_that_passes_mypy_strict_and_ruff(
+    tmp_path: Path,
+) -> None:
+    consumer = tmp_path / "consumer.py"
+    consumer.write_text(example("python-registry"), "utf-8")
+    for args in (
+        ["mypy", "--strict", "--python-version", "3.10", "--cache-dir", MYPY_CACHE],
+        ["ruff", "check", "--no-cache", "--target-version", "py310"],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", *args, str(consumer)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr

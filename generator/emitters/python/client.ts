@@ -2,8 +2,32 @@ import { declared } from "../../model/targets.js";
 import type { Model, Tool } from "../../model/types.js";
 import { pythonMethodName } from "../../model/python-names.js";
 import { hashHeader } from "../../render/header.js";
-import { docstring, pyString } from "./literal.js";
+import { docstring, pyAll, pyString } from "./literal.js";
 import { PythonTypes } from "./types.js";
+
+/** What client.py exports: its own names and the runtime's it passes on. */
+const CLIENT_ALL = pyAll([
+  "CallOptions",
+  "CallTimeoutError",
+  "Client",
+  "ClientConfig",
+  "ClientError",
+  "ClientHooks",
+  "ConfigError",
+  "HttpToolName",
+  "InputError",
+  "LocalToolName",
+  "NetworkError",
+  "PlatformError",
+  "RequestInfo",
+  "ResponseInfo",
+  "RetryOptions",
+  "ToolName",
+  "UnknownWorkspaceError",
+  "WorkspaceCredentials",
+  "create_client",
+  "create_client_from_env",
+]);
 
 /** The names client.py defines itself, which no TypedDict of a tool may take. */
 const OWN_NAMES = [
@@ -87,9 +111,24 @@ the spec names."""\n\n`,
         `from typing import ${typing.join(", ")}`,
         "",
         "from ._core import client as _client",
-        "from ._core.config import CallOptions, ClientConfig",
+        "from ._core.config import (",
+        "    CallOptions,",
+        "    ClientConfig,",
+        "    RetryOptions,",
+        "    WorkspaceCredentials,",
+        ")",
         "from ._core.data import spec_loader",
         "from ._core.env import config_from_env",
+        "from ._core.errors import (",
+        "    CallTimeoutError,",
+        "    ClientError,",
+        "    ConfigError,",
+        "    InputError,",
+        "    NetworkError,",
+        "    PlatformError,",
+        "    UnknownWorkspaceError,",
+        ")",
+        "from ._core.hooks import ClientHooks, RequestInfo, ResponseInfo",
         "",
         // The input types are for type-checkers: importing them costs a class per schema.
         ...(used.length === 0
@@ -103,6 +142,7 @@ the spec names."""\n\n`,
         "_spec = spec_loader(__package__)",
         "",
       ].join("\n"),
+      `\n${CLIENT_ALL}`,
       `\nToolName = ${literal(model.tools)}\nHttpToolName = ${literal(http)}\nLocalToolName = ${literal(local)}\n`,
       `\n\nclass Client(_client.Client):\n    """A client of the platform, made by create_client or create_client_from_env."""\n`,
       ...methods,

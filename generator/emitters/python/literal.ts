@@ -68,3 +68,8 @@ export function pyText(value: string, indent: string): string {
   if (lines.length === 1) return pyString(lines[0]!);
   return `(\n${lines.map((l) => `${indent}    ${pyString(l)}\n`).join("")}${indent})`;
 }
+
+/** `__all__`, one name a line, in the order given. */
+export function pyAll(names: readonly string[]): string {
+  return `__all__ = [\n${names.map((n) => `    ${pyString(n)},\n`).join("")}]\n`;
+}

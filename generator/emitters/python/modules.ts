@@ -2,7 +2,7 @@ import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import type { DocTexts } from "../../prompt-docs/types.js";
 import { hashHeader } from "../../render/header.js";
-import { pyString, pyText } from "./literal.js";
+import { pyAll, pyString, pyText } from "./literal.js";
 
 /** `__init__.py`: the package's docstring; it imports nothing, so that importing one module costs only that module. */
 export function initPy(model: Model): string {
@@ -35,7 +35,7 @@ from ._core.data import load_spec
 from ._core.handler import HandlerContext, LocalHandler, from_kwargs
 from ._core.tools import Registry, ToolSpec
 `,
-    `\n${ALL(["TOOLS", "HandlerContext", "LocalHandler", "SectionId", "ToolName", "ToolSpec", "by_name", "by_section", "from_kwargs", "tool_names"])}`,
+    `\n${pyAll(["TOOLS", "HandlerContext", "LocalHandler", "SectionId", "ToolName", "ToolSpec", "by_name", "by_section", "from_kwargs", "tool_names"])}`,
     `\nToolName = Literal[${names}]\nSectionId = Literal[${sections}]\n`,
     `
 _REGISTRY: Registry[SectionId] = Registry(load_spec(__package__))
@@ -71,7 +71,7 @@ from typing import Final, Literal
 
 from ._core.prompts import Prompts, SectionTexts
 `,
-    `\n${ALL(["CLI_CAPABILITIES", "CLI_PROMPT", "MCP_CAPABILITIES", "MCP_PROMPT", "SECTIONS", "SectionId", "SectionTexts", "capabilities", "prompt", "section"])}`,
+    `\n${pyAll(["CLI_CAPABILITIES", "CLI_PROMPT", "MCP_CAPABILITIES", "MCP_PROMPT", "SECTIONS", "SectionId", "SectionTexts", "capabilities", "prompt", "section"])}`,
     `\nSectionId = Literal[${ids}]\n\n`,
     constant("MCP_PROMPT", docs.prompt.mcp.text),
     constant("CLI_PROMPT", docs.prompt.cli.text),
@@ -87,11 +87,6 @@ capabilities = _PROMPTS.capabilities
 section = _PROMPTS.section
 `,
   ].join("");
-}
-
-/** `__all__`, one name a line. */
-function ALL(names: readonly string[]): string {
-  return `__all__ = [\n${names.map((n) => `    ${pyString(n)},\n`).join("")}]\n`;
 }
 
 /** README.md: what each module is for. */

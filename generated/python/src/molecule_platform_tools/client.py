@@ -11,9 +11,24 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
 from ._core import client as _client
-from ._core.config import CallOptions, ClientConfig
+from ._core.config import (
+    CallOptions,
+    ClientConfig,
+    RetryOptions,
+    WorkspaceCredentials,
+)
 from ._core.data import spec_loader
 from ._core.env import config_from_env
+from ._core.errors import (
+    CallTimeoutError,
+    ClientError,
+    ConfigError,
+    InputError,
+    NetworkError,
+    PlatformError,
+    UnknownWorkspaceError,
+)
+from ._core.hooks import ClientHooks, RequestInfo, ResponseInfo
 
 if TYPE_CHECKING:
     from .inputs import (
@@ -30,6 +45,29 @@ if TYPE_CHECKING:
 
 # spec.json is read when the first client is made, not on import.
 _spec = spec_loader(__package__)
+
+__all__ = [
+    "CallOptions",
+    "CallTimeoutError",
+    "Client",
+    "ClientConfig",
+    "ClientError",
+    "ClientHooks",
+    "ConfigError",
+    "HttpToolName",
+    "InputError",
+    "LocalToolName",
+    "NetworkError",
+    "PlatformError",
+    "RequestInfo",
+    "ResponseInfo",
+    "RetryOptions",
+    "ToolName",
+    "UnknownWorkspaceError",
+    "WorkspaceCredentials",
+    "create_client",
+    "create_client_from_env",
+]
 
 ToolName = Literal["delegate_task", "delegate_task_async", "check_task_status", "list_peers", "get_workspace_info", "get_runtime_identity", "update_agent_card", "broadcast_message", "send_message_to_user", "wait_for_message", "inbox_peek", "inbox_pop", "chat_history", "commit_memory", "recall_memory"]
 HttpToolName = Literal["delegate_task_async", "check_task_status", "list_peers", "get_workspace_info", "update_agent_card", "broadcast_message", "chat_history", "commit_memory", "recall_memory"]

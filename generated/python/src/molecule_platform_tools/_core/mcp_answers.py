@@ -9,8 +9,9 @@ results, since a bad call must teach the model, not break the session.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Protocol
+from typing import Literal, Protocol, TypedDict
 
 import anyio
 
@@ -20,8 +21,26 @@ from .mcp_table import ToolTable
 from .results import result_text, to_json
 from .views import without_hidden
 
-CallResult = dict[str, object]
-"""A CallToolResult as JSON: ``content``, and ``structuredContent`` or ``isError`` when set."""
+if sys.version_info >= (3, 11):
+    from typing import NotRequired
+else:  # pragma: no cover - Python 3.10
+    from typing_extensions import NotRequired
+
+
+class TextContent(TypedDict):
+    """One block of a result's content: text, the only kind the tools answer with."""
+
+    type: Literal["text"]
+    text: str
+
+
+class CallResult(TypedDict):
+    """A CallToolResult as JSON: ``content``, and ``structuredContent`` or ``isError`` when set."""
+
+    content: list[TextContent]
+    structuredContent: NotRequired[object]
+    isError: NotRequired[bool]
+
 
 NAME_LIMIT = 120
 """The longest tool name echoed back in a message: a caller may send anything as a name."""
