@@ -13,12 +13,7 @@ import { parse } from "yaml";
 import { benchGen, repoRoot } from "./gen.mjs";
 import { machine } from "./measure.mjs";
 import { benchMcp, mcpUnavailable } from "./mcp.mjs";
-import {
-  benchPython,
-  pythonRows,
-  pythonUnavailable,
-  pythonVerdicts,
-} from "./python.mjs";
+import * as py from "./python.mjs";
 import {
   benchPeer,
   ensurePeer,
@@ -251,20 +246,20 @@ if (!opts["no-mcp"]) {
 
 let python;
 if (!opts["no-python"]) {
-  const missing = pythonUnavailable();
+  const missing = py.pythonUnavailable();
   if (missing) {
     python = { skipped: missing };
     out(`Python package: skipped, ${missing}.`);
   } else {
     process.stderr.write("measuring the Python package with 1000 tools…\n");
-    python = benchPython(1000, { runs, warmup });
+    python = py.benchPython(1000, { runs, warmup });
     out("Python package, 1,000 tools:");
-    printTable(["measure", "min", "median", "max"], pythonRows(python));
+    printTable(["measure", "min", "median", "max"], py.pythonRows(python));
     out();
   }
 }
 
-const verdicts = [...targetVerdicts(rows, mcp), ...pythonVerdicts(python)];
+const verdicts = [...targetVerdicts(rows, mcp), ...py.pythonVerdicts(python)];
 if (verdicts.length > 0) {
   out("targets, on medians:");
   for (const v of verdicts)
