@@ -25,8 +25,23 @@ export interface SchemaPattern {
   readonly path: readonly (string | number)[];
 }
 
-/** Every regular expression in a JSON Schema, in document order (a pattern may repeat). */
-export function schemaPatterns(schema: JsonValue): SchemaPattern[] {
+/**
+ * Every regular expression in a JSON Schema, in document order (a pattern may repeat). Validation
+ * and the Python emitter both ask for the same schema objects: each is walked once.
+ */
+export function schemaPatterns(schema: JsonValue): readonly SchemaPattern[] {
+  if (schema === null || typeof schema !== "object") return [];
+  let found = walked.get(schema);
+  if (found === undefined) {
+    found = walk(schema);
+    walked.set(schema, found);
+  }
+  return found;
+}
+
+const walked = new WeakMap<object, readonly SchemaPattern[]>();
+
+function walk(schema: JsonValue): SchemaPattern[] {
   const found: SchemaPattern[] = [];
   const visit = (node: JsonValue, path: (string | number)[]) => {
     if (Array.isArray(node)) {

@@ -29,6 +29,19 @@ export type PythonPattern =
   { ok: true; python: string } | { ok: false; reason: string };
 
 export function pythonPattern(js: string): PythonPattern {
+  // Validation and the Python emitter both ask, and a spec repeats its patterns: each is
+  // translated once per process (the answer depends on the text alone).
+  let known = translated.get(js);
+  if (known === undefined) {
+    known = translateOnce(js);
+    translated.set(js, known);
+  }
+  return known;
+}
+
+const translated = new Map<string, PythonPattern>();
+
+function translateOnce(js: string): PythonPattern {
   try {
     return translate(js);
   } catch (error) {

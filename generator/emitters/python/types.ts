@@ -202,6 +202,18 @@ function union(types: readonly string[]): string {
 
 /** `source_workspace_id` → `SourceWorkspaceId`: a TypedDict name's part; anything but letters and digits separates words. */
 export function pascal(name: string): string {
+  // Input names repeat from tool to tool: each is cased once.
+  let cased = pascalCache.get(name);
+  if (cased === undefined) {
+    cased = pascalOf(name);
+    pascalCache.set(name, cased);
+  }
+  return cased;
+}
+
+const pascalCache = new Map<string, string>();
+
+function pascalOf(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const joined = words
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
