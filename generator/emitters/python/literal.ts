@@ -64,10 +64,20 @@ export function comment(text: string, indent: string): string {
 
 /** A text as implicitly joined string literals, one a line, for a long text that stays readable in a diff. */
 export function pyText(value: string, indent: string): string {
-  const lines = value.match(/[^\n]*\n|[^\n]+$/g) ?? [""];
-  if (lines.length === 1) return pyString(lines[0]!);
-  return `(\n${lines.map((l) => `${indent}    ${pyString(l)}\n`).join("")}${indent})`;
+  const lines = value
+    .split("\n")
+    .map((l, k, all) => (k < all.length - 1 ? `${l}\n` : l));
+  if (lines.at(-1) === "") lines.pop();
+  if (lines.length <= 1) return pyString(lines[0] ?? "");
+  // Most texts hold nothing JSON leaves unescaped but a reader should see escaped: then
+  // JSON.stringify alone writes each line's literal.
+  const literal = SHOWN_ESCAPED.test(value) ? pyString : JSON.stringify;
+  const pad = `${indent}    `;
+  return `(\n${lines.map((l) => `${pad}${literal(l)}\n`).join("")}${indent})`;
 }
+
+/** What pyString escapes beyond JSON.stringify: DEL, the C1 controls, the line separators. */
+const SHOWN_ESCAPED = /[\x7f-\x9f\u2028\u2029]/;
 
 /** `__all__`, one name a line, in the order given. */
 export function pyAll(names: readonly string[]): string {
