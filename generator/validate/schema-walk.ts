@@ -128,6 +128,9 @@ function visitNode(
       names: keyword && NAME_MAP_KEYS.has(key),
     });
   }
+  // A map of names to schemas (`properties`, `$defs`…) is no schema: a property named
+  // `default`, `required` or `$ref` is a name there, and its value was visited as a schema.
+  if (place.names) return;
   const { properties, required, $ref: ref } = record;
   if (
     properties !== null &&
