@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SpecError, specInput } from "../../generator/index.js";
 import { generateFromDisk } from "../helpers/generate.js";
 import { repoRoot } from "../helpers/project.js";
+import { RUNS, seeded } from "../properties/settings.js";
 
 // A property may have any name: one named after a JSON Schema keyword is a name, never a
 // keyword (a map of properties compiled as a schema once crashed gen, exit 3, on `default` and
@@ -109,7 +110,7 @@ describe("properties named after schema keywords", () => {
           expect(outcome(spec(names, withDefault))).toBe("written");
         },
       ),
-      { numRuns: 60, seed: 7 },
+      seeded(RUNS * 5),
     );
   });
 });
