@@ -45,14 +45,13 @@ export const PYTHON_KEYWORDS: ReadonlySet<string> = new Set([
 
 /** What the generated client class defines besides the tools' methods (runtime/python/toolgen_core/client.py). */
 const CLIENT_MEMBERS: ReadonlySet<string> = new Set([
-  "call",
-  "request",
   "aclose",
-  "workspaces",
+  "call",
   "primary",
-  "tools",
+  "request",
   "validate_input",
-  "validate_output",
+  "with_defaults",
+  "workspaces",
 ]);
 
 /** `getPeers` (a tool's camelCase name) → `get_peers`; never a keyword nor a client member. */

@@ -5,14 +5,3 @@ export const codeHeader = `// ${HEADER}\n`;
 export const markdownHeader = `<!-- ${HEADER} -->\n`;
 /** Python and TOML. */
 export const hashHeader = `# ${HEADER}\n`;
-
-/** True when `content` starts with one of toolgen's headers (JSON files carry it as a "//" key). */
-export function hasHeader(content: string): boolean {
-  return (
-    content.startsWith(codeHeader) ||
-    content.startsWith(markdownHeader) ||
-    content.startsWith(hashHeader) ||
-    content.startsWith(`{\n  "//": "${HEADER}"`) ||
-    content.startsWith(`#!/usr/bin/env node\n${codeHeader}`)
-  );
-}

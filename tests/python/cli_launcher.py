@@ -6,7 +6,6 @@ as given. The spec data is read from the TypeScript packages' data files, as the
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -15,26 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "runtime" / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from reference_data import reference_spec
 from toolgen_core.cli_run import main
-from toolgen_core.data import SpecData
-
-PARTS = {
-    "client": "client/tools.json",
-    "mcp": "mcp/tools.json",
-    "langchain": "langchain/tools.json",
-    "cli": "cli/commands.json",
-    "functionCalling": "function-calling/tools.json",
-}
-
-
-def reference_spec() -> SpecData:
-    spec: dict[str, object] = {"patterns": {}}
-    for key, path in PARTS.items():
-        data = json.loads((ROOT / "generated" / path).read_text("utf-8"))
-        data.pop("//", None)
-        spec[key] = data
-    return spec  # type: ignore[return-value]
-
 
 if __name__ == "__main__":
     runtime = os.environ.get("TOOLGEN_TEST_RUNTIME") or None

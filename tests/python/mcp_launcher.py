@@ -10,36 +10,15 @@ the environment by the client's ``client_from_env``, as the generated module's w
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "runtime" / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from toolgen_core.data import SpecData
-
-
-def _read(path: str) -> dict[str, object]:
-    data: dict[str, object] = json.loads((ROOT / "generated" / path).read_text("utf-8"))
-    data.pop("//", None)
-    return data
-
-
-@cache
-def reference_spec() -> SpecData:
-    spec = {
-        "client": _read("client/tools.json"),
-        "mcp": _read("mcp/tools.json"),
-        "langchain": _read("langchain/tools.json"),
-        "cli": _read("cli/commands.json"),
-        "functionCalling": _read("function-calling/tools.json"),
-        "patterns": {},
-    }
-    return spec  # type: ignore[return-value]
+from reference_data import reference_spec
 
 
 def run() -> int:

@@ -8,7 +8,6 @@ import json
 import shutil
 import subprocess
 from collections.abc import Mapping
-from pathlib import Path
 from typing import cast
 
 import pytest

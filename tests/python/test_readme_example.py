@@ -21,7 +21,9 @@ SPEC = yaml.safe_load((ROOT / "tools.yaml").read_text("utf-8"))
 def example(name: str) -> str:
     readme = (ROOT / "README.md").read_text("utf-8")
     found = re.search(
-        rf"^<!-- example: {name} -->\n```python\n(.*?)^```$", readme, re.M | re.S
+        rf"^<!-- example: {name} -->\n```python\n(.*?)^```$",
+        readme,
+        re.MULTILINE | re.DOTALL,
     )
     assert found, f"README.md has no python example {name}"
     return found.group(1)
