@@ -11,6 +11,7 @@ import {
 import { base } from "./corpus/base.js";
 import { corpus } from "./corpus/index.js";
 import { tempDir } from "../helpers/temp.js";
+import { goldenFiles } from "../helpers/goldens.js";
 
 /** A stack trace line, as Node prints one. */
 const STACK = /\n\s+at .+[:(]\d+:\d+\)?\n/;
@@ -48,6 +49,17 @@ describe.each(Object.entries(corpus))("corpus: %s", (kind, cases) => {
     }
     await expect(`exit ${result.code}\n${result.stderr}`).toMatchFileSnapshot(
       path.join("__snapshots__", kind, `${name}.txt`),
+    );
+  });
+});
+
+describe("the corpus's goldens", () => {
+  it("are one per case, and no other", () => {
+    const folder = path.join(import.meta.dirname, "__snapshots__");
+    expect(goldenFiles(folder)).toEqual(
+      Object.entries(corpus)
+        .flatMap(([kind, cases]) => cases.map((c) => `${kind}/${c.name}.txt`))
+        .sort(),
     );
   });
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { goldenFiles } from "../helpers/goldens.js";
 import {
   fixtures,
   snapshotDir,
@@ -103,6 +104,12 @@ describe("an invalid spec", () => {
       );
     },
   );
+
+  it("keeps a golden for each case and no other", () => {
+    expect(
+      goldenFiles(path.join(import.meta.dirname, "__snapshots__", "invalid")),
+    ).toEqual(cases.map(([name]) => `${name}.txt`).sort());
+  });
 
   it("reports every problem of one run, not just the first", async () => {
     const dir = tempProject(

@@ -1,6 +1,8 @@
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runBin } from "../../helpers/bin.js";
 import { installPlatformFixture } from "../../helpers/platform-fixture.js";
+import { goldenFiles } from "../../helpers/goldens.js";
 
 /**
  * Goldens of what a person reads: `molecule --help` and each command's own help, from the real
@@ -20,13 +22,14 @@ describe("help goldens", () => {
     );
   });
 
-  it.each<[string, string]>([
+  const commands: [string, string][] = [
     ["delegate", "delegate"],
     ["delegate --async", "delegate-async"],
     ["status", "status"],
     ["peers", "peers"],
     ["info", "info"],
-  ])("%s --help", async (keyword, file) => {
+  ];
+  it.each(commands)("%s --help", async (keyword, file) => {
     const run = await runBin(bin, [...keyword.split(" "), "--help"], {});
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
@@ -37,5 +40,12 @@ describe("help goldens", () => {
     expect(
       (await runBin(bin, ["help", ...keyword.split(" ")], {})).stdout,
     ).toBe(run.stdout);
+  });
+
+  it("keeps a golden for each page, and no other", () => {
+    const folder = path.join(import.meta.dirname, "__snapshots__/help");
+    expect(goldenFiles(folder)).toEqual(
+      ["molecule.txt", ...commands.map(([, file]) => `${file}.txt`)].sort(),
+    );
   });
 });

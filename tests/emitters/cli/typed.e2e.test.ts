@@ -9,6 +9,7 @@ import {
   type PlatformServer,
 } from "../../helpers/platform-server.js";
 import { generateFromDisk } from "../../helpers/generate.js";
+import { goldenFiles } from "../../helpers/goldens.js";
 
 /**
  * The CLI generated from fixtures/typed.yaml (multi-word and flag keywords, every argument type),
@@ -263,14 +264,22 @@ describe("text from tools.yaml", () => {
 });
 
 describe("help shows each option's type", () => {
-  it.each<[string[], string]>([
+  const pages: [string[], string][] = [
     [["--help"], "typed.txt"],
     [["notes", "find", "--help"], "typed-notes-find.txt"],
     [["notes", "put", "--help"], "typed-notes-put.txt"],
-  ])("%j", async (args, file) => {
+  ];
+  it.each(pages)("%j", async (args, file) => {
     const run = await typed(...args);
     expect(run.code).toBe(0);
-    await expect(run.stdout).toMatchFileSnapshot(`__snapshots__/help/${file}`);
+    await expect(run.stdout).toMatchFileSnapshot(
+      `__snapshots__/typed-help/${file}`,
+    );
+  });
+
+  it("keeps a golden for each page, and no other", () => {
+    const folder = path.join(import.meta.dirname, "__snapshots__/typed-help");
+    expect(goldenFiles(folder)).toEqual(pages.map(([, file]) => file).sort());
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type PlatformServer,
 } from "../../helpers/platform-server.js";
 import { generateFromDisk } from "../../helpers/generate.js";
+import { goldenFiles } from "../../helpers/goldens.js";
 
 const reference = path.join(repoRoot, "tools.yaml");
 const odd = path.join(import.meta.dirname, "fixtures/odd.yaml");
@@ -48,6 +49,19 @@ describe("the client package's generated files", () => {
       }
     },
   );
+
+  it("keeps those four goldens for each spec, and no other file", () => {
+    const folder = path.join(import.meta.dirname, "__snapshots__");
+    expect(goldenFiles(folder)).toEqual(
+      ["odd", "reference", "results"]
+        .flatMap((name) =>
+          ["index.d.ts", "index.js", "package.json", "tools.json"].map(
+            (file) => `${name}/${file}`,
+          ),
+        )
+        .sort(),
+    );
+  });
 
   it("odd: every file keeps the fixed layout and parses", () => {
     expect(clientFiles(odd).flatMap(layoutProblems)).toEqual([]);

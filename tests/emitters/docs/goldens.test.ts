@@ -1,4 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { goldenFiles } from "../../helpers/goldens.js";
 import { docsOf, generateFrom, specs, text } from "./helpers.js";
 
 /*
@@ -17,6 +19,12 @@ describe("the rendered prompt texts", () => {
     await expect(text(docs, file)).toMatchFileSnapshot(
       `__snapshots__/${name}/${file}`,
     );
+  });
+
+  it("keep a golden for each text and no other file", () => {
+    expect(
+      goldenFiles(path.join(import.meta.dirname, "__snapshots__")),
+    ).toEqual(cases.map(([name, file]) => `${name}/${file}`).sort());
   });
 
   it("are, for the reference spec, one MCP text per section, a CLI block per CLI section, two preambles and two prompts", () => {

@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { type GeneratedFile } from "../../../generator/index.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
+import { goldenFiles } from "../../helpers/goldens.js";
 
 function langchainFiles(specPath: string): GeneratedFile[] {
   const text = fs.readFileSync(specPath, "utf8");
@@ -34,10 +35,7 @@ describe("the langchain package of the minimal spec", () => {
 
   it("its golden folder holds those files and no other", () => {
     const golden = path.join(import.meta.dirname, "__snapshots__", "minimal");
-    const kept = (
-      fs.readdirSync(golden, { recursive: true }) as string[]
-    ).filter((p) => fs.statSync(path.join(golden, p)).isFile());
-    expect(kept.map((p) => p.split(path.sep).join("/")).sort()).toEqual(
+    expect(goldenFiles(golden)).toEqual(
       files.map((f) => f.path.slice("langchain/".length)).sort(),
     );
   });

@@ -6,6 +6,7 @@ import { specInput, type GeneratedFile } from "../../../generator/index.js";
 import { runtimeDist } from "../../../generator/io/inputs.js";
 import { fixtures, repoRoot } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
+import { goldenFiles } from "../../helpers/goldens.js";
 import { typeCheck } from "../../helpers/type-check.js";
 
 const minimalPath = path.join(fixtures, "valid/minimal/tools.yaml");
@@ -51,6 +52,11 @@ describe("the MCP emitter", () => {
     await expect(minimal.get(file)).toMatchFileSnapshot(
       `__snapshots__/minimal/${file}`,
     );
+  });
+
+  it("keeps a golden for each of those files, and no other", () => {
+    const folder = path.join(import.meta.dirname, "__snapshots__", "minimal");
+    expect(goldenFiles(folder)).toEqual([...minimal.keys()].sort());
   });
 
   it("imports its runtime from the client package's runtime/mcp, passing its own loaders of both SDK lines", () => {

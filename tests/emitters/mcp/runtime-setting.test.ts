@@ -7,6 +7,7 @@ import { SpecError } from "../../../generator/diagnostics/index.js";
 import { layoutProblems } from "../../helpers/layout.js";
 import { fixtures } from "../../helpers/project.js";
 import { generateFromDisk } from "../../helpers/generate.js";
+import { goldenFiles } from "../../helpers/goldens.js";
 
 // targets.mcp.runtime: the bin imports the named package's createRuntime and passes it to runStdio.
 // Without the setting the bin is the plain one (its golden is __snapshots__/minimal/bin/acme-mcp.js).
@@ -38,6 +39,12 @@ describe("targets.mcp.runtime", () => {
     await expect(files.get("bin/acme-mcp.js")).toMatchFileSnapshot(
       "__snapshots__/minimal-runtime/bin/acme-mcp.js",
     );
+    // The only golden of its folder: a stale one would fail here.
+    expect(
+      goldenFiles(
+        path.join(import.meta.dirname, "__snapshots__/minimal-runtime"),
+      ),
+    ).toEqual(["bin/acme-mcp.js"]);
   });
 
   it("makes the runtime a peer dependency of the package, in any version unless runtime_version says", () => {
