@@ -35,7 +35,7 @@ export const CHANGES = {
   ],
   "input-hidden": [
     "breaking",
-    "an input hidden from a target (its mcp:, langchain: or cli: hide): callers on that target can no longer give it, and its default applies",
+    "an input hidden from a target (its mcp:, langchain:, ai_sdk:, function_calling: or cli: hide): callers on that target can no longer give it, and its default applies",
   ],
   "input-shown": ["compatible", "a hidden input offered on a target again"],
   "input-made-required": [

@@ -2,8 +2,14 @@ import { about, type Subject } from "./changes.js";
 import { isRecord } from "../../runtime/shared/record.js";
 import { compareText } from "./texts.js";
 
-/** The targets a tool may give a view of its own (`mcp:`, `langchain:`, `cli:` blocks). */
-const VIEWS = ["mcp", "langchain", "cli"] as const;
+/** The targets a tool may give a view of its own (`mcp:`, `langchain:`, `ai_sdk:`, `function_calling:`, `cli:` blocks). */
+const VIEWS = [
+  "mcp",
+  "langchain",
+  "ai_sdk",
+  "function_calling",
+  "cli",
+] as const;
 
 /**
  * An input a target newly hides (breaking: callers on that target can no longer give it) or shows

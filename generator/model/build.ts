@@ -75,6 +75,13 @@ export function buildModel(value: unknown): Model {
         t.short,
         inputNames,
       ),
+      aiSdk: view(raw.targets.ai_sdk && t.ai_sdk, t.short, inputNames),
+      functionCalling: view(
+        (raw.targets.function_calling || raw.targets.python) &&
+          t.function_calling,
+        t.short,
+        inputNames,
+      ),
     };
   });
 

@@ -27,6 +27,8 @@ export interface RawTool {
   };
   mcp?: RawView;
   langchain?: RawView;
+  ai_sdk?: RawView;
+  function_calling?: RawView;
   cli?: (RawView & { usage: string; summary: string }) | null;
 }
 /** What one consumer shows of a tool: its own description, the inputs it hides. */

@@ -163,6 +163,10 @@ export interface Tool {
   readonly mcp: View;
   /** What the LangChain tools show of the tool (`langchain:`). */
   readonly langchain: View;
+  /** What the AI SDK tools show of the tool (`ai_sdk:`). */
+  readonly aiSdk: View;
+  /** What the OpenAI and Anthropic definitions show of the tool (`function_calling:`). */
+  readonly functionCalling: View;
 }
 
 /** What one consumer shows of a tool. */

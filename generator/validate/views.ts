@@ -11,8 +11,19 @@ import { cliCommands } from "./cli-usage.js";
 import { quoted } from "../diagnostics/quoted.js";
 import { asRecord } from "../../runtime/shared/record.js";
 
-/** The per-target blocks a tool may carry besides `cli:`, each ignored without its target. */
-const VIEW_TARGETS = ["mcp", "langchain"] as const;
+/**
+ * The per-target blocks a tool may carry besides `cli:`, each with the targets that read it (the
+ * Python package serves MCP, LangChain and function calling), and the consumer's name in messages.
+ * A block none of its targets reads is ignored.
+ */
+const VIEW_TARGETS = [
+  ["mcp", ["mcp", "python"], "MCP"],
+  ["langchain", ["langchain", "python"], "LangChain"],
+  ["ai_sdk", ["ai_sdk"], "the AI SDK"],
+  ["function_calling", ["function_calling", "python"], "function calling"],
+] as const;
+
+type ViewKey = (typeof VIEW_TARGETS)[number][0] | "cli";
 
 /**
  * Each per-target view (`mcp:`, `langchain:`, `cli:`) hides only inputs of its tool; a hidden
@@ -25,12 +36,14 @@ export const checkViews: Check = (spec) => {
   const commands = cliCommands(spec);
   spec.tools.forEach((t, i) => {
     if (t === undefined) return;
-    for (const target of VIEW_TARGETS)
-      if (spec.declared.has(target) && t[target])
-        checkHidden(t, i, target, t[target], [], problems);
+    for (const [target, readers, consumer] of VIEW_TARGETS) {
+      const view = t[target];
+      if (view && readers.some((r) => spec.declared.has(r)))
+        checkHidden(t, i, target, consumer, view, [], problems);
+    }
     const command = commands[i];
     if (command !== undefined && t.cli)
-      checkHidden(t, i, "cli", t.cli, command.positionals, problems);
+      checkHidden(t, i, "cli", "the CLI", t.cli, command.positionals, problems);
   });
   return problems;
 };
@@ -38,7 +51,8 @@ export const checkViews: Check = (spec) => {
 function checkHidden(
   tool: RawTool,
   index: number,
-  target: "mcp" | "langchain" | "cli",
+  target: ViewKey,
+  consumer: string,
   view: RawView,
   positionals: readonly string[],
   problems: Problem[],
@@ -68,7 +82,7 @@ function checkHidden(
       problems.push({
         path: at,
         code: "hidden-required-input",
-        message: `${who}: ${quoted(name)} is required and has no default, so ${target === "cli" ? "the CLI" : target === "mcp" ? "MCP" : "LangChain"} could never call the tool: give it a default in its schema or show it`,
+        message: `${who}: ${quoted(name)} is required and has no default, so ${consumer} could never call the tool: give it a default in its schema or show it`,
       });
   });
 }

@@ -3,6 +3,7 @@ import { checkClientOptions } from "../shared/client-parts.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
+import { viewSchema, withoutHidden } from "../shared/views.js";
 import { resultValue } from "./results.js";
 import type { CreateToolsOptions, Dependencies } from "./types.js";
 
@@ -11,6 +12,7 @@ type Call = (
   signal: AbortSignal | undefined,
 ) => Promise<unknown>;
 type Handler = (input: unknown, ctx: unknown) => Promise<unknown>;
+type Input = { readonly [key: string]: unknown };
 
 /**
  * Binds the factory to one spec's tool table. The returned `createTools` gives an AI SDK tool
@@ -62,14 +64,25 @@ export function toolFactory(
 }
 
 function wrap(entry: ToolInfo, call: Call, deps: Dependencies): Tool {
+  const view = entry.views.aiSdk;
   return tool({
-    description: entry.short,
+    description: view.description,
     // A copy: the SDK hands the schema to model providers, which must not be able to edit the table.
     inputSchema: jsonSchema<unknown>(
-      structuredClone(entry.inputSchema) as Parameters<typeof jsonSchema>[0],
+      structuredClone(viewSchema(entry.inputSchema, view.hidden)) as Parameters<
+        typeof jsonSchema
+      >[0],
       {
-        validate: (value) => {
-          const problems = deps.validateInput(entry.name, value);
+        validate: (given) => {
+          // An input the AI SDK view hides is never sent, whatever the model gave; its schema
+          // default is filled in before the check, as the model could not give it.
+          const value = withoutHidden(given, view.hidden) as Input;
+          const problems = deps.validateInput(
+            entry.name,
+            view.hidden.length > 0
+              ? deps.withDefaults(entry.name, value)
+              : value,
+          );
           return problems.length === 0
             ? { success: true, value }
             : {

@@ -6,7 +6,7 @@
  */
 import type { EnvNames, ViewData, ViewTarget } from "../shared/data.js";
 
-export type { EnvNames, ViewData };
+export type { EnvNames, ViewData, ViewTarget };
 
 export type ValueSource =
   | { readonly input: string }

@@ -3,12 +3,14 @@ import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
 import { resultText } from "../shared/result-text.js";
+import { withoutHidden } from "../shared/views.js";
 import type { DispatchResult } from "./surface.js";
 import type { Dependencies, DispatchOptions } from "./types.js";
 
 const failed = (text: string): DispatchResult => ({ text, isError: true });
 
 type Handler = (input: unknown, ctx: unknown) => Promise<unknown>;
+type Input = { readonly [key: string]: unknown };
 
 /**
  * Binds dispatch to one spec's tool table: the function runs one tool call a model made and
@@ -35,12 +37,19 @@ export function dispatcher(
     if (tool === undefined) return failed(unknownTool(deps, name));
     const parsed = parseArguments(args);
     if (!parsed.ok) return failed(`Error from ${tool.name}: ${NOT_JSON}`);
-    const problems = deps.validateInput(tool.name, parsed.value);
+    // An input the function-calling view hides is never sent, whatever the model gave; its
+    // schema default is filled in before the check, as the model could not give it.
+    const { hidden } = tool.views.functionCalling;
+    const given = withoutHidden(parsed.value, hidden) as Input;
+    const problems = deps.validateInput(
+      tool.name,
+      hidden.length > 0 ? deps.withDefaults(tool.name, given) : given,
+    );
     if (problems.length > 0)
       return failed(
         `Error from ${tool.name}: invalid input: ${problems.join("; ")}`,
       );
-    const input = deps.withDefaults(tool.name, parsed.value);
+    const input = deps.withDefaults(tool.name, given);
     if (tool.local) {
       // Handlers may be a class instance, but a tool named like an Object method must not find that method.
       const found: unknown = (handlers as Record<string, unknown>)[tool.name];

@@ -40,7 +40,8 @@ export interface ToolInfo {
 }
 
 /** The consumers a tool's view may differ in. */
-export type ViewTarget = "mcp" | "langchain" | "cli";
+export type ViewTarget =
+  "mcp" | "langchain" | "aiSdk" | "functionCalling" | "cli";
 
 export interface ToolView {
   readonly description: string;

@@ -63,6 +63,8 @@ export function resolveViews(tool: {
   return Object.freeze({
     mcp: view("mcp"),
     langchain: view("langchain"),
+    aiSdk: view("aiSdk"),
+    functionCalling: view("functionCalling"),
     cli: view("cli"),
   });
 }

@@ -119,7 +119,7 @@ describe("annotations", () => {
 });
 
 describe("per-target views", () => {
-  it.each(["mcp", "langchain", "cli"])(
+  it.each(["mcp", "langchain", "ai_sdk", "function_calling", "cli"])(
     "hiding an input from %s breaks, showing it again does not",
     (view) => {
       const shown = { [view]: { hide: ["a"] } };

@@ -21,6 +21,8 @@ export interface SpecTool {
   http: { path: string; route?: string };
   mcp?: View;
   langchain?: View;
+  ai_sdk?: View;
+  function_calling?: View;
   cli?: (View & { usage: string; summary: string }) | null;
 }
 export const spec = parse(specText) as {

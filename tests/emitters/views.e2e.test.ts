@@ -162,9 +162,15 @@ describe("the client package", () => {
     }>("@a2a/platform-client");
     for (const t of tools) {
       const own = tool(t.name);
-      for (const target of ["mcp", "langchain", "cli"] as const) {
-        const view = own[target];
-        expect(t.views[target], `${t.name} ${target}`).toEqual({
+      for (const [target, key] of [
+        ["mcp", "mcp"],
+        ["langchain", "langchain"],
+        ["aiSdk", "ai_sdk"],
+        ["functionCalling", "function_calling"],
+        ["cli", "cli"],
+      ] as const) {
+        const view = own[key];
+        expect(t.views[target], `${t.name} ${key}`).toEqual({
           description: view?.description ?? own.short,
           hidden: view?.hide ?? [],
         });

@@ -72,6 +72,16 @@ describe("hide", () => {
       ],
       [
         "hidden-required-input",
+        placeOf(text, "ai_sdk:\n      hide: [scope]", "scope"),
+        "tool 'commit_memory', ai_sdk.hide: 'scope' is required and has no default, so the AI SDK could never call the tool: give it a default in its schema or show it",
+      ],
+      [
+        "hidden-required-input",
+        placeOf(text, "Others can recall it later.", "scope"),
+        "tool 'commit_memory', function_calling.hide: 'scope' is required and has no default, so function calling could never call the tool: give it a default in its schema or show it",
+      ],
+      [
+        "hidden-required-input",
         placeOf(text, "usage: remember", "scope"),
         "tool 'commit_memory', cli.hide: 'scope' is required and has no default, so the CLI could never call the tool: give it a default in its schema or show it",
       ],
@@ -106,6 +116,23 @@ describe("hide", () => {
       "reserved-option",
     ]);
     expect(problems(withHelp("source_workspace_id, help"))).toEqual([]);
+  });
+
+  it("of the function definitions is read by the Python package too", () => {
+    const text = variant(
+      '  function_calling:\n    package: "@a2a/platform-function-calling"\n',
+      "  python:\n    package: a2a-platform\n    module: a2a_platform\n",
+    ).replace(
+      "Others can recall it later.\n      hide: [scope]",
+      "Others can recall it later.\n      hide: [scopes]",
+    );
+    expect(problems(text)).toEqual([
+      [
+        "hidden-unknown-input",
+        placeOf(text, "hide: [scopes]", "scopes"),
+        "tool 'commit_memory', function_calling.hide: 'scopes' is not an input of this tool (known: content, scope)",
+      ],
+    ]);
   });
 
   it("of a target the spec does not declare is ignored", () => {

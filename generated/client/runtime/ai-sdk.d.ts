@@ -6,7 +6,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes as SpecTypes$1,
-} from "./chunks/types-66K_aiuU.js";
+} from "./chunks/types-CvLaCNLn.js";
 import { Tool } from "ai";
 
 // runtime/ai-sdk/types.d.ts

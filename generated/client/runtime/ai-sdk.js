@@ -6,6 +6,7 @@ import {
   isBug,
 } from "./chunks/chunk-67HQKQ3E.js";
 import { NO_CONTENT } from "./chunks/chunk-FLY5C5MB.js";
+import { viewSchema, withoutHidden } from "./chunks/chunk-GXF2BZRV.js";
 import "./chunks/chunk-QNYCNSGT.js";
 
 // runtime/ai-sdk/create-tools.ts
@@ -51,22 +52,32 @@ function toolFactory(deps) {
   };
 }
 function wrap(entry, call, deps) {
+  const view = entry.views.aiSdk;
   return tool({
-    description: entry.short,
+    description: view.description,
     // A copy: the SDK hands the schema to model providers, which must not be able to edit the table.
-    inputSchema: jsonSchema(structuredClone(entry.inputSchema), {
-      validate: (value) => {
-        const problems = deps.validateInput(entry.name, value);
-        return problems.length === 0
-          ? { success: true, value }
-          : {
-              success: false,
-              error: new Error(
-                `invalid input for ${entry.name}: ${problems.join("; ")}`,
-              ),
-            };
+    inputSchema: jsonSchema(
+      structuredClone(viewSchema(entry.inputSchema, view.hidden)),
+      {
+        validate: (given) => {
+          const value = withoutHidden(given, view.hidden);
+          const problems = deps.validateInput(
+            entry.name,
+            view.hidden.length > 0
+              ? deps.withDefaults(entry.name, value)
+              : value,
+          );
+          return problems.length === 0
+            ? { success: true, value }
+            : {
+                success: false,
+                error: new Error(
+                  `invalid input for ${entry.name}: ${problems.join("; ")}`,
+                ),
+              };
+        },
       },
-    }),
+    ),
     execute: async (input, { abortSignal }) => {
       try {
         return resultValue(

@@ -4,7 +4,7 @@ import {
   Env,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-66K_aiuU.js";
+} from "./chunks/types-CvLaCNLn.js";
 
 // runtime/cli/surface.d.ts
 declare namespace surface_d_exports {

@@ -5,7 +5,7 @@ import {
   ToolInfo,
   ViewData,
   ViewTarget,
-} from "./chunks/types-66K_aiuU.js";
+} from "./chunks/types-CvLaCNLn.js";
 /** What `onRequest` receives: one HTTP request about to be sent, its credentials redacted. */
 interface RequestInfo {
   /** The tool called (or the `$request` label). */

@@ -3,7 +3,8 @@ import {
   createResultValidator,
   createValidator,
 } from "./chunks/chunk-C7AD5CKE.js";
-import { deepFreeze, resolveViews } from "./chunks/chunk-YFBXU5XT.js";
+import { deepFreeze } from "./chunks/chunk-U6LOAVMQ.js";
+import { resolveViews } from "./chunks/chunk-GXF2BZRV.js";
 import { printable } from "./chunks/chunk-OPPC634M.js";
 import { isRecord } from "./chunks/chunk-QNYCNSGT.js";
 

@@ -5,7 +5,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes,
-} from "./chunks/types-66K_aiuU.js";
+} from "./chunks/types-CvLaCNLn.js";
 
 // runtime/function-calling/surface.d.ts
 declare namespace surface_d_exports {

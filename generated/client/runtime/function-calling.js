@@ -6,16 +6,19 @@ import {
   isBug,
 } from "./chunks/chunk-67HQKQ3E.js";
 import { resultText } from "./chunks/chunk-FLY5C5MB.js";
+import { viewSchema, withoutHidden } from "./chunks/chunk-GXF2BZRV.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
 import "./chunks/chunk-QNYCNSGT.js";
 
 // runtime/function-calling/definitions.ts
-var schemaOf = (t) => structuredClone(t.inputSchema);
+var schemaOf = (t) =>
+  structuredClone(viewSchema(t.inputSchema, t.views.functionCalling.hidden));
+var describe = (t) => t.views.functionCalling.description;
 function responsesTools(tools) {
   return tools.map((t) => ({
     type: "function",
     name: t.name,
-    description: t.short,
+    description: describe(t),
     parameters: schemaOf(t),
     strict: false,
   }));
@@ -23,13 +26,17 @@ function responsesTools(tools) {
 function chatTools(tools) {
   return tools.map((t) => ({
     type: "function",
-    function: { name: t.name, description: t.short, parameters: schemaOf(t) },
+    function: {
+      name: t.name,
+      description: describe(t),
+      parameters: schemaOf(t),
+    },
   }));
 }
 function anthropicTools(tools) {
   return tools.map((t) => ({
     name: t.name,
-    description: t.short,
+    description: describe(t),
     input_schema: schemaOf(t),
   }));
 }
@@ -45,12 +52,17 @@ function dispatcher(deps) {
     if (tool === void 0) return failed(unknownTool(deps, name));
     const parsed = parseArguments(args);
     if (!parsed.ok) return failed(`Error from ${tool.name}: ${NOT_JSON}`);
-    const problems = deps.validateInput(tool.name, parsed.value);
+    const { hidden } = tool.views.functionCalling;
+    const given = withoutHidden(parsed.value, hidden);
+    const problems = deps.validateInput(
+      tool.name,
+      hidden.length > 0 ? deps.withDefaults(tool.name, given) : given,
+    );
     if (problems.length > 0)
       return failed(
         `Error from ${tool.name}: invalid input: ${problems.join("; ")}`,
       );
-    const input = deps.withDefaults(tool.name, parsed.value);
+    const input = deps.withDefaults(tool.name, given);
     if (tool.local) {
       const found = handlers[tool.name];
       if (typeof found !== "function" || found === Object.prototype[tool.name])

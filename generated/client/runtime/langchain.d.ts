@@ -6,7 +6,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes as SpecTypes$1,
-} from "./chunks/types-66K_aiuU.js";
+} from "./chunks/types-CvLaCNLn.js";
 import { DynamicStructuredTool } from "@langchain/core/tools";
 
 // runtime/langchain/types.d.ts

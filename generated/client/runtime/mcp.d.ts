@@ -3,7 +3,7 @@ import {
   ClientModule,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-66K_aiuU.js";
+} from "./chunks/types-CvLaCNLn.js";
 import { IncomingMessage, ServerResponse } from "node:http";
 
 // runtime/mcp/mcp-types.d.ts

@@ -65,7 +65,7 @@ function toolData(model: Model, tool: Tool): Data.ToolData {
 function views(model: Model, tool: Tool): Data.ToolData["views"] | null {
   const out: { [target: string]: Data.ViewData } = {};
   const add = (
-    target: "mcp" | "langchain" | "cli",
+    target: Data.ViewTarget,
     view: { readonly description: string; readonly hidden: readonly string[] },
   ) => {
     const data: { description?: string; hide?: readonly string[] } = {};
@@ -78,6 +78,9 @@ function views(model: Model, tool: Tool): Data.ToolData["views"] | null {
   if (model.targets.mcp !== null || python) add("mcp", tool.mcp);
   if (model.targets.langchain !== null || python)
     add("langchain", tool.langchain);
+  if (model.targets.ai_sdk !== null) add("aiSdk", tool.aiSdk);
+  if (model.targets.function_calling !== null || python)
+    add("functionCalling", tool.functionCalling);
   if (tool.cli) add("cli", tool.cli);
   return Object.keys(out).length > 0 ? out : null;
 }

@@ -78,6 +78,8 @@ class ViewData(TypedDict, total=False):
 class ToolViews(TypedDict, total=False):
     mcp: ViewData
     langchain: ViewData
+    aiSdk: ViewData
+    functionCalling: ViewData
     cli: ViewData
 
 

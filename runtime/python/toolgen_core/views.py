@@ -1,7 +1,7 @@
 """What each consumer shows of a tool: its own description, and the inputs it never offers.
 
 A port of runtime/shared/views.ts and of the client's defaults filler (runtime/client/
-defaults.ts): the spec's per-target ``mcp:``, ``langchain:`` and ``cli:`` blocks give a
+defaults.ts): the spec's per-target ``mcp:``, ``langchain:``, ``function_calling:`` and ``cli:`` blocks give a
 description instead of ``short`` and the inputs to hide.
 """
 
@@ -13,7 +13,7 @@ from typing import Literal
 
 from .data import ToolData
 
-ViewTarget = Literal["mcp", "langchain", "cli"]
+ViewTarget = Literal["mcp", "langchain", "functionCalling", "cli"]
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,7 @@ describe("a tool's per-target views, as the client resolves them", () => {
         views: {
           mcp: { description: "Add a note (MCP).", hide: ["constructor"] },
           langchain: { description: "Add a note (LangChain)." },
+          functionCalling: { hide: ["constructor"] },
         },
       }),
     },
@@ -150,7 +151,12 @@ describe("a tool's per-target views, as the client resolves them", () => {
     expect(viewed[0]!.views).toEqual({
       mcp: { description: "Add a note (MCP).", hidden: ["constructor"] },
       langchain: { description: "Add a note (LangChain).", hidden: [] },
-      cli: { description: "Add a note.", hidden: [] },
+      aiSdk: { description: tools[0]!.short, hidden: [] },
+      functionCalling: {
+        description: tools[0]!.short,
+        hidden: ["constructor"],
+      },
+      cli: { description: tools[0]!.short, hidden: [] },
     });
     expect(Object.isFrozen(viewed[0]!.views.mcp.hidden)).toBe(true);
   });

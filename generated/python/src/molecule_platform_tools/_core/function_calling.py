@@ -21,6 +21,7 @@ from .handler import HandlerContext, LocalHandler, ToolCaller
 from .json_text import NOT_JSON_VALUE, parse_json
 from .results import error_text, is_bug, result_text, to_json
 from .validate import create_validator
+from .views import resolve_view, view_schema, without_hidden
 
 InputSchema = dict[str, object]
 """A tool's input schema: the JSON Schema object written in tools.yaml (``type: object``)."""
@@ -61,9 +62,16 @@ class AnthropicTool(TypedDict):
 
 
 def _schema_of(tool: ToolData) -> InputSchema:
-    # Each definition holds its own copy: a consumer may change one without changing the
-    # others or the table.
-    return copy.deepcopy(tool["inputSchema"])
+    # The schema less the inputs the function-calling view hides. Each definition holds its own
+    # copy: a consumer may change one without changing the others or the table.
+    hidden = resolve_view(tool, "functionCalling").hidden
+    return copy.deepcopy(view_schema(tool["inputSchema"], hidden))
+
+
+def _describe(tool: ToolData) -> str:
+    """The function-calling view's description: the tool's short unless the spec's
+    ``function_calling:`` block gives one."""
+    return resolve_view(tool, "functionCalling").description
 
 
 def openai_responses_tools(tools: Sequence[ToolData]) -> list[ResponsesTool]:
@@ -72,7 +80,7 @@ def openai_responses_tools(tools: Sequence[ToolData]) -> list[ResponsesTool]:
         {
             "type": "function",
             "name": t["name"],
-            "description": t["short"],
+            "description": _describe(t),
             "parameters": _schema_of(t),
             "strict": False,
         }
@@ -87,7 +95,7 @@ def openai_chat_tools(tools: Sequence[ToolData]) -> list[ChatTool]:
             "type": "function",
             "function": {
                 "name": t["name"],
-                "description": t["short"],
+                "description": _describe(t),
                 "parameters": _schema_of(t),
             },
         }
@@ -98,7 +106,7 @@ def openai_chat_tools(tools: Sequence[ToolData]) -> list[ChatTool]:
 def anthropic_tools(tools: Sequence[ToolData]) -> list[AnthropicTool]:
     """Every tool as an Anthropic Messages API tool, in spec order (fresh copies)."""
     return [
-        {"name": t["name"], "description": t["short"], "input_schema": _schema_of(t)}
+        {"name": t["name"], "description": _describe(t), "input_schema": _schema_of(t)}
         for t in tools
     ]
 
@@ -167,7 +175,13 @@ class Dispatcher:
             value = _parse_arguments(arguments)
         except ValueError:
             return _failed(f"Error from {tool_name}: {NOT_JSON}")
-        problems = self._validate(tool_name, value)
+        # An input the function-calling view hides is never sent, whatever the model gave; its
+        # schema default is filled in before the check, as the model could not give it.
+        hidden = resolve_view(tool, "functionCalling").hidden
+        value = without_hidden(value, hidden)
+        problems = self._validate(
+            tool_name, fill_defaults(tool["inputSchema"], value) if hidden else value
+        )
         if problems:
             return _failed(
                 f"Error from {tool_name}: invalid input: {'; '.join(problems)}"

@@ -28,7 +28,7 @@ interface ToolInfo {
   readonly views: { readonly [T in ViewTarget]: ToolView };
 }
 /** The consumers a tool's view may differ in. */
-type ViewTarget = "mcp" | "langchain" | "cli";
+type ViewTarget = "mcp" | "langchain" | "aiSdk" | "functionCalling" | "cli";
 interface ToolView {
   readonly description: string;
   /** Inputs this consumer never offers nor sends, in the schema's order. */

@@ -35,17 +35,10 @@ function resolveViews(tool) {
   return Object.freeze({
     mcp: view("mcp"),
     langchain: view("langchain"),
+    aiSdk: view("aiSdk"),
+    functionCalling: view("functionCalling"),
     cli: view("cli"),
   });
 }
 
-// runtime/shared/freeze.ts
-function deepFreeze(value) {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
-export { viewSchema, withoutHidden, resolveViews, deepFreeze };
+export { viewSchema, withoutHidden, resolveViews };
