@@ -22,6 +22,7 @@ export function resolveAnnotations(
     given.idempotent ??
     (writes && (method === "PUT" || method === "DELETE") ? true : undefined);
   return {
+    ...(given.title === undefined ? {} : { title: given.title }),
     ...(readOnly === undefined ? {} : { readOnly }),
     ...(destructive === undefined ? {} : { destructive }),
     ...(idempotent === undefined ? {} : { idempotent }),

@@ -6,6 +6,7 @@ import { envNames, pythonTarget } from "./python.js";
 import type {
   RawFields,
   RawFieldValue,
+  RawMcpView,
   RawSpec,
   RawTool,
   RawView,
@@ -14,6 +15,7 @@ import type {
   CliCommand,
   Field,
   HttpBinding,
+  McpView,
   Model,
   PathPart,
   Section,
@@ -65,7 +67,7 @@ export function buildModel(value: unknown): Model {
           ? buildCommand(t.cli, t, inputNames, required)
           : null,
       // A view of an undeclared target is ignored, as the CLI decisions are without the cli target.
-      mcp: view(
+      mcp: mcpView(
         (raw.targets.mcp || raw.targets.python) && t.mcp,
         t.short,
         inputNames,
@@ -226,6 +228,26 @@ function view(
   return {
     description: raw?.description ?? short,
     hidden: inputNames.filter((name) => hide.has(name)),
+  };
+}
+
+/** The MCP view: a view, and the icons, _meta and execution tools/list carries as declared. */
+function mcpView(
+  raw: RawMcpView | undefined,
+  short: string,
+  inputNames: readonly string[],
+): McpView {
+  return {
+    ...view(raw, short, inputNames),
+    icons: (raw?.icons ?? []).map((icon) => ({
+      src: icon.src,
+      ...(icon.mime_type === undefined ? {} : { mimeType: icon.mime_type }),
+      ...(icon.sizes === undefined ? {} : { sizes: icon.sizes }),
+      ...(icon.theme === undefined ? {} : { theme: icon.theme }),
+    })),
+    meta: raw?.meta ?? null,
+    // Validated: any other task_support is refused until the servers support MCP tasks.
+    execution: raw?.execution ? { taskSupport: "forbidden" } : null,
   };
 }
 

@@ -25,7 +25,7 @@ export interface RawTool {
     body?: RawFields;
     headers?: Record<string, RawFieldValue>;
   };
-  mcp?: RawView;
+  mcp?: RawMcpView;
   langchain?: RawView;
   ai_sdk?: RawView;
   function_calling?: RawView;
@@ -36,8 +36,21 @@ export interface RawView {
   description?: string;
   hide?: string[];
 }
-/** A tool's hints for MCP clients, as written: each one optional. */
+/** The MCP view: besides the description and hidden inputs, what MCP 2025-11-25 lists of a tool. */
+export interface RawMcpView extends RawView {
+  icons?: RawIcon[];
+  meta?: JsonObject;
+  execution?: { task_support: "forbidden" | "optional" | "required" };
+}
+export interface RawIcon {
+  src: string;
+  mime_type?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+/** A tool's hints for MCP clients and the title they carry, as written: each one optional. */
 export interface RawAnnotations {
+  title?: string;
   read_only?: boolean;
   destructive?: boolean;
   idempotent?: boolean;

@@ -160,7 +160,7 @@ export interface Tool {
   /** undefined: the section is not on the CLI (or there is no cli target); null: deliberately not exposed. */
   readonly cli: CliCommand | null | undefined;
   /** What the MCP table shows of the tool (`mcp:`). */
-  readonly mcp: View;
+  readonly mcp: McpView;
   /** What the LangChain tools show of the tool (`langchain:`). */
   readonly langchain: View;
   /** What the AI SDK tools show of the tool (`ai_sdk:`). */
@@ -177,11 +177,30 @@ export interface View {
   readonly hidden: readonly string[];
 }
 
+/** What tools/list shows of a tool besides its description and schema, each only as declared. */
+export interface McpView extends View {
+  readonly icons: readonly McpIcon[];
+  /** The tool's `_meta`, as written, or null: none. */
+  readonly meta: JsonObject | null;
+  /** MCP's execution settings, or null: none declared (the only value served is forbidden). */
+  readonly execution: { readonly taskSupport: "forbidden" } | null;
+}
+
+/** An icon as MCP lists it. */
+export interface McpIcon {
+  readonly src: string;
+  readonly mimeType?: string;
+  readonly sizes?: readonly string[];
+  readonly theme?: "light" | "dark";
+}
+
 /**
  * A tool's hints, resolved: a hint the spec declares as declared; else one derived from the HTTP
  * method (model/annotations.ts); else undefined, which leaves it to MCP's default.
  */
 export interface Annotations {
+  /** The title the annotations carry: only a declared one (`annotations.title`). */
+  readonly title?: string;
   readonly readOnly?: boolean;
   readonly destructive?: boolean;
   readonly idempotent?: boolean;

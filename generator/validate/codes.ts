@@ -122,6 +122,10 @@ export const CODES = {
   // What a tool tells MCP clients besides its input (title, annotations, output).
   "contradictory-annotations":
     "annotations saying both read_only and destructive",
+  "task-support-unsupported":
+    "an mcp.execution.task_support other than forbidden (MCP tasks are not served yet)",
+  "icon-src-scheme":
+    "an mcp.icons src that is not an https:, http: or data: URI",
   // What npm reads from the generated package.json files.
   "bad-version": "a version that is not semver 2.0.0 (MAJOR.MINOR.PATCH)",
   "bad-version-range": "a runtime_version that is not an npm version range",

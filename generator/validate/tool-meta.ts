@@ -14,6 +14,7 @@ import { about } from "./subject.js";
 export const checkToolMeta: Check = (spec) => [
   ...outputSchemaProblems(spec),
   ...annotationProblems(spec),
+  ...mcpListingProblems(spec),
 ];
 
 const outputSchemaProblems: Check = ({ raw, tools, soundAt }) =>
@@ -39,4 +40,37 @@ const annotationProblems: Check = ({ raw, tools }) =>
         code: "contradictory-annotations",
       },
     ];
+  });
+
+/** The schemes an icon's src may have: MCP 2025-11-25 names HTTP(S) URLs and data: URIs. */
+const ICON_SCHEMES = /^(?:https?|data):/i;
+
+/**
+ * What the `mcp:` block passes through to tools/list: task support other than forbidden (the
+ * servers do not serve MCP tasks), and an icon whose src is no URI a client may load.
+ */
+const mcpListingProblems: Check = ({ raw, tools }) =>
+  tools.flatMap((tool, i): Problem[] => {
+    const mcp = tool?.mcp;
+    if (mcp === undefined) return [];
+    const problems: Problem[] = [];
+    const support = mcp.execution?.task_support;
+    if (support !== undefined && support !== "forbidden") {
+      const path = ["tools", i, "mcp", "execution", "task_support"];
+      problems.push({
+        path,
+        code: "task-support-unsupported",
+        message: `${about(raw, path)}task_support '${support}' needs a server that runs MCP tasks, which toolgen's servers do not yet: declare 'forbidden' or leave execution out`,
+      });
+    }
+    (mcp.icons ?? []).forEach((icon, k) => {
+      if (ICON_SCHEMES.test(icon.src)) return;
+      const path = ["tools", i, "mcp", "icons", k, "src"];
+      problems.push({
+        path,
+        code: "icon-src-scheme",
+        message: `${about(raw, path)}an icon's src must be an https:, http: or data: URI`,
+      });
+    });
+    return problems;
   });

@@ -23,7 +23,7 @@ export interface ServerData {
 
 /** MCP's tool annotations, as tools/list carries them: only the hints the spec declares or derives. */
 export interface ToolHints {
-  /** The tool's title again, for clients of MCP 2025-03-26, which read it only here. */
+  /** The title for clients of MCP 2025-03-26, which read it only here: only a declared one. */
   readonly title?: string;
   readonly readOnlyHint?: boolean;
   readonly destructiveHint?: boolean;
@@ -31,17 +31,30 @@ export interface ToolHints {
   readonly openWorldHint?: boolean;
 }
 
-/** What tools/list says of a tool besides its name, description and schemas. */
+/** What tools/list says of a tool besides its name, description and schemas: each only as declared. */
 export interface ToolListing {
   /** The human-readable name clients show instead of the tool's name. */
   readonly title?: string;
   readonly annotations?: ToolHints;
+  /** MCP's execution settings (2025-11-25): task support is always forbidden. */
+  readonly execution?: { readonly taskSupport: "forbidden" };
+  readonly icons?: readonly Icon[];
+  /** Sent as the tool's `_meta`. */
+  readonly meta?: { readonly [key: string]: unknown };
+}
+
+/** An icon as MCP lists it (2025-11-25). */
+export interface Icon {
+  readonly src: string;
+  readonly mimeType?: string;
+  readonly sizes?: readonly string[];
+  readonly theme?: "light" | "dark";
 }
 
 export interface McpData {
   readonly server: ServerData;
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;
-  /** Each tool's title and hints, by tool name; a tool with neither is not listed. */
+  /** Each tool's title, hints, execution, icons and _meta, by tool name; a tool with none is not listed. */
   readonly listing: Readonly<Record<string, ToolListing>>;
 }

@@ -32,6 +32,14 @@ export interface Tool {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  execution?: { taskSupport?: "forbidden" | "optional" | "required" };
+  icons?: {
+    src: string;
+    mimeType?: string;
+    sizes?: string[];
+    theme?: "light" | "dark";
+  }[];
+  _meta?: { [key: string]: unknown };
 }
 
 /** A tools/call result: text, and the structured result of a tool with an output schema. */

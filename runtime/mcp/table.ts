@@ -57,8 +57,8 @@ export interface TableParts {
 
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
- * lists them (name, title, description, input schema, output schema, annotations, in that order;
- * each optional one only when the spec gives or derives it). Read rather than imported: Node 20
+ * lists them (name, title, description, input schema, output schema, annotations, execution,
+ * icons, _meta, in that order; each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
 export function loadToolTable(url: URL, parts: TableParts): ToolTable {
@@ -102,5 +102,12 @@ function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
     ...(listing?.annotations === undefined
       ? {}
       : { annotations: listing.annotations }),
+    ...(listing?.execution === undefined
+      ? {}
+      : { execution: listing.execution }),
+    ...(listing?.icons === undefined
+      ? {}
+      : { icons: listing.icons as Tool["icons"] }),
+    ...(listing?.meta === undefined ? {} : { _meta: listing.meta }),
   };
 }

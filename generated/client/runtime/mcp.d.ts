@@ -43,6 +43,18 @@ interface Tool {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  execution?: {
+    taskSupport?: "forbidden" | "optional" | "required";
+  };
+  icons?: {
+    src: string;
+    mimeType?: string;
+    sizes?: string[];
+    theme?: "light" | "dark";
+  }[];
+  _meta?: {
+    [key: string]: unknown;
+  };
 }
 /**
  * The MCP package's own `import()` of each line's modules, in the order importV2 and importV1

@@ -889,6 +889,9 @@ function mcpTool(t, listing) {
     ...(listing?.annotations === void 0
       ? {}
       : { annotations: listing.annotations }),
+    ...(listing?.execution === void 0 ? {} : { execution: listing.execution }),
+    ...(listing?.icons === void 0 ? {} : { icons: listing.icons }),
+    ...(listing?.meta === void 0 ? {} : { _meta: listing.meta }),
   };
 }
 

@@ -44,13 +44,15 @@ function serverData(model: Model): ServerData {
 }
 
 /**
- * A tool's title and MCP hints. The title goes top-level (MCP 2025-06-18) and into the
- * annotations too, where clients of MCP 2025-03-26 read it; both hold the same text.
+ * A tool's title, MCP hints, execution, icons and _meta, each only where the spec declares or
+ * derives it: the title top-level (MCP 2025-06-18) and the annotations' title (which clients of
+ * MCP 2025-03-26 read) are each their own declaration, never copied into each other.
  */
 function toolListing(t: Tool): ToolListing {
   const a = t.annotations;
+  const { execution, icons, meta } = t.mcp;
   const hints: ToolHints = {
-    ...(t.title === null ? {} : { title: t.title }),
+    ...(a.title === undefined ? {} : { title: a.title }),
     ...(a.readOnly === undefined ? {} : { readOnlyHint: a.readOnly }),
     ...(a.destructive === undefined ? {} : { destructiveHint: a.destructive }),
     ...(a.idempotent === undefined ? {} : { idempotentHint: a.idempotent }),
@@ -59,5 +61,8 @@ function toolListing(t: Tool): ToolListing {
   return {
     ...(t.title === null ? {} : { title: t.title }),
     ...(Object.keys(hints).length === 0 ? {} : { annotations: hints }),
+    ...(execution === null ? {} : { execution }),
+    ...(icons.length === 0 ? {} : { icons }),
+    ...(meta === null ? {} : { meta }),
   };
 }

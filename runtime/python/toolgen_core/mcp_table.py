@@ -2,7 +2,8 @@
 
 A port of runtime/mcp/table.ts: ``tools/list`` gives each tool's name, title, description (the
 ``mcp`` view's, else ``short``), input schema (without the inputs the view hides), output
-schema and annotations, each optional one only when the spec gives or derives it, so that the
+schema, annotations, execution, icons and ``_meta``, each optional one only when the spec gives or
+derives it, so that the
 Python and the TypeScript server list the same JSON. Imports no MCP SDK: ``handle_tool_call``
 works without one.
 """
@@ -123,6 +124,13 @@ def _listed(tool: ToolData, listing: ToolListing | None) -> dict[str, object]:
     out["inputSchema"] = view_schema(tool["inputSchema"], view.hidden)
     if tool["outputSchema"] is not None:
         out["outputSchema"] = tool["outputSchema"]
-    if listing is not None and "annotations" in listing:
-        out["annotations"] = dict(listing["annotations"])
+    if listing is not None:
+        if "annotations" in listing:
+            out["annotations"] = dict(listing["annotations"])
+        if "execution" in listing:
+            out["execution"] = dict(listing["execution"])
+        if "icons" in listing:
+            out["icons"] = [dict(icon) for icon in listing["icons"]]
+        if "meta" in listing:
+            out["_meta"] = listing["meta"]
     return out

@@ -25,9 +25,9 @@ import { platformFixturePath } from "../../helpers/reference-spec.js";
 
 // The MCP examples of docs/packages/mcp.md (```js blocks marked `<!-- example: mcp-… -->`), run
 // as written in a process of their own against the platform fixture's packages, which carry the page's
-// names; one tool is given a title and an output schema (the fixture has none), so that the
-// real client of each SDK line sees a title, hints and an output schema, and gets a
-// structuredContent result from the fake platform.
+// names; one tool is given a title, an annotations title, an icon, _meta and an output schema
+// (the fixture has none), so that the real client of each SDK line sees them and the hints, and
+// gets a structuredContent result from the fake platform.
 
 const PAGE = "docs/packages/mcp.md";
 const TOKEN = "tok-docs-mcp-5150";
@@ -38,6 +38,11 @@ const OUTPUT = {
   required: ["name"],
 };
 const INFO = { name: "Primary", role: "worker" };
+const ICON = {
+  src: "data:image/png;base64,iVBORw0KGgo=",
+  mimeType: "image/png",
+};
+const META = { "example.com/owner": "docs" };
 
 const spec = parse(fs.readFileSync(platformFixturePath, "utf8")) as {
   tools: { name: string }[];
@@ -52,7 +57,9 @@ beforeAll(async () => {
     edit: (text) =>
       text.replace(
         "  - name: get_workspace_info\n",
-        `  - name: get_workspace_info\n    title: ${TITLE}\n    output: ${JSON.stringify(OUTPUT)}\n`,
+        `  - name: get_workspace_info\n    title: ${TITLE}\n    annotations: { title: ${TITLE} }\n` +
+          `    mcp: { icons: [{ src: "${ICON.src}", mime_type: ${ICON.mimeType} }], meta: ${JSON.stringify(META)} }\n` +
+          `    output: ${JSON.stringify(OUTPUT)}\n`,
       ),
   });
   platform = await startPlatform();
@@ -101,6 +108,8 @@ interface ListedTool {
   name: string;
   title?: string;
   annotations?: { title?: string; readOnlyHint?: boolean };
+  icons?: unknown;
+  _meta?: unknown;
   outputSchema?: unknown;
 }
 
@@ -141,7 +150,7 @@ async function overHttp(line: Line, url: string): Promise<McpClient> {
   return client;
 }
 
-/** The generated tools, with get_workspace_info's title, hints and output schema. */
+/** The generated tools, with get_workspace_info's titles, hints, icon, _meta and output schema. */
 async function expectGeneratedTools(client: McpClient): Promise<ListedTool[]> {
   const { tools } = await client.listTools();
   expect(tools.slice(0, generatedNames.length).map((t) => t.name)).toEqual(
@@ -150,6 +159,8 @@ async function expectGeneratedTools(client: McpClient): Promise<ListedTool[]> {
   const info = tools.find((t) => t.name === "get_workspace_info")!;
   expect(info.title).toBe(TITLE);
   expect(info.annotations).toMatchObject({ title: TITLE, readOnlyHint: true });
+  expect(info.icons).toEqual([ICON]);
+  expect(info._meta).toEqual(META);
   expect(info.outputSchema).toEqual(OUTPUT);
   return tools.slice(generatedNames.length);
 }

@@ -20,9 +20,23 @@ import { fixtures, repoRoot } from "../../helpers/project.js";
 // over the in-memory transport, calling the fake platform over real HTTP.
 
 const specPath = path.join(fixtures, "valid/results/tools.yaml");
-const spec = parse(fs.readFileSync(specPath, "utf8")) as {
-  tools: { name: string; output?: object }[];
-};
+interface SpecTool {
+  name: string;
+  title?: string;
+  annotations?: { title?: string };
+  output?: object;
+  mcp?: {
+    icons?: {
+      src: string;
+      mime_type?: string;
+      sizes?: string[];
+      theme?: string;
+    }[];
+    meta?: object;
+    execution?: { task_support: string };
+  };
+}
+const spec = parse(fs.readFileSync(specPath, "utf8")) as { tools: SpecTool[] };
 const outputOf = (name: string) => spec.tools.find((t) => t.name === name)!;
 
 const fixture = installPlatformFixture(specPath);
@@ -86,31 +100,51 @@ const order = {
 
 describe("tools/list", () => {
   // The hints each tool must carry, by the rule of docs/spec.md: a declared hint as declared; GET
-  // read-only; PUT idempotent; DELETE destructive and idempotent; nothing else derived; the
-  // title both top-level and in the annotations.
-  const expected: Record<string, Pick<Tool, "title" | "annotations">> = {
-    get_order: {
-      title: "Get an order",
-      annotations: { title: "Get an order", readOnlyHint: true },
-    },
-    search_orders: {
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    place_order: {
-      title: "Place an order",
-      annotations: { title: "Place an order" },
-    },
-    replace_note: {
-      annotations: { destructiveHint: false, idempotentHint: true },
-    },
-    cancel_order: {
-      annotations: { destructiveHint: true, idempotentHint: false },
-    },
-    summarize_cart: {
-      title: "Summarize the cart",
-      annotations: { title: "Summarize the cart" },
-    },
+  // read-only; PUT idempotent; DELETE destructive and idempotent; nothing else derived.
+  const hints: Record<string, NonNullable<Tool["annotations"]>> = {
+    get_order: { readOnlyHint: true },
+    search_orders: { readOnlyHint: true, openWorldHint: false },
+    place_order: {},
+    replace_note: { destructiveHint: false, idempotentHint: true },
+    cancel_order: { destructiveHint: true, idempotentHint: false },
+    summarize_cart: {},
   };
+  /**
+   * What the spec declares besides: the title and the annotations' title each only where
+   * declared, never copied into the other; icons, _meta and execution as written, in MCP's names.
+   */
+  const declared = (t: SpecTool): Partial<Tool> => {
+    const annotations = {
+      ...(t.annotations?.title === undefined
+        ? {}
+        : { title: t.annotations.title }),
+      ...hints[t.name],
+    };
+    const { icons, meta, execution } = t.mcp ?? {};
+    return {
+      ...(t.title === undefined ? {} : { title: t.title }),
+      ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
+      ...(execution === undefined
+        ? {}
+        : { execution: { taskSupport: execution.task_support } }),
+      ...(icons === undefined
+        ? {}
+        : {
+            icons: icons.map(({ mime_type, ...icon }) => ({
+              ...icon,
+              ...(mime_type === undefined ? {} : { mimeType: mime_type }),
+            })),
+          }),
+      ...(meta === undefined ? {} : { _meta: meta }),
+    } as Partial<Tool>;
+  };
+
+  it("has tools of each kind in its fixture: a title alone, an annotations title alone, both, and icons", () => {
+    expect(spec.tools.some((t) => t.title && !t.annotations?.title)).toBe(true);
+    expect(spec.tools.some((t) => !t.title && t.annotations?.title)).toBe(true);
+    expect(spec.tools.some((t) => t.title && t.annotations?.title)).toBe(true);
+    expect(spec.tools.some((t) => t.mcp?.icons && t.mcp.meta)).toBe(true);
+  });
 
   it("carries each tool's title, hints and output schema as the spec gives or derives them", async () => {
     const mcp = await connect();
@@ -122,7 +156,7 @@ describe("tools/list", () => {
         name: tool.name,
         description: tool.description,
         inputSchema: tool.inputSchema,
-        ...expected[tool.name],
+        ...declared(outputOf(tool.name)),
         ...(output === undefined ? {} : { outputSchema: output }),
       });
     }
@@ -131,7 +165,8 @@ describe("tools/list", () => {
   it("lists the same table the package exports, keys in a fixed order", async () => {
     const mcp = await connect();
     const { tools } = await mcp.listTools();
-    expect(JSON.stringify(tools)).toBe(JSON.stringify(mcpPackage.tools));
+    // Equal as data: the SDK client's parser puts icons after the name, whatever the wire's order.
+    expect(tools).toEqual(mcpPackage.tools);
     expect(Object.keys(mcpPackage.tools[0]!)).toEqual([
       "name",
       "title",
@@ -139,6 +174,17 @@ describe("tools/list", () => {
       "inputSchema",
       "outputSchema",
       "annotations",
+    ]);
+    const cart = mcpPackage.tools.find((t) => t.name === "summarize_cart")!;
+    expect(Object.keys(cart)).toEqual([
+      "name",
+      "description",
+      "inputSchema",
+      "outputSchema",
+      "annotations",
+      "execution",
+      "icons",
+      "_meta",
     ]);
   });
 });

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Literal, TypedDict
 
 if sys.version_info >= (3, 11):
-    from typing import NotRequired
+    from typing import NotRequired, Required
 else:  # pragma: no cover - Python 3.10
-    from typing_extensions import NotRequired
+    from typing_extensions import NotRequired, Required
 
 JsonObject = dict[str, object]
 
@@ -109,9 +109,23 @@ class ToolHints(TypedDict, total=False):
     openWorldHint: bool
 
 
+class ToolExecution(TypedDict):
+    taskSupport: Literal["forbidden"]
+
+
+class Icon(TypedDict, total=False):
+    src: Required[str]
+    mimeType: str
+    sizes: list[str]
+    theme: Literal["light", "dark"]
+
+
 class ToolListing(TypedDict, total=False):
     title: str
     annotations: ToolHints
+    execution: ToolExecution
+    icons: list[Icon]
+    meta: JsonObject
 
 
 class ServerData(TypedDict):
