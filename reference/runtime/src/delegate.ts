@@ -127,7 +127,8 @@ export async function delegateTask(
       // it asks for a pause longer than the time left.
       if (signal?.aborted) throw error;
       asked = isRetryable(error) ? (retryAfterOf(error, clock.now()) ?? 0) : -1;
-      if (asked < 0 || asked >= started + settings.timeoutMs - clock.now())
+      const left = started + settings.timeoutMs - clock.now();
+      if (asked < 0 || (asked > 0 && asked >= left))
         throw new Error(
           `delegate_task: checking delegation ${id} failed: ${messageOf(error)}; the task goes on: follow it with check_task_status`,
         );

@@ -108,10 +108,9 @@ async def send_with_retries(
     """Sends a planned request, trying it again while the call is idempotent (or carries an
     idempotency key), the platform answers one of RETRY_STATUSES or nothing at all (a network
     error, a timeout, a connection closed before the answer), tries are left and the wait fits
-    in the budget. The wait is
-    the answer's Retry-After (seconds or an HTTP-date), else an exponential backoff with
-    jitter; a Retry-After that ends past the budget ends retrying with the platform's error. A
-    retry's time limit is cut to what is left of the budget."""
+    in the budget. The wait is the answer's Retry-After (seconds or an HTTP-date), else an
+    exponential backoff with jitter; a Retry-After that ends past the budget ends retrying with
+    the platform's error. A retry's time limit is cut to what is left of the budget."""
     problems: list[str] = []
     policy = resolve_retry(retry, x.config.retry, problems)
     if problems:
