@@ -215,6 +215,7 @@ function buildHttp(raw: NonNullable<RawTool["http"]>): HttpBinding {
     query: fields(raw.query),
     body: raw.body === undefined ? null : fields(raw.body),
     headers: fields(raw.headers),
+    idempotencyKey: raw.idempotency_key ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ export interface RawTool {
     query?: RawFields;
     body?: RawFields;
     headers?: Record<string, RawFieldValue>;
+    idempotency_key?: string;
   };
   mcp?: RawMcpView;
   langchain?: RawView;

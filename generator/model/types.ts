@@ -237,6 +237,8 @@ export interface HttpBinding {
   /** null: no body is sent. */
   readonly body: readonly Field[] | null;
   readonly headers: readonly Field[];
+  /** The header carrying a fresh idempotency key per call (`http.idempotency_key`), or null. */
+  readonly idempotencyKey: string | null;
 }
 
 export interface CliCommand {

@@ -70,6 +70,8 @@ export const CODES = {
   "body-not-allowed": "a body on a GET or DELETE binding",
   "authorization-header": "a binding setting the Authorization header",
   "bad-header-name": "a header name HTTP does not allow",
+  "idempotency-key-header":
+    "an idempotency_key header also set under http.headers",
   "input-never-sent": "an input no part of the request carries",
   // CLI usages and options.
   "duplicate-placeholder": "a usage naming one <input> twice",

@@ -166,6 +166,7 @@ function checkBinding(
         code: "bad-header-name",
       });
   }
+  checkIdempotencyKey(raw, who, report);
   // A reference naming no input most likely meant an input sent nowhere: one close to it, or the
   // only one. That input is then named in the reference's message, not reported again.
   const unsent = inputs.filter((input) => !used.has(input));
@@ -194,6 +195,39 @@ function checkBinding(
         true,
       );
   }
+}
+
+/** The idempotency key's header: a valid name, not Authorization, not a header the binding also sets. */
+function checkIdempotencyKey(
+  raw: NonNullable<RawTool["http"]>,
+  who: string,
+  report: (p: Problem) => void,
+): void {
+  const name = raw.idempotency_key;
+  if (name === undefined) return;
+  const at = { path: ["idempotency_key"] };
+  if (!HEADER_NAME.test(name))
+    report({
+      ...at,
+      message: `${who}: idempotency_key ${quoted(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~)`,
+      code: "bad-header-name",
+    });
+  else if (name.toLowerCase() === "authorization")
+    report({
+      ...at,
+      message: `${who}: idempotency_key may not be Authorization: the client sends the routed workspace's own token`,
+      code: "authorization-header",
+    });
+  else if (
+    Object.keys(raw.headers ?? {}).some(
+      (h) => h.toLowerCase() === name.toLowerCase(),
+    )
+  )
+    report({
+      ...at,
+      message: `${who}: idempotency_key ${quoted(name)} is also set under http.headers: the client fills it with a fresh key per call, so leave it out of headers`,
+      code: "idempotency-key-header",
+    });
 }
 
 /** A percent-encoded dot, in either case: a URL reads `%2e` as `.`. */

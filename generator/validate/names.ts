@@ -21,6 +21,7 @@ const RESERVED_TYPE_NAMES = new Set([
   "PlatformError",
   "TimeoutError",
   "NetworkError",
+  "OutcomeUnknownError",
   "ConfigError",
   "UnknownWorkspaceError",
 ]);

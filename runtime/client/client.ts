@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   resolveConfig,
   type CallOptions,
@@ -6,7 +7,12 @@ import {
 import type { ToolData } from "./data.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
 import { redact } from "./redact.js";
-import { planRaw, planRequest, type PlatformRequest } from "./request.js";
+import {
+  planRaw,
+  planRequest,
+  type PlannedRequest,
+  type PlatformRequest,
+} from "./request.js";
 import { isIdempotent, sendWithRetries } from "./retry.js";
 import type { DefaultsFiller } from "./defaults.js";
 import type { Validator } from "./validate.js";
@@ -21,6 +27,18 @@ export interface RuntimeClient {
   readonly $workspaces: readonly string[];
   readonly $primary: string;
   readonly [method: string]: unknown;
+}
+
+/**
+ * The plan with a fresh idempotency key in `header`, when the tool names one: one key per call,
+ * sent again unchanged by each retry, so that the platform applies the call once.
+ */
+export function withIdempotencyKey(
+  plan: PlannedRequest,
+  header: string | undefined,
+): PlannedRequest {
+  if (header === undefined) return plan;
+  return { ...plan, headers: [...plan.headers, [header, randomUUID()]] };
 }
 
 /** How a call's input is checked and completed against its tool's schema. */
@@ -72,11 +90,15 @@ export function createPlatformClient(
       tool.http.route === null ? undefined : fields[tool.http.route],
       name,
     );
-    const plan = planRequest(name, tool.http, fields, workspace.id);
+    const plan = withIdempotencyKey(
+      planRequest(name, tool.http, fields, workspace.id),
+      tool.http.idempotencyKey,
+    );
     return sendWithRetries(
       plan,
       { config: resolved, tool: name, token: workspace.token, options },
-      isIdempotent(tool.idempotent, tool.http.method),
+      isIdempotent(tool.idempotent, tool.http.method) ||
+        tool.http.idempotencyKey !== undefined,
     );
   }
 

@@ -24,7 +24,7 @@ interface CommonConfig extends ClientHooks {
   readonly timeoutMs?: number;
   /** Sent with every request; `Authorization` is the client's own and cannot be set here. */
   readonly headers?: { readonly [name: string]: string };
-  /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
+  /** Retries of idempotent or keyed calls on 429, 502, 503, 504 or no answer (on by default); false turns them off. */
   readonly retry?: RetryOptions | false;
   /**
    * The largest answer body read, in bytes (10 MiB when not given): a larger answer fails the

@@ -31,6 +31,11 @@ export interface HttpBinding {
   /** null: no body is sent. */
   readonly body: readonly Field[] | null;
   readonly headers: readonly Field[];
+  /**
+   * The header that carries a fresh idempotency key (a random UUID) per call, the same on each
+   * of its retries; present only when the spec names one (`http.idempotency_key`).
+   */
+  readonly idempotencyKey?: string;
 }
 
 export interface ToolData {

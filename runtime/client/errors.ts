@@ -23,12 +23,21 @@ export class PlatformError extends ClientError {
   readonly status: number;
   /** The answer's parsed JSON or its text (null when empty), with tokens redacted. */
   readonly body: unknown;
+  /** The answer's Retry-After header, when it had one. */
+  readonly retryAfter: string | null;
 
   /** `message` is the platform's own explanation, or a sentence naming the status when it gave none. */
-  constructor(status: number, message: string, body: unknown, tool?: string) {
+  constructor(
+    status: number,
+    message: string,
+    body: unknown,
+    tool?: string,
+    retryAfter: string | null = null,
+  ) {
     super(message, tool);
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -45,6 +54,21 @@ export class TimeoutError extends ClientError {
 /** The platform could not be reached: refused connection, DNS failure, reset, TLS problem. */
 export class NetworkError extends ClientError {
   /** The system's error code when there is one, e.g. `ECONNREFUSED`. */
+  readonly code: string | undefined;
+
+  constructor(message: string, code: string | undefined, tool?: string) {
+    super(message, tool);
+    this.code = code;
+  }
+}
+
+/**
+ * The request was sent (a write: not GET or HEAD), and the connection ended before any answer:
+ * the platform may have applied it. Not a NetworkError, whose calls never reached the platform,
+ * so that code that sends again on a NetworkError does not write twice.
+ */
+export class OutcomeUnknownError extends ClientError {
+  /** The system's error code when there is one, e.g. `ECONNRESET`. */
   readonly code: string | undefined;
 
   constructor(message: string, code: string | undefined, tool?: string) {

@@ -5,7 +5,7 @@ import type { ClientHooks } from "./hooks.js";
 
 /**
  * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
- * or 504. Each field left out keeps its default (or, per call, the client's value).
+ * or 504, or does not answer. Each field left out keeps its default (or, per call, the client's value).
  */
 export interface RetryOptions {
   /** Tries in all, the first included: 3 when not given; 1 never retries. */

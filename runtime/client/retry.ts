@@ -1,4 +1,10 @@
-import { ClientError, PlatformError } from "./errors.js";
+import {
+  ClientError,
+  NetworkError,
+  OutcomeUnknownError,
+  PlatformError,
+  TimeoutError,
+} from "./errors.js";
 import { watch } from "./hooks.js";
 import type { PlannedRequest } from "./request.js";
 import { send, type Exchange } from "./transport.js";
@@ -86,11 +92,13 @@ export function resolveRetry(
 }
 
 /**
- * Sends a planned request, trying it again while the call is idempotent, the platform answers
- * one of RETRY_STATUSES, tries are left and the wait fits in the budget. The wait is the
- * answer's Retry-After (seconds or an HTTP-date), else an exponential backoff with jitter; a
- * Retry-After that ends past the budget ends retrying with the platform's error. A retry's time
- * limit is cut to what is left of the budget. The hooks see every request and answer.
+ * Sends a planned request, trying it again while the call is idempotent (or carries an
+ * idempotency key), the platform answers one of RETRY_STATUSES or nothing at all (a network
+ * error, a timeout, a connection closed before the answer), tries are left and the wait fits in
+ * the budget. The wait is the answer's Retry-After (seconds or an HTTP-date), else an
+ * exponential backoff with jitter; a Retry-After that ends past the budget ends retrying with
+ * the platform's error. A retry's time limit is cut to what is left of the budget. The hooks
+ * see every request and answer.
  */
 export async function sendWithRetries(
   plan: PlannedRequest,
@@ -122,12 +130,7 @@ export async function sendWithRetries(
     } catch (e) {
       const failure = watched.hookFailure();
       if (failure) throw failure.error;
-      if (
-        retrying === null ||
-        !(e instanceof PlatformError) ||
-        !RETRY_STATUSES.has(e.status) ||
-        attempt >= retrying.attempts
-      )
+      if (retrying === null || !isRetryable(e) || attempt >= retrying.attempts)
         throw e;
       const wait =
         retryAfterMs(watched.retryAfter(), retrying.now()) ??
@@ -140,6 +143,16 @@ export async function sendWithRetries(
       options = { ...x.options, timeoutMs: Math.min(limit, left) };
     }
   }
+}
+
+/** An answer that says "try again later", or no answer at all: never a 500 nor a 4xx. */
+export function isRetryable(e: unknown): boolean {
+  if (e instanceof PlatformError) return RETRY_STATUSES.has(e.status);
+  return (
+    e instanceof NetworkError ||
+    e instanceof OutcomeUnknownError ||
+    e instanceof TimeoutError
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CallOptions, ResolvedConfig } from "./options.js";
 import {
   ClientError,
   NetworkError,
+  OutcomeUnknownError,
   PlatformError,
   TimeoutError,
 } from "./errors.js";
@@ -242,6 +243,7 @@ async function answer(
     message,
     redactValue(parsed, tokens),
     tool,
+    res.headers.get("retry-after"),
   );
 }
 
@@ -291,7 +293,8 @@ function platformMessage(body: unknown, isJson: boolean): string | null {
  * A call that never got an answer, worded by toolgen: one fixed phrase a cause (refused, name not
  * found, timed out, closed, TLS, anything else), never fetch's or the system's own message, so
  * that the Python client (runtime/python/toolgen_core/transport.py) says the same; the system's
- * code (`ECONNREFUSED`…) is kept as `code`.
+ * code (`ECONNREFUSED`…) is kept as `code`. A write (not GET or HEAD) whose connection closed
+ * after it was sent is an OutcomeUnknownError: the platform may have applied it.
  */
 function networkError(
   e: unknown,
@@ -299,13 +302,28 @@ function networkError(
   method: string,
   url: string,
   tokens: readonly string[],
-): NetworkError {
+): NetworkError | OutcomeUnknownError {
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
   const code = codeOf(cause);
   const where = new URL(url);
-  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${NETWORK_PHRASES[networkCause(code)]}`;
+  const kind = networkCause(code);
+  const request = `(${method} ${where.origin}${where.pathname}): ${NETWORK_PHRASES[kind]}`;
+  if (kind === "reset" && !READS.has(method))
+    return new OutcomeUnknownError(
+      redact(`${tool}: ${OUTCOME_UNKNOWN} ${request}`, tokens),
+      code,
+      tool,
+    );
+  const message = `${tool}: cannot reach the platform ${request}`;
   return new NetworkError(redact(message, tokens), code, tool);
 }
+
+/** What an OutcomeUnknownError says, in both languages. */
+export const OUTCOME_UNKNOWN =
+  "the request was sent; the platform did not answer — it may have been applied";
+
+/** The methods that change nothing, whose lost answer leaves no doubt to report. */
+const READS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 
 /** The system's code of a failure: its own, or its first inner error's (an AggregateError of several addresses). */
 function codeOf(cause: unknown): string | undefined {

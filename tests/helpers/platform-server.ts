@@ -55,6 +55,8 @@ export interface Reply {
   readonly body?: unknown;
   /** Milliseconds to wait before answering. */
   readonly delayMs?: number;
+  /** Instead of answering: the connection is closed once the request has been read. */
+  readonly drop?: boolean;
   /** Instead of `body`: a long body streamed as the client reads it, with no Content-Length. */
   readonly stream?: Stream;
 }
@@ -206,6 +208,10 @@ async function parseBody(
 
 function send(res: http.ServerResponse, reply: Reply): void {
   if (res.destroyed) return;
+  if (reply.drop) {
+    res.socket?.destroy();
+    return;
+  }
   if (reply.stream !== undefined) {
     res.writeHead(reply.status ?? 200, reply.headers ?? {});
     stream(res, reply.stream);

@@ -41,8 +41,8 @@ export interface WorkspacePlatform extends PlatformServer {
   readonly gone: Set<string>;
   /** Tokens the platform refuses with 401. */
   readonly refused: Set<string>;
-  /** Requests to these paths fail once with the given status, then are served normally. */
-  readonly failOnce: Map<string, number>;
+  /** Requests to these paths fail once with the given status (or reply), then are served normally. */
+  readonly failOnce: Map<string, number | Reply>;
   readonly delegations: Map<string, Delegation>;
   /** A message arriving in a workspace's feed. */
   receive(workspace: string, activity: Activity): void;
@@ -60,7 +60,7 @@ export async function startWorkspacePlatform(
   const gone = new Set<string>();
   const refused = new Set<string>();
   const delegations = new Map<string, Delegation>();
-  const failOnce = new Map<string, number>();
+  const failOnce = new Map<string, number | Reply>();
   let onDelegate: (
     id: string,
     body: Record<string, unknown>,
@@ -73,7 +73,9 @@ export async function startWorkspacePlatform(
     const failure = failOnce.get(r.path);
     if (failure !== undefined) {
       failOnce.delete(r.path);
-      return { status: failure, body: { error: "try again later" } };
+      return typeof failure === "number"
+        ? { status: failure, body: { error: "try again later" } }
+        : failure;
     }
     if (refused.has(r.authorization!.slice("Bearer ".length)))
       return {

@@ -34,7 +34,8 @@ class Platform:
 
 @contextmanager
 def platform_server() -> Iterator[Platform]:
-    """Starts the server; ``reply`` is ``{"status", "headers", "body"}`` with the body as text."""
+    """Starts the server; ``reply`` is ``{"status", "headers", "body"}`` with the body as text,
+    or ``{"drop": true}``: the connection closed once the request is read, without an answer."""
     state = Platform(url="")
 
     class Handler(BaseHTTPRequestHandler):
@@ -56,6 +57,10 @@ def platform_server() -> Iterator[Platform]:
                 "headers": {"content-type": "application/json"},
                 "body": json.dumps({"error": f"no route {self.command} {split.path}"}),
             }
+            if reply.get("drop"):
+                # Closed once the request has been read, without an answer.
+                self.close_connection = True
+                return
             body = str(reply["body"]).encode("utf-8")
             self.send_response(int(str(reply["status"])))
             headers = reply["headers"]

@@ -52,6 +52,10 @@ const cases: [name: string, mustSay: string][] = [
   ["route-unknown", "route 'workspace_id' is not an input of this tool"],
   ["header-authorization", "a binding may not set Authorization"],
   ["header-name-invalid", "'X Workspace' is not a valid HTTP header name"],
+  [
+    "idempotency-key-invalid",
+    "idempotency_key 'Idempotency Key' is not a valid HTTP header name",
+  ],
   ["path-placeholder-malformed", "1 error(s)"],
   ["yaml-syntax", "tools.yaml:"],
   ["several-errors", "3 error(s)"],

@@ -43,7 +43,7 @@ interface ClientHooks {
 }
 /**
  * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
- * or 504. Each field left out keeps its default (or, per call, the client's value).
+ * or 504, or does not answer. Each field left out keeps its default (or, per call, the client's value).
  */
 interface RetryOptions {
   /** Tries in all, the first included: 3 when not given; 1 never retries. */
@@ -85,7 +85,7 @@ interface CommonConfig extends ClientHooks {
   readonly headers?: {
     readonly [name: string]: string;
   };
-  /** Retries of idempotent calls on 429, 502, 503 and 504 (on by default); false turns them off. */
+  /** Retries of idempotent or keyed calls on 429, 502, 503, 504 or no answer (on by default); false turns them off. */
   readonly retry?: RetryOptions | false;
   /**
    * The largest answer body read, in bytes (10 MiB when not given): a larger answer fails the
@@ -134,6 +134,11 @@ interface HttpBinding {
   /** null: no body is sent. */
   readonly body: readonly Field[] | null;
   readonly headers: readonly Field[];
+  /**
+   * The header that carries a fresh idempotency key (a random UUID) per call, the same on each
+   * of its retries; present only when the spec names one (`http.idempotency_key`).
+   */
+  readonly idempotencyKey?: string;
 }
 interface ToolData {
   readonly name: string;
@@ -228,8 +233,16 @@ declare class PlatformError extends ClientError {
   readonly status: number;
   /** The answer's parsed JSON or its text (null when empty), with tokens redacted. */
   readonly body: unknown;
+  /** The answer's Retry-After header, when it had one. */
+  readonly retryAfter: string | null;
   /** `message` is the platform's own explanation, or a sentence naming the status when it gave none. */
-  constructor(status: number, message: string, body: unknown, tool?: string);
+  constructor(
+    status: number,
+    message: string,
+    body: unknown,
+    tool?: string,
+    retryAfter?: string | null,
+  );
 }
 /** No complete answer arrived within the time limit. */
 declare class TimeoutError extends ClientError {
@@ -239,6 +252,16 @@ declare class TimeoutError extends ClientError {
 /** The platform could not be reached: refused connection, DNS failure, reset, TLS problem. */
 declare class NetworkError extends ClientError {
   /** The system's error code when there is one, e.g. `ECONNREFUSED`. */
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined, tool?: string);
+}
+/**
+ * The request was sent (a write: not GET or HEAD), and the connection ended before any answer:
+ * the platform may have applied it. Not a NetworkError, whose calls never reached the platform,
+ * so that code that sends again on a NetworkError does not write twice.
+ */
+declare class OutcomeUnknownError extends ClientError {
+  /** The system's error code when there is one, e.g. `ECONNRESET`. */
   readonly code: string | undefined;
   constructor(message: string, code: string | undefined, tool?: string);
 }
@@ -284,6 +307,7 @@ export {
   type Env,
   InputError,
   NetworkError,
+  OutcomeUnknownError,
   PlatformError,
   type PlatformRequest,
   type RequestInfo,

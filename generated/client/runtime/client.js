@@ -11,6 +11,9 @@ import { isRecord } from "./chunks/chunk-QNYCNSGT.js";
 // runtime/client/package.ts
 import { createRequire } from "node:module";
 
+// runtime/client/client.ts
+import { randomUUID } from "node:crypto";
+
 // runtime/client/errors.ts
 var ClientError = class extends Error {
   /** The tool being called, when the error belongs to one call. */
@@ -25,11 +28,14 @@ var PlatformError = class extends ClientError {
   status;
   /** The answer's parsed JSON or its text (null when empty), with tokens redacted. */
   body;
+  /** The answer's Retry-After header, when it had one. */
+  retryAfter;
   /** `message` is the platform's own explanation, or a sentence naming the status when it gave none. */
-  constructor(status, message, body, tool) {
+  constructor(status, message, body, tool, retryAfter = null) {
     super(message, tool);
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 };
 var TimeoutError = class extends ClientError {
@@ -41,6 +47,14 @@ var TimeoutError = class extends ClientError {
 };
 var NetworkError = class extends ClientError {
   /** The system's error code when there is one, e.g. `ECONNREFUSED`. */
+  code;
+  constructor(message, code, tool) {
+    super(message, tool);
+    this.code = code;
+  }
+};
+var OutcomeUnknownError = class extends ClientError {
+  /** The system's error code when there is one, e.g. `ECONNRESET`. */
   code;
   constructor(message, code, tool) {
     super(message, tool);
@@ -472,6 +486,7 @@ async function answer(res, tool, tokens, maxBytes) {
     message,
     redactValue(parsed, tokens),
     tool,
+    res.headers.get("retry-after"),
   );
 }
 function excerpt(text, tokens) {
@@ -508,9 +523,20 @@ function networkError(e, tool, method, url, tokens) {
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
   const code = codeOf(cause);
   const where = new URL(url);
-  const message = `${tool}: cannot reach the platform (${method} ${where.origin}${where.pathname}): ${NETWORK_PHRASES[networkCause(code)]}`;
+  const kind2 = networkCause(code);
+  const request = `(${method} ${where.origin}${where.pathname}): ${NETWORK_PHRASES[kind2]}`;
+  if (kind2 === "reset" && !READS.has(method))
+    return new OutcomeUnknownError(
+      redact(`${tool}: ${OUTCOME_UNKNOWN} ${request}`, tokens),
+      code,
+      tool,
+    );
+  const message = `${tool}: cannot reach the platform ${request}`;
   return new NetworkError(redact(message, tokens), code, tool);
 }
+var OUTCOME_UNKNOWN =
+  "the request was sent; the platform did not answer \u2014 it may have been applied";
+var READS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
 function codeOf(cause) {
   if (!isRecord(cause)) return void 0;
   if (typeof cause.code === "string") return cause.code;
@@ -622,12 +648,7 @@ async function sendWithRetries(plan, x, idempotent) {
     } catch (e) {
       const failure = watched.hookFailure();
       if (failure) throw failure.error;
-      if (
-        retrying === null ||
-        !(e instanceof PlatformError) ||
-        !RETRY_STATUSES.has(e.status) ||
-        attempt >= retrying.attempts
-      )
+      if (retrying === null || !isRetryable(e) || attempt >= retrying.attempts)
         throw e;
       const wait =
         retryAfterMs(watched.retryAfter(), retrying.now()) ??
@@ -640,6 +661,14 @@ async function sendWithRetries(plan, x, idempotent) {
       options = { ...x.options, timeoutMs: Math.min(limit, left) };
     }
   }
+}
+function isRetryable(e) {
+  if (e instanceof PlatformError) return RETRY_STATUSES.has(e.status);
+  return (
+    e instanceof NetworkError ||
+    e instanceof OutcomeUnknownError ||
+    e instanceof TimeoutError
+  );
 }
 function retryAfterMs(value, now) {
   if (value === null) return null;
@@ -1039,6 +1068,10 @@ function encode(tool, text) {
 }
 
 // runtime/client/client.ts
+function withIdempotencyKey(plan, header) {
+  if (header === void 0) return plan;
+  return { ...plan, headers: [...plan.headers, [header, randomUUID()]] };
+}
 function createPlatformClient(tools2, rules, config) {
   const resolved = resolveConfig(config);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
@@ -1064,11 +1097,15 @@ function createPlatformClient(tools2, rules, config) {
       tool.http.route === null ? void 0 : fields[tool.http.route],
       name,
     );
-    const plan = planRequest(name, tool.http, fields, workspace.id);
+    const plan = withIdempotencyKey(
+      planRequest(name, tool.http, fields, workspace.id),
+      tool.http.idempotencyKey,
+    );
     return sendWithRetries(
       plan,
       { config: resolved, tool: name, token: workspace.token, options },
-      isIdempotent(tool.idempotent, tool.http.method),
+      isIdempotent(tool.idempotent, tool.http.method) ||
+        tool.http.idempotencyKey !== void 0,
     );
   }
   async function $request(request, options) {
@@ -1258,6 +1295,7 @@ export {
   ConfigError,
   InputError,
   NetworkError,
+  OutcomeUnknownError,
   PlatformError,
   TimeoutError,
   UnknownWorkspaceError,

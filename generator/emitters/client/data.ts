@@ -51,6 +51,9 @@ function toolData(model: Model, tool: Tool): Data.ToolData {
             query: http.query.map(field),
             body: http.body === null ? null : http.body.map(field),
             headers: http.headers.map(field),
+            ...(http.idempotencyKey === null
+              ? {}
+              : { idempotencyKey: http.idempotencyKey }),
           },
     ...(own === null ? {} : { views: own }),
   };

@@ -18,7 +18,7 @@ export function indexDts(model: Model): string {
   const http = model.tools.filter((t) => t.http !== null);
   const local = model.tools.filter((t) => t.http === null);
   const parts = [
-    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, PlatformError, TimeoutError, UnknownWorkspaceError, printable } from "./runtime/client.js";\nexport type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/client.js";\n`,
+    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, printable } from "./runtime/client.js";\nexport type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/client.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Clock } from "./clock.js";
 import {
   isRecord,
-  isTransient,
+  isRetryable,
   listIn,
+  messageOf,
+  retryAfterOf,
   type RuntimeClient,
 } from "./platform.js";
 
@@ -15,8 +17,15 @@ export interface DelegateSettings {
   readonly maxDelayMs: number;
 }
 
-/** Sending the task is tried this many times when the platform is down or slow. */
+/**
+ * Sending the task is tried at most this many times, and not after this long from the first
+ * try (nor past the whole wait), when the platform answers 429, 502, 503 or 504 or not at all.
+ */
 const SEND_ATTEMPTS = 3;
+const SEND_BUDGET_MS = 30_000;
+
+/** The header the idempotency key is sent in too, the name toolgen's `http.idempotency_key` uses. */
+const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 export const DEFAULT_DELEGATE: DelegateSettings = {
   timeoutMs: 15 * 60_000,
@@ -40,7 +49,8 @@ export interface DelegateDeps {
 /**
  * delegate_task: sends the task (with an idempotency key, so that a retried POST cannot start it
  * twice), then checks the delegation until the peer has completed or failed it. Returns the
- * peer's answer: its text when it is text.
+ * peer's answer: its text when it is text. A Retry-After is waited for, or, when it ends past
+ * the time left, ends the call at once with the platform's error.
  */
 export async function delegateTask(
   input: DelegateInput,
@@ -64,6 +74,7 @@ export async function delegateTask(
             task: input.task,
             idempotency_key: key,
           },
+          headers: { [IDEMPOTENCY_HEADER]: key },
           label: "delegate_task",
         },
         signal ? { signal } : {},
@@ -71,14 +82,13 @@ export async function delegateTask(
       break;
     } catch (error) {
       // The same key makes sending again safe: the platform starts the task once.
-      if (
-        attempt >= SEND_ATTEMPTS ||
-        !isTransient(error) ||
-        signal?.aborted ||
-        clock.now() - started >= settings.timeoutMs
-      )
+      if (attempt >= SEND_ATTEMPTS || !isRetryable(error) || signal?.aborted)
         throw error;
-      await clock.sleep(settings.firstDelayMs * attempt, signal, true);
+      const wait =
+        retryAfterOf(error, clock.now()) ?? settings.firstDelayMs * attempt;
+      const budget = Math.min(SEND_BUDGET_MS, settings.timeoutMs);
+      if (clock.now() - started + wait >= budget) throw error;
+      await clock.sleep(wait, signal, true);
     }
   }
   const id = delegationId(sent);
@@ -88,6 +98,8 @@ export async function delegateTask(
     );
 
   let delay = settings.firstDelayMs;
+  // The wait a failed status check's Retry-After asked for, before the next check.
+  let asked = 0;
   for (;;) {
     const left = started + settings.timeoutMs - clock.now();
     if (left <= 0) {
@@ -95,7 +107,7 @@ export async function delegateTask(
         `delegate_task: ${input.workspace_id} did not finish within ${duration(settings.timeoutMs)}; the task goes on as delegation ${id}: follow it with check_task_status`,
       );
     }
-    await clock.sleep(Math.min(delay, left), signal, true);
+    await clock.sleep(Math.min(Math.max(delay, asked), left), signal, true);
     delay = Math.min(settings.maxDelayMs, Math.ceil(delay * 1.5));
 
     let answer: unknown;
@@ -111,10 +123,18 @@ export async function delegateTask(
         signal ? { signal } : {},
       );
     } catch (error) {
-      // A platform that hiccups while the peer works is no reason to give the answer up.
-      if (isTransient(error) && !signal?.aborted) continue;
-      throw error;
+      // A platform that hiccups while the peer works is no reason to give the answer up, unless
+      // it asks for a pause longer than the time left.
+      if (signal?.aborted) throw error;
+      asked = isRetryable(error) ? (retryAfterOf(error, clock.now()) ?? 0) : -1;
+      const left = started + settings.timeoutMs - clock.now();
+      if (asked < 0 || (asked > 0 && asked >= left))
+        throw new Error(
+          `delegate_task: checking delegation ${id} failed: ${messageOf(error)}; the task goes on: follow it with check_task_status`,
+        );
+      continue;
     }
+    asked = 0;
     const entry = findDelegation(answer, id);
     const status =
       typeof entry?.status === "string"

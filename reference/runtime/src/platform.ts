@@ -15,6 +15,7 @@ export interface PlatformRequest {
   };
   /** JSON, or a FormData sent as multipart/form-data. */
   readonly body?: unknown;
+  readonly headers?: { readonly [name: string]: string };
   /** Names the call in error messages. */
   readonly label?: string;
 }
@@ -44,13 +45,37 @@ export function isAuthFailure(error: unknown): boolean {
   return status === 401 || status === 403;
 }
 
-/** Worth trying again later: the platform was down, slow or unreachable rather than refusing. */
-export function isTransient(error: unknown): boolean {
+/** The statuses that say "try again later"; a 500 says nothing of the kind. */
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/**
+ * Worth sending again, as the client's own retries judge it: the platform said "later" (429,
+ * 502, 503, 504), or did not answer at all. Only for a request that may be sent twice (a read,
+ * or a write with an idempotency key).
+ */
+export function isRetryable(error: unknown): boolean {
   const status = statusOf(error);
-  if (status !== undefined)
-    return status >= 500 || status === 429 || status === 408;
+  if (status !== undefined) return RETRY_STATUSES.has(status);
   const name = (error as { name?: unknown } | null)?.name;
-  return name === "NetworkError" || name === "TimeoutError";
+  return (
+    name === "NetworkError" ||
+    name === "OutcomeUnknownError" ||
+    name === "TimeoutError"
+  );
+}
+
+/**
+ * The wait a PlatformError's Retry-After asks for, in milliseconds: seconds or an HTTP-date (0
+ * once past); null when there is none or it cannot be read.
+ */
+export function retryAfterOf(error: unknown, now: number): number | null {
+  const value = (error as { retryAfter?: unknown } | null)?.retryAfter;
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/[A-Za-z]/.test(text)) return null;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export function messageOf(error: unknown): string {

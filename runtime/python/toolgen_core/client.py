@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import os
 import sys
+import uuid
 from collections.abc import Mapping
+from dataclasses import replace
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -117,7 +119,12 @@ class Client:
             fields.get(route) if route is not None else None, name
         )
         plan = plan_request(name, http, fields, ws_id)
-        return await self._send(name, plan, token, tool["idempotent"], options)
+        key = http.get("idempotencyKey")
+        if key is not None:
+            # One key per call, sent again unchanged by each retry: the platform applies it once.
+            plan = replace(plan, headers=(*plan.headers, (key, str(uuid.uuid4()))))
+        idempotent = tool["idempotent"] or key is not None
+        return await self._send(name, plan, token, idempotent, options)
 
     async def request(
         self,

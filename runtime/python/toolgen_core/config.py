@@ -39,7 +39,8 @@ class WorkspaceCredentials(TypedDict):
 
 
 class RetryOptions(TypedDict, total=False):
-    """How a call that may safely be repeated is tried again on 429, 502, 503 or 504."""
+    """How a call that may safely be repeated is tried again on 429, 502, 503 or 504, or when
+    no answer came."""
 
     attempts: int
     """Tries in all, the first included: 3 when not given; 1 never retries."""

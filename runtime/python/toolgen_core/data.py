@@ -68,6 +68,8 @@ class HttpBinding(TypedDict):
     query: list[Field]
     body: list[Field] | None
     headers: list[Field]
+    idempotencyKey: NotRequired[str]
+    """The header carrying a fresh idempotency key per call, the same on each of its retries."""
 
 
 class ViewData(TypedDict, total=False):

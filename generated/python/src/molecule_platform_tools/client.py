@@ -25,6 +25,7 @@ from ._core.errors import (
     ConfigError,
     InputError,
     NetworkError,
+    OutcomeUnknownError,
     PlatformError,
     UnknownWorkspaceError,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "InputError",
     "LocalToolName",
     "NetworkError",
+    "OutcomeUnknownError",
     "PlatformError",
     "RequestInfo",
     "ResponseInfo",

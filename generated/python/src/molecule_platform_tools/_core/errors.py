@@ -15,6 +15,7 @@ __all__ = [
     "ConfigError",
     "InputError",
     "NetworkError",
+    "OutcomeUnknownError",
     "PlatformError",
     "UnknownWorkspaceError",
 ]
@@ -77,6 +78,19 @@ class CallTimeoutError(ClientError):
 class NetworkError(ClientError):
     """The platform could not be reached: refused connection, DNS failure, reset, TLS problem.
     ``code`` is the system's error name when there is one, e.g. ``ECONNREFUSED``."""
+
+    code: str | None
+
+    def __init__(self, message: str, code: str | None, tool: str | None = None) -> None:
+        super().__init__(message, tool)
+        self.code = code
+
+
+class OutcomeUnknownError(ClientError):
+    """The request was sent (a write: not GET or HEAD), and the connection ended before any
+    answer: the platform may have applied it. Not a NetworkError, whose calls never reached the
+    platform, so that code that sends again on a NetworkError does not write twice. ``code`` is
+    the system's error name when there is one, e.g. ``ECONNRESET``."""
 
     code: str | None
 

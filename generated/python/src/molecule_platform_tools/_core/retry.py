@@ -15,7 +15,13 @@ import anyio
 import httpx
 
 from .config import RetryPolicy
-from .errors import ClientError, PlatformError
+from .errors import (
+    CallTimeoutError,
+    ClientError,
+    NetworkError,
+    OutcomeUnknownError,
+    PlatformError,
+)
 from .request import PlannedRequest
 from .transport import Exchange, send
 
@@ -99,11 +105,12 @@ async def send_with_retries(
     idempotent: bool,
     retry: object = None,
 ) -> object:
-    """Sends a planned request, trying it again while the call is idempotent, the platform
-    answers one of RETRY_STATUSES, tries are left and the wait fits in the budget. The wait is
-    the answer's Retry-After (seconds or an HTTP-date), else an exponential backoff with
-    jitter; a Retry-After that ends past the budget ends retrying with the platform's error. A
-    retry's time limit is cut to what is left of the budget."""
+    """Sends a planned request, trying it again while the call is idempotent (or carries an
+    idempotency key), the platform answers one of RETRY_STATUSES or nothing at all (a network
+    error, a timeout, a connection closed before the answer), tries are left and the wait fits
+    in the budget. The wait is the answer's Retry-After (seconds or an HTTP-date), else an
+    exponential backoff with jitter; a Retry-After that ends past the budget ends retrying with
+    the platform's error. A retry's time limit is cut to what is left of the budget."""
     problems: list[str] = []
     policy = resolve_retry(retry, x.config.retry, problems)
     if problems:
@@ -115,14 +122,11 @@ async def send_with_retries(
     while True:
         try:
             return await send(http, plan, exchange)
-        except PlatformError as e:
-            if (
-                retrying is None
-                or e.status not in RETRY_STATUSES
-                or attempt >= retrying.attempts
-            ):
+        except ClientError as e:
+            if retrying is None or not is_retryable(e) or attempt >= retrying.attempts:
                 raise
-            wait = retry_after_ms(e.retry_after, retrying.now())
+            given = e.retry_after if isinstance(e, PlatformError) else None
+            wait = retry_after_ms(given, retrying.now())
             if wait is None:
                 wait = backoff(retrying, attempt)
             if retrying.now() - started + wait >= retrying.budget_ms:
@@ -133,6 +137,13 @@ async def send_with_retries(
                 raise
             attempt += 1
             exchange = replace(x, timeout_ms=min(x.timeout_ms, left), attempt=attempt)
+
+
+def is_retryable(e: BaseException) -> bool:
+    """An answer that says "try again later", or no answer at all: never a 500 nor a 4xx."""
+    if isinstance(e, PlatformError):
+        return e.status in RETRY_STATUSES
+    return isinstance(e, (NetworkError, OutcomeUnknownError, CallTimeoutError))
 
 
 def retry_after_ms(value: str | None, now: float) -> float | None:

@@ -17,7 +17,13 @@ import anyio
 import httpx
 
 from .config import ResolvedConfig
-from .errors import CallTimeoutError, ClientError, NetworkError, PlatformError
+from .errors import (
+    CallTimeoutError,
+    ClientError,
+    NetworkError,
+    OutcomeUnknownError,
+    PlatformError,
+)
 from .hooks import RequestInfo, ResponseInfo, call_hook, redact_headers, redact_url
 from .redact import longest_token_form, redact, redact_value
 from .request import PlannedRequest, check_target
@@ -308,15 +314,30 @@ def _platform_message(body: object, is_json: bool) -> str | None:
 
 def _network_error(
     e: BaseException, tool: str, method: str, url: str, tokens: Sequence[str]
-) -> NetworkError:
+) -> NetworkError | OutcomeUnknownError:
     """A call that never got an answer, worded by toolgen as runtime/client/transport.ts words
     it: one fixed phrase a cause, never httpx's or the system's own message; the system's code
-    (``ECONNREFUSED``…, by Node's names) kept as ``code``."""
+    (``ECONNREFUSED``…, by Node's names) kept as ``code``. A write (not GET or HEAD) whose
+    connection closed after it was sent is an OutcomeUnknownError: the platform may have
+    applied it."""
     cause, code = _network_cause(e)
     where = httpx.URL(url)
     path = where.raw_path.decode("ascii").split("?")[0]
-    message = f"{tool}: cannot reach the platform ({method} {_origin(where)}{path}): {NETWORK_PHRASES[cause]}"
+    request = f"({method} {_origin(where)}{path}): {NETWORK_PHRASES[cause]}"
+    if cause == "reset" and method not in _READS:
+        message = f"{tool}: {OUTCOME_UNKNOWN} {request}"
+        return OutcomeUnknownError(redact(message, tokens), code, tool)
+    message = f"{tool}: cannot reach the platform {request}"
     return NetworkError(redact(message, tokens), code, tool)
+
+
+OUTCOME_UNKNOWN = (
+    "the request was sent; the platform did not answer — it may have been applied"
+)
+"""What an OutcomeUnknownError says, in both languages."""
+
+_READS = frozenset({"GET", "HEAD"})
+"""The methods that change nothing, whose lost answer leaves no doubt to report."""
 
 
 NETWORK_PHRASES = {
