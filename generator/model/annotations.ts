@@ -21,11 +21,30 @@ export function resolveAnnotations(
   const idempotent =
     given.idempotent ??
     (writes && (method === "PUT" || method === "DELETE") ? true : undefined);
-  return {
-    ...(given.title === undefined ? {} : { title: given.title }),
-    ...(readOnly === undefined ? {} : { readOnly }),
-    ...(destructive === undefined ? {} : { destructive }),
-    ...(idempotent === undefined ? {} : { idempotent }),
-    ...(given.open_world === undefined ? {} : { openWorld: given.open_world }),
+  const resolved: Annotations = {
+    title: given.title,
+    readOnly,
+    destructive,
+    idempotent,
+    openWorld: given.open_world,
   };
+  // The declared ones in the spec's order (MCP lists them so), then those derived.
+  const order = [
+    ...Object.keys(given).map((key) => MODEL_KEY[key as keyof RawAnnotations]),
+    ...(Object.keys(resolved) as (keyof Annotations)[]),
+  ];
+  const out: { -readonly [K in keyof Annotations]: Annotations[K] } = {};
+  for (const key of order)
+    if (resolved[key] !== undefined && !(key in out))
+      (out as Record<string, unknown>)[key] = resolved[key];
+  return out;
 }
+
+/** Each annotation's key in the model, by its key in the spec. */
+const MODEL_KEY: Record<keyof RawAnnotations, keyof Annotations> = {
+  title: "title",
+  read_only: "readOnly",
+  destructive: "destructive",
+  idempotent: "idempotent",
+  open_world: "openWorld",
+};

@@ -57,8 +57,8 @@ export interface TableParts {
 
 /**
  * Reads tools.json beside the generated index.js and lists the client package's `tools` as MCP
- * lists them (name, title, description, input schema, output schema, annotations, execution,
- * icons, _meta, in that order; each optional one only when the spec gives or derives it). Read rather than imported: Node 20
+ * lists them (name, title, icons, description, input schema, annotations, execution, _meta,
+ * output schema, in that order; each optional one only when the spec gives or derives it). Read rather than imported: Node 20
  * prints an ExperimentalWarning for JSON modules, and a stdio server's stderr is shown to users.
  */
 export function loadToolTable(url: URL, parts: TableParts): ToolTable {
@@ -88,26 +88,30 @@ export function loadToolTable(url: URL, parts: TableParts): ToolTable {
   };
 }
 
-/** One tool as tools/list gives it. */
+/**
+ * One tool as tools/list gives it, its keys in the order the MCP SDK's own server lists them
+ * (name, title, description, inputSchema, annotations, execution, _meta, outputSchema), icons
+ * beside the title, so that a server moved onto toolgen lists its tools byte for byte as before.
+ */
 function mcpTool(t: ToolInfo, listing: ToolListing | undefined): Tool {
   const view = t.views.mcp;
   return {
     name: t.name,
     ...(listing?.title === undefined ? {} : { title: listing.title }),
+    ...(listing?.icons === undefined
+      ? {}
+      : { icons: listing.icons as Tool["icons"] }),
     description: view.description,
     inputSchema: viewSchema(t.inputSchema, view.hidden) as Tool["inputSchema"],
-    ...(t.outputSchema === null
-      ? {}
-      : { outputSchema: t.outputSchema as Tool["outputSchema"] }),
     ...(listing?.annotations === undefined
       ? {}
       : { annotations: listing.annotations }),
     ...(listing?.execution === undefined
       ? {}
       : { execution: listing.execution }),
-    ...(listing?.icons === undefined
-      ? {}
-      : { icons: listing.icons as Tool["icons"] }),
     ...(listing?.meta === undefined ? {} : { _meta: listing.meta }),
+    ...(t.outputSchema === null
+      ? {}
+      : { outputSchema: t.outputSchema as Tool["outputSchema"] }),
   };
 }

@@ -56,4 +56,21 @@ describe("a tool's hints", () => {
       readOnly: false,
     });
   });
+
+  it("keeps the declared ones in the spec's order, the derived ones after them", () => {
+    const declared = { open_world: false, title: "Drop", idempotent: false };
+    const resolved = resolveAnnotations(declared, "DELETE");
+    expect(Object.keys(resolved)).toEqual([
+      "openWorld",
+      "title",
+      "idempotent",
+      "destructive",
+    ]);
+    expect(resolved).toEqual({
+      openWorld: false,
+      title: "Drop",
+      idempotent: false,
+      destructive: true,
+    });
+  });
 });

@@ -883,15 +883,15 @@ function mcpTool(t, listing) {
   return {
     name: t.name,
     ...(listing?.title === void 0 ? {} : { title: listing.title }),
+    ...(listing?.icons === void 0 ? {} : { icons: listing.icons }),
     description: view.description,
     inputSchema: viewSchema(t.inputSchema, view.hidden),
-    ...(t.outputSchema === null ? {} : { outputSchema: t.outputSchema }),
     ...(listing?.annotations === void 0
       ? {}
       : { annotations: listing.annotations }),
     ...(listing?.execution === void 0 ? {} : { execution: listing.execution }),
-    ...(listing?.icons === void 0 ? {} : { icons: listing.icons }),
     ...(listing?.meta === void 0 ? {} : { _meta: listing.meta }),
+    ...(t.outputSchema === null ? {} : { outputSchema: t.outputSchema }),
   };
 }
 

@@ -5,7 +5,7 @@ import type {
   ToolHints,
   ToolListing,
 } from "../../../runtime/mcp/data.js";
-import type { Model, Tool } from "../../model/types.js";
+import type { Annotations, Model, Tool } from "../../model/types.js";
 
 /**
  * The MCP package's tools.json, typed by the runtime's own declaration of it: how the server is
@@ -48,16 +48,25 @@ function serverData(model: Model): ServerData {
  * derives it: the title top-level (MCP 2025-06-18) and the annotations' title (which clients of
  * MCP 2025-03-26 read) are each their own declaration, never copied into each other.
  */
+/** Each annotation's name in MCP, by its key in the model. */
+const HINT: Record<keyof Annotations, keyof ToolHints> = {
+  title: "title",
+  readOnly: "readOnlyHint",
+  destructive: "destructiveHint",
+  idempotent: "idempotentHint",
+  openWorld: "openWorldHint",
+};
+
 function toolListing(t: Tool): ToolListing {
   const a = t.annotations;
   const { execution, icons, meta } = t.mcp;
-  const hints: ToolHints = {
-    ...(a.title === undefined ? {} : { title: a.title }),
-    ...(a.readOnly === undefined ? {} : { readOnlyHint: a.readOnly }),
-    ...(a.destructive === undefined ? {} : { destructiveHint: a.destructive }),
-    ...(a.idempotent === undefined ? {} : { idempotentHint: a.idempotent }),
-    ...(a.openWorld === undefined ? {} : { openWorldHint: a.openWorld }),
-  };
+  // In the model's order: the declared ones as the spec orders them, then those derived.
+  const hints: ToolHints = Object.fromEntries(
+    Object.entries(a).map(([key, value]) => [
+      HINT[key as keyof Annotations],
+      value,
+    ]),
+  );
   return {
     ...(t.title === null ? {} : { title: t.title }),
     ...(Object.keys(hints).length === 0 ? {} : { annotations: hints }),

@@ -115,22 +115,22 @@ def _server_info(data: ServerData, instructions: str | None) -> ServerInfo:
 
 
 def _listed(tool: ToolData, listing: ToolListing | None) -> dict[str, object]:
-    """One tool as tools/list gives it."""
+    """One tool as tools/list gives it, its keys in table.ts's order (the MCP SDK's)."""
     view = resolve_view(tool, "mcp")
+    given: ToolListing = listing if listing is not None else {}
     out: dict[str, object] = {"name": tool["name"]}
-    if listing is not None and "title" in listing:
-        out["title"] = listing["title"]
+    if "title" in given:
+        out["title"] = given["title"]
+    if "icons" in given:
+        out["icons"] = [dict(icon) for icon in given["icons"]]
     out["description"] = view.description
     out["inputSchema"] = view_schema(tool["inputSchema"], view.hidden)
+    if "annotations" in given:
+        out["annotations"] = dict(given["annotations"])
+    if "execution" in given:
+        out["execution"] = dict(given["execution"])
+    if "meta" in given:
+        out["_meta"] = given["meta"]
     if tool["outputSchema"] is not None:
         out["outputSchema"] = tool["outputSchema"]
-    if listing is not None:
-        if "annotations" in listing:
-            out["annotations"] = dict(listing["annotations"])
-        if "execution" in listing:
-            out["execution"] = dict(listing["execution"])
-        if "icons" in listing:
-            out["icons"] = [dict(icon) for icon in listing["icons"]]
-        if "meta" in listing:
-            out["_meta"] = listing["meta"]
     return out

@@ -167,24 +167,25 @@ describe("tools/list", () => {
     const { tools } = await mcp.listTools();
     // Equal as data: the SDK client's parser puts icons after the name, whatever the wire's order.
     expect(tools).toEqual(mcpPackage.tools);
+    // The MCP SDK's own server's order, so that a server moved onto toolgen lists alike.
     expect(Object.keys(mcpPackage.tools[0]!)).toEqual([
       "name",
       "title",
       "description",
       "inputSchema",
-      "outputSchema",
       "annotations",
+      "outputSchema",
     ]);
     const cart = mcpPackage.tools.find((t) => t.name === "summarize_cart")!;
     expect(Object.keys(cart)).toEqual([
       "name",
+      "icons",
       "description",
       "inputSchema",
-      "outputSchema",
       "annotations",
       "execution",
-      "icons",
       "_meta",
+      "outputSchema",
     ]);
   });
 });
