@@ -1,5 +1,6 @@
 import { runDiff } from "./commands/diff.js";
 import { runGen } from "./commands/gen.js";
+import { runImport } from "./commands/import.js";
 import { runInit } from "./commands/init.js";
 import type { Io } from "./commands/io.js";
 
@@ -12,5 +13,6 @@ export { EXIT, type Io } from "./commands/io.js";
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === "init") return runInit(argv.slice(1), io);
   if (argv[0] === "diff") return runDiff(argv.slice(1), io);
+  if (argv[0] === "import") return runImport(argv.slice(1), io);
   return runGen(argv, io);
 }
