@@ -176,28 +176,44 @@ function specTool(
     input: tool.inputSchema,
     ...(isRecord(tool.outputSchema) ? { output: tool.outputSchema } : {}),
     ...(isRecord(tool.annotations)
-      ? { annotations: renamed(tool.annotations, HINTS, "annotations", say) }
+      ? {
+          annotations: renamed(
+            tool.annotations,
+            HINTS,
+            "annotations",
+            say,
+            OTHER_ANNOTATION,
+          ),
+        }
       : {}),
     ...(Object.keys(mcp).length === 0 ? {} : { mcp }),
     local: true,
   };
 }
 
-/** An object with each key renamed to the spec's; a key the spec has none for is reported. */
+/**
+ * An object with each key renamed to the spec's; another key is kept as written where the spec
+ * passes such keys through (`other`: annotations), and else reported.
+ */
 function renamed(
   value: unknown,
   keys: Record<string, string>,
   what: string,
   say: (what: string) => void,
+  other?: RegExp,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(isRecord(value) ? value : {})) {
-    const to = keys[key];
-    if (to === undefined) say(`'${key}' of ${what} is not carried`);
-    else out[to] = v;
+    const to = Object.hasOwn(keys, key) ? keys[key] : undefined;
+    if (to !== undefined) out[to] = v;
+    else if (other?.test(key)) out[key] = v;
+    else say(`'${key}' of ${what} is not carried`);
   }
   return out;
 }
+
+/** The annotations tools.yaml passes through as written (tools.schema.json's pattern). */
+const OTHER_ANNOTATION = /^[a-z][a-zA-Z0-9]*$/;
 
 /** The first line of a text with something on it, trimmed; null for none. */
 function firstLine(text: string | null): string | null {

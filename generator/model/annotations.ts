@@ -1,5 +1,5 @@
 import type { RawAnnotations } from "./raw.js";
-import type { Annotations, HttpMethod } from "./types.js";
+import type { Annotations, HttpMethod, JsonValue } from "./types.js";
 
 /**
  * A tool's hints: each one the spec declares, as declared. Of the others, only what the HTTP
@@ -28,20 +28,23 @@ export function resolveAnnotations(
     idempotent,
     openWorld: given.open_world,
   };
-  // The declared ones in the spec's order (MCP lists them so), then those derived.
-  const order = [
-    ...Object.keys(given).map((key) => MODEL_KEY[key as keyof RawAnnotations]),
-    ...(Object.keys(resolved) as (keyof Annotations)[]),
-  ];
-  const out: { -readonly [K in keyof Annotations]: Annotations[K] } = {};
-  for (const key of order)
-    if (resolved[key] !== undefined && !(key in out))
-      (out as Record<string, unknown>)[key] = resolved[key];
+  // The declared ones in the spec's order (MCP lists them so), then those derived; another
+  // annotation (a key of its own) as written.
+  const out: Record<string, JsonValue> = {};
+  const put = (key: string, value: JsonValue | undefined) => {
+    if (value !== undefined && !Object.hasOwn(out, key)) out[key] = value;
+  };
+  for (const key of Object.keys(given)) {
+    const known = Object.hasOwn(MODEL_KEY, key) ? MODEL_KEY[key] : undefined;
+    if (known === undefined) put(key, given[key]);
+    else put(known, resolved[known]);
+  }
+  for (const key of Object.keys(resolved)) put(key, resolved[key]);
   return out;
 }
 
-/** Each annotation's key in the model, by its key in the spec. */
-const MODEL_KEY: Record<keyof RawAnnotations, keyof Annotations> = {
+/** Each known annotation's key in the model, by its key in the spec. */
+export const MODEL_KEY: Readonly<Record<string, string>> = {
   title: "title",
   read_only: "readOnly",
   destructive: "destructive",

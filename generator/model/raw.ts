@@ -49,8 +49,10 @@ export interface RawIcon {
   sizes?: string[];
   theme?: "light" | "dark";
 }
-/** A tool's hints for MCP clients and the title they carry, as written: each one optional. */
+/** A tool's hints for MCP clients, the title they carry and other annotations, as written. */
 export interface RawAnnotations {
+  /** Another annotation (a camelCase key), sent as written. */
+  [other: string]: JsonValue | undefined;
   title?: string;
   read_only?: boolean;
   destructive?: boolean;

@@ -199,6 +199,8 @@ export interface McpIcon {
  * method (model/annotations.ts); else undefined, which leaves it to MCP's default.
  */
 export interface Annotations {
+  /** Another annotation the spec declares (a camelCase key), sent as written. */
+  readonly [other: string]: JsonValue | undefined;
   /** The title the annotations carry: only a declared one (`annotations.title`). */
   readonly title?: string;
   readonly readOnly?: boolean;

@@ -128,6 +128,8 @@ export const CODES = {
     "an mcp.execution.task_support other than forbidden (MCP tasks are not served yet)",
   "icon-src-scheme":
     "an mcp.icons src that is not an https:, http: or data: URI",
+  "annotation-misspelt":
+    "an annotation key that is a hint under MCP's name or a near miss of one (readOnlyHint, titel)",
   // What npm reads from the generated package.json files.
   "bad-version": "a version that is not semver 2.0.0 (MAJOR.MINOR.PATCH)",
   "bad-version-range": "a runtime_version that is not an npm version range",

@@ -3,6 +3,8 @@ import type { Check } from "./checked-spec.js";
 import { checkInputSchema } from "./input-schema.js";
 import type { Problem } from "./problem.js";
 import { about } from "./subject.js";
+import { MODEL_KEY } from "../model/annotations.js";
+import { closest } from "../../runtime/shared/distance.js";
 
 /**
  * What a tool says about itself to MCP clients besides its input: its `output` schema, checked
@@ -14,6 +16,7 @@ import { about } from "./subject.js";
 export const checkToolMeta: Check = (spec) => [
   ...outputSchemaProblems(spec),
   ...annotationProblems(spec),
+  ...otherAnnotationProblems(spec),
   ...mcpListingProblems(spec),
 ];
 
@@ -74,3 +77,36 @@ const mcpListingProblems: Check = ({ raw, tools }) =>
     });
     return problems;
   });
+
+/** The MCP names of the hints, and the model's, which a spec writes in snake_case. */
+const HINT_SPELLINGS: Record<string, string> = {
+  readOnlyHint: "read_only",
+  destructiveHint: "destructive",
+  idempotentHint: "idempotent",
+  openWorldHint: "open_world",
+  readOnly: "read_only",
+  openWorld: "open_world",
+};
+
+/**
+ * Another annotation is sent as written, so a hint written under MCP's own name, or a near miss
+ * of a known key, is refused rather than sent beside the hint it meant.
+ */
+const otherAnnotationProblems: Check = ({ raw, tools }) =>
+  tools.flatMap((tool, i): Problem[] =>
+    Object.keys(tool?.annotations ?? {}).flatMap((key): Problem[] => {
+      if (Object.hasOwn(MODEL_KEY, key)) return [];
+      const meant = Object.hasOwn(HINT_SPELLINGS, key)
+        ? HINT_SPELLINGS[key]
+        : closest(key, Object.keys(MODEL_KEY));
+      if (meant === undefined) return [];
+      const path = ["tools", i, "annotations", key];
+      return [
+        {
+          path,
+          code: "annotation-misspelt",
+          message: `${about(raw, path)}'${key}' would be sent as an annotation of its own, under that name: did you mean '${meant}'?`,
+        },
+      ];
+    }),
+  );

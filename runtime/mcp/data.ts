@@ -23,6 +23,8 @@ export interface ServerData {
 
 /** MCP's tool annotations, as tools/list carries them: only the hints the spec declares or derives. */
 export interface ToolHints {
+  /** Another annotation the spec declares, as written. */
+  readonly [other: string]: unknown;
   /** The title for clients of MCP 2025-03-26, which read it only here: only a declared one. */
   readonly title?: string;
   readonly readOnlyHint?: boolean;

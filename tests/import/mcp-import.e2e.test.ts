@@ -108,7 +108,10 @@ describe("from a saved tools/list answer", () => {
 
   it("reports, one line each, what the spec cannot carry", async () => {
     const dir = saved([
-      tool({ outputs: [], annotations: { readOnlyHint: true, costHint: 3 } }),
+      tool({
+        outputs: [],
+        annotations: { readOnlyHint: true, "x-cost": 3, costHint: 3 },
+      }),
       tool({ name: "slow", execution: { taskSupport: "required" } }),
       tool({ name: "bare", description: undefined }),
     ]);
@@ -116,7 +119,7 @@ describe("from a saved tools/list answer", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.trim().split("\n")).toEqual([
       `note: tool "search_notes": 'outputs' is not carried`,
-      `note: tool "search_notes": 'costHint' of annotations is not carried`,
+      `note: tool "search_notes": 'x-cost' of annotations is not carried`,
       `note: tool "slow": execution.taskSupport "required" is not carried: toolgen's servers do not run MCP tasks`,
       `note: tool "bare": it has no description: it is listed with its short`,
     ]);

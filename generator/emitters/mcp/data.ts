@@ -5,7 +5,7 @@ import type {
   ToolHints,
   ToolListing,
 } from "../../../runtime/mcp/data.js";
-import type { Annotations, Model, Tool } from "../../model/types.js";
+import type { Model, Tool } from "../../model/types.js";
 
 /**
  * The MCP package's tools.json, typed by the runtime's own declaration of it: how the server is
@@ -48,8 +48,8 @@ function serverData(model: Model): ServerData {
  * derives it: the title top-level (MCP 2025-06-18) and the annotations' title (which clients of
  * MCP 2025-03-26 read) are each their own declaration, never copied into each other.
  */
-/** Each annotation's name in MCP, by its key in the model. */
-const HINT: Record<keyof Annotations, keyof ToolHints> = {
+/** Each known annotation's name in MCP, by its key in the model. */
+const HINT: Readonly<Record<string, string>> = {
   title: "title",
   readOnly: "readOnlyHint",
   destructive: "destructiveHint",
@@ -60,10 +60,11 @@ const HINT: Record<keyof Annotations, keyof ToolHints> = {
 function toolListing(t: Tool): ToolListing {
   const a = t.annotations;
   const { execution, icons, meta } = t.mcp;
-  // In the model's order: the declared ones as the spec orders them, then those derived.
+  // In the model's order: the declared ones as the spec orders them, then those derived; another
+  // annotation under its own name.
   const hints: ToolHints = Object.fromEntries(
     Object.entries(a).map(([key, value]) => [
-      HINT[key as keyof Annotations],
+      Object.hasOwn(HINT, key) ? HINT[key] : key,
       value,
     ]),
   );

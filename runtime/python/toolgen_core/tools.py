@@ -39,6 +39,9 @@ class ToolSpec:
     """The tool's former names."""
 
 
+_HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+
+
 def tool_specs(spec: SpecData) -> tuple[ToolSpec, ...]:
     """Every tool of a generated package's spec.json, in the spec's order."""
     listing = spec["mcp"]["listing"]
@@ -47,7 +50,8 @@ def tool_specs(spec: SpecData) -> tuple[ToolSpec, ...]:
     for tool in spec["client"]["tools"]:
         name = tool["name"]
         listed = listing.get(name, {})
-        hints = {k: v for k, v in listed.get("annotations", {}).items() if k != "title"}
+        # The hints alone: the title is its own field, and another annotation is no hint.
+        hints = {k: v for k, v in listed.get("annotations", {}).items() if k in _HINTS}
         out.append(
             ToolSpec(
                 name=name,

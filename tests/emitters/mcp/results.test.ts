@@ -23,7 +23,7 @@ const specPath = path.join(fixtures, "valid/results/tools.yaml");
 interface SpecTool {
   name: string;
   title?: string;
-  annotations?: { title?: string };
+  annotations?: Record<string, unknown>;
   output?: object;
   mcp?: {
     icons?: {
@@ -114,12 +114,12 @@ describe("tools/list", () => {
    * declared, never copied into the other; icons, _meta and execution as written, in MCP's names.
    */
   const declared = (t: SpecTool): Partial<Tool> => {
-    const annotations = {
-      ...(t.annotations?.title === undefined
-        ? {}
-        : { title: t.annotations.title }),
-      ...hints[t.name],
-    };
+    // The title and other annotations (camelCase keys) as written, in the spec's order.
+    const hintKeys = ["read_only", "destructive", "idempotent", "open_world"];
+    const written = Object.entries(t.annotations ?? {}).filter(
+      ([key]) => !hintKeys.includes(key),
+    );
+    const annotations = { ...Object.fromEntries(written), ...hints[t.name] };
     const { icons, meta, execution } = t.mcp ?? {};
     return {
       ...(t.title === undefined ? {} : { title: t.title }),
@@ -139,16 +139,19 @@ describe("tools/list", () => {
     } as Partial<Tool>;
   };
 
-  it("has tools of each kind in its fixture: a title alone, an annotations title alone, both, and icons", () => {
+  it("has tools of each kind in its fixture: a title alone, an annotations title alone, both, another annotation, and icons", () => {
+    expect(
+      spec.tools.some((t) => Object.hasOwn(t.annotations ?? {}, "category")),
+    ).toBe(true);
     expect(spec.tools.some((t) => t.title && !t.annotations?.title)).toBe(true);
     expect(spec.tools.some((t) => !t.title && t.annotations?.title)).toBe(true);
     expect(spec.tools.some((t) => t.title && t.annotations?.title)).toBe(true);
     expect(spec.tools.some((t) => t.mcp?.icons && t.mcp.meta)).toBe(true);
   });
 
-  it("carries each tool's title, hints and output schema as the spec gives or derives them", async () => {
-    const mcp = await connect();
-    const { tools } = await mcp.listTools();
+  it("carries each tool's title, hints and output schema as the spec gives or derives them", () => {
+    // What the server sends (the next test holds a real client to it).
+    const tools = mcpPackage.tools;
     expect(tools.map((t) => t.name)).toEqual(spec.tools.map((t) => t.name));
     for (const tool of tools) {
       const { output } = outputOf(tool.name);
@@ -165,8 +168,27 @@ describe("tools/list", () => {
   it("lists the same table the package exports, keys in a fixed order", async () => {
     const mcp = await connect();
     const { tools } = await mcp.listTools();
-    // Equal as data: the SDK client's parser puts icons after the name, whatever the wire's order.
-    expect(tools).toEqual(mcpPackage.tools);
+    // Equal as data: the SDK client's parser puts icons after the name, whatever the wire's
+    // order, and keeps only the annotations MCP defines (another is the client's to read).
+    const known = new Set([
+      "title",
+      "readOnlyHint",
+      "destructiveHint",
+      "idempotentHint",
+      "openWorldHint",
+    ]);
+    expect(tools).toEqual(
+      mcpPackage.tools.map((t) =>
+        t.annotations === undefined
+          ? t
+          : {
+              ...t,
+              annotations: Object.fromEntries(
+                Object.entries(t.annotations).filter(([k]) => known.has(k)),
+              ),
+            },
+      ),
+    );
     // The MCP SDK's own server's order, so that a server moved onto toolgen lists alike.
     expect(Object.keys(mcpPackage.tools[0]!)).toEqual([
       "name",
