@@ -226,6 +226,7 @@ describe("inbox polling, one poller per workspace", () => {
     expect(fs.readdirSync(stateDir).sort()).toEqual([
       "inbox",
       "inbox.ws-a.cursor",
+      "runtime.lock",
     ]);
   });
 
