@@ -246,8 +246,24 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     async inbox_pop(input) {
       if (inbox === null) return inboxOff;
-      const removed = inbox.pop(input.activity_id);
-      return { activity_id: input.activity_id, removed, waiting: inbox.size };
+      const { activity_id, workspace_id } = input;
+      if (workspace_id !== undefined && !workspaces.includes(workspace_id))
+        throw new Error(
+          `workspace_id ${JSON.stringify(workspace_id)} is none of yours (${workspaces.join(", ")}): pass the message's arrival_workspace_id`,
+        );
+      const popped = inbox.pop(activity_id, workspace_id);
+      if ("ambiguous" in popped)
+        throw new Error(
+          `activity_id ${JSON.stringify(activity_id)} is waiting in ${popped.ambiguous.length} workspaces; ` +
+            `say which message to remove: ${popped.ambiguous.map((ws) => JSON.stringify({ activity_id, workspace_id: ws })).join(" or ")}`,
+        );
+      const from = popped.workspace ?? workspace_id;
+      return {
+        activity_id,
+        ...(several && from !== undefined ? { workspace_id: from } : {}),
+        removed: popped.removed,
+        waiting: inbox.size,
+      };
     },
   } satisfies LocalHandlers;
 
