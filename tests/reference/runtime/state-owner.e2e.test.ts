@@ -77,9 +77,9 @@ async function serve(stateDir: string): Promise<Server> {
 }
 
 /** A server started as an MCP client would start it, its stdin left open; its exit code and stderr. */
-function serveRaw(stateDir: string): Promise<Run> {
+function serveRaw(stateDir: string, args: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [mcpBin], {
+    const child = spawn(process.execPath, [mcpBin, ...args], {
       env: env(stateDir),
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -140,6 +140,13 @@ describe("one runtime owns a state folder", () => {
       stdout: "",
       stderr: refusal(stateDir, first.pid),
     });
+    // With --http too, once it listened: the port is closed again.
+    const http = await serveRaw(stateDir, ["--http", "127.0.0.1:0"]);
+    expect(http.code).toBe(1);
+    expect(http.stderr).toMatch(
+      /^molecule-mcp: serving MCP at http:\/\/127\.0\.0\.1:\d+\/mcp\n/,
+    );
+    expect(http.stderr.replace(/^.*\n/, "")).toBe(refusal(stateDir, first.pid));
     // The first goes on serving from its folder.
     expect(await call(first.client, "inbox_peek", {})).toEqual({
       messages: [],
