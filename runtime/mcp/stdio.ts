@@ -60,7 +60,7 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     try {
       await started.start();
     } catch (error) {
-      // Its local tools cannot be served as they should (its state folder may be another's): end.
+      // A runtime that did not start cannot serve its local tools as it should: serving ends.
       o.err(
         `${program}: the runtime did not start: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
       );
