@@ -7,8 +7,8 @@ import {
   delegateTask,
   type DelegateSettings,
 } from "./delegate.js";
-import { Inbox } from "./inbox.js";
 import { removeTemporaries } from "./durable.js";
+import { Inbox } from "./inbox.js";
 import { KeptMessages } from "./kept.js";
 import { RateLimitedLog, stderrLog, type Log } from "./log.js";
 import type { RuntimeClient } from "./platform.js";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ENV } from "./settings.js";
 
 /** The file a started runtime holds in its state folder for as long as it runs. */
 export const OWNER_FILE = "runtime.lock";
@@ -20,7 +21,7 @@ export class FolderHeldError extends Error {
   ) {
     super(
       `the state folder ${folder} is in use by another runtime (${holder}); ` +
-        `give this one a folder of its own (MOLECULE_STATE_DIR), or stop that one. ` +
+        `give this one a folder of its own (${ENV.stateDir}), or stop that one. ` +
         `If no runtime runs there, delete ${path.join(folder, OWNER_FILE)}`,
     );
     this.name = "FolderHeldError";
