@@ -87,8 +87,10 @@ export interface InboxPeekInput {
 
 /** Input of inbox_pop: Remove a message you have handled from your inbox. */
 export interface InboxPopInput {
-  /** The id of the message to remove. */
+  /** The message's activity_id, as inbox_peek or wait_for_message shows it. */
   activity_id: string;
+  /** The message's arrival_workspace_id, when you are registered in several workspaces. */
+  workspace_id?: string;
 }
 
 /** Input of chat_history: Read the earlier messages exchanged with one peer. */

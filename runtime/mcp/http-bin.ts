@@ -10,7 +10,8 @@ const PATH = "/mcp";
 
 /**
  * The bin with `--http`: listens, says where on stderr, starts the runtime, and stops both on
- * SIGINT or SIGTERM. Returns 0 once listening, or 2 after one line on stderr.
+ * SIGINT or SIGTERM. Returns 0 once listening, or 2 after one line on stderr (1 when the runtime
+ * did not start: the server closes).
  */
 export async function serveHttpBin(
   o: StdioOptions,
@@ -65,6 +66,10 @@ export async function serveHttpBin(
       await runtime.start();
     } catch (error) {
       o.err(`${program}: the runtime did not start: ${oneLine(error)}\n`);
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      stop();
+      return 1;
     }
   }
   return 0;

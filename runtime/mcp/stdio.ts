@@ -12,8 +12,8 @@ export type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
 /**
  * The bin's whole life: starts serving on stdin/stdout (or over HTTP with `--http`) and returns
- * 0, or returns 2 after one line on stderr. Nothing else may reach stdout, which belongs to the
- * protocol.
+ * 0, or returns 2 after one line on stderr (1 when the runtime did not start: serving ends).
+ * Nothing else may reach stdout, which belongs to the protocol.
  */
 export async function runStdio(o: StdioOptions): Promise<number> {
   const program = o.table.server.bin;
@@ -60,9 +60,12 @@ export async function runStdio(o: StdioOptions): Promise<number> {
     try {
       await started.start();
     } catch (error) {
+      // A runtime that did not start cannot serve its local tools as it should: serving ends.
       o.err(
         `${program}: the runtime did not start: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
       );
+      await server.close();
+      return 1;
     }
   }
   return 0;

@@ -635,6 +635,10 @@ async function serveHttpBin(o, args, serving, runtime, env) {
     } catch (error) {
       o.err(`${program}: the runtime did not start: ${oneLine(error)}
 `);
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      stop();
+      return 1;
     }
   }
   return 0;
@@ -810,6 +814,8 @@ async function runStdio(o) {
         `${program}: the runtime did not start: ${oneLine2(error instanceof Error ? error.message : String(error))}
 `,
       );
+      await server.close();
+      return 1;
     }
   }
   return 0;

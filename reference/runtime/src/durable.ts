@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** The name of a durable write's temporary file: `<file>.<pid>.tmp`. */
+const TEMPORARY = /^.+\.\d+\.tmp$/;
+
 /**
  * Writes a file so that a crash or a power cut leaves either the old content or the new, whole:
  * a temporary file beside it, flushed to the disk, renamed over it, and the folder flushed so
@@ -36,6 +39,29 @@ function writeFlushed(file: string, text: string, flags: "w" | "a"): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * Removes the temporary files that writes cut short by a crash left in these folders (a missing
+ * folder is skipped); returns how many. Only the state folder's owner may call it: another
+ * process's temporary file is a write in progress.
+ */
+export function removeTemporaries(folders: readonly string[]): number {
+  let removed = 0;
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(folder);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "ENOENT") continue;
+      throw error;
+    }
+    for (const name of names.filter((n) => TEMPORARY.test(n))) {
+      fs.rmSync(path.join(folder, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** Removes a file and flushes its folder, so that the removal is kept too. */

@@ -10,11 +10,16 @@ export type { InboxMessage } from "./message.js";
 
 /**
  * Two workspaces' feeds may number their activities alike: a message is known by its workspace
- * and its id. (Popping by id alone then takes the oldest of the two first.)
+ * and its id.
  */
 function keyOf(m: InboxMessage): string {
   return `${m.arrival_workspace_id ?? ""}\u0000${m.activity_id}`;
 }
+
+/** What `pop` did: removed the message (or found none), or found the id waiting in several workspaces. */
+export type PopResult =
+  | { readonly removed: boolean; readonly workspace?: string }
+  | { readonly ambiguous: readonly string[] };
 
 /**
  * The messages waiting for the agent, oldest first. Bounded: when full it accepts nothing more,
@@ -27,6 +32,8 @@ function keyOf(m: InboxMessage): string {
 export class Inbox {
   private readonly queue: InboxMessage[] = [];
   private readonly kept = new Map<InboxMessage, KeptMessage>();
+  /** The workspace each queued message came from. */
+  private readonly from = new Map<InboxMessage, string>();
   private readonly popped = new Set<string>();
   private waiters: Array<() => void> = [];
 
@@ -54,6 +61,7 @@ export class Inbox {
       if (this.queue.some((m) => keyOf(m) === keyOf(kept.message))) continue;
       this.queue.push(kept.message);
       this.kept.set(kept.message, kept);
+      this.from.set(kept.message, kept.workspace);
     }
   }
 
@@ -78,6 +86,7 @@ export class Inbox {
     if (this.store !== null)
       this.kept.set(message, this.store.keep(workspace, message));
     this.queue.push(message);
+    this.from.set(message, workspace);
     const waiters = this.waiters;
     this.waiters = [];
     for (const wake of waiters) wake();
@@ -90,18 +99,30 @@ export class Inbox {
 
   /**
    * Removes a handled message (from the disk first: if that fails, it stays queued and the error
-   * is thrown). Popping it again, or an id never seen, changes nothing.
+   * is thrown). Popping it again, or an id never seen, changes nothing. Without `workspace`, the
+   * id must be waiting in one workspace only: when two workspaces' messages share it, nothing is
+   * removed and their workspaces are returned (`ambiguous`), for the caller to choose.
    */
-  pop(activityId: string): boolean {
-    const at = this.queue.findIndex((m) => m.activity_id === activityId);
-    if (at < 0) return false;
-    const message = this.queue[at]!;
+  pop(activityId: string, workspace?: string): PopResult {
+    const matches = this.queue.filter(
+      (m) =>
+        m.activity_id === activityId &&
+        (workspace === undefined || this.from.get(m) === workspace),
+    );
+    if (matches.length > 1)
+      return { ambiguous: matches.map((m) => this.from.get(m) ?? "") };
+    const message = matches[0];
+    if (message === undefined) return { removed: false };
     const kept = this.kept.get(message);
     if (kept !== undefined) this.store?.drop(kept, keyOf(message));
+    const from = this.from.get(message);
     this.kept.delete(message);
-    this.queue.splice(at, 1);
+    this.from.delete(message);
+    this.queue.splice(this.queue.indexOf(message), 1);
     this.remember(keyOf(message));
-    return true;
+    return from === undefined
+      ? { removed: true }
+      : { removed: true, workspace: from };
   }
 
   /** Popped keys remembered so that a message seen again (a look-back after a 410) stays handled. */

@@ -7,10 +7,12 @@ import {
   delegateTask,
   type DelegateSettings,
 } from "./delegate.js";
+import { removeTemporaries } from "./durable.js";
 import { Inbox } from "./inbox.js";
 import { KeptMessages } from "./kept.js";
 import { RateLimitedLog, stderrLog, type Log } from "./log.js";
 import type { RuntimeClient } from "./platform.js";
+import { takeFolder } from "./owner.js";
 import { Poller } from "./poller.js";
 import { Registration } from "./registration.js";
 import { sendMessageToUser } from "./send-message.js";
@@ -31,6 +33,7 @@ export type { DelegateSettings } from "./delegate.js";
 export { ENV, type Delivery, type Env, type Identity } from "./settings.js";
 export { MAX_ATTACHMENT_BYTES } from "./send-message.js";
 export { LOOKBACK_SECS } from "./poller.js";
+export { FolderHeldError, OWNER_FILE } from "./owner.js";
 
 export interface RuntimeOptions {
   /** The generated platform client (createClientFromEnv()): its workspaces are the ones registered and polled. */
@@ -67,9 +70,13 @@ export interface Runtime {
   readonly handlers: LocalHandlers;
   /** The polled inbox, or null with push delivery. */
   readonly inbox: Inbox | null;
-  /** Registers every workspace (failures are logged, not thrown), then starts the heartbeats and pollers. */
+  /**
+   * With polled delivery, takes the state folder (throws FolderHeldError when another started
+   * runtime holds it) and cleans what a killed run left there; then registers every workspace
+   * (failures are logged, not thrown) and starts the heartbeats and pollers.
+   */
   start(): Promise<void>;
-  /** Stops every loop and waits for them, and ends waits and delegations in progress; a stopped runtime cannot start again. */
+  /** Stops every loop and waits for them, ends waits and delegations in progress, and lets go of the state folder; a stopped runtime cannot start again. */
   stop(): Promise<void>;
 }
 
@@ -121,35 +128,43 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     delivery === "poll"
       ? new Inbox(options.inboxCapacity ?? INBOX_CAPACITY, clock, kept)
       : null;
-  // The messages an earlier run fetched but the agent never popped come first; those it popped
-  // stay handled.
-  inbox?.restore(
-    kept.load(workspaces, (file, reason) =>
-      log(
-        "error",
-        `inbox: cannot read the kept message ${file} (${reason}); it is left where it is`,
-      ),
-    ),
-    kept.loadPopped(workspaces),
-  );
   const cursors = new CursorStore(stateDir, several);
-  const pollers =
-    inbox === null
-      ? []
-      : workspaces.map(
-          (workspace) =>
-            new Poller({
-              client,
-              workspace,
-              tag: several,
-              inbox,
-              cursors,
-              clock,
-              intervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS,
-              log,
-              failures,
-            }),
-        );
+  let pollers: Poller[] = [];
+  /** Lets go of the state folder; set while this runtime owns it (from start() to stop()). */
+  let release: (() => void) | null = null;
+
+  /**
+   * Owned by start() alone: a runtime made for one command (the CLI's) never starts, so it never
+   * reads, writes or cleans the state folder that a running server may own. The owner removes what
+   * a killed run left (temporary files of writes cut short), then queues the messages an earlier
+   * run fetched but the agent never popped, before anything polled now; those it popped stay handled.
+   */
+  const openState = (queue: Inbox): void => {
+    removeTemporaries([stateDir, ...kept.folders()]);
+    queue.restore(
+      kept.load(workspaces, (file, reason) =>
+        log(
+          "error",
+          `inbox: cannot read the kept message ${file} (${reason}); it is left where it is`,
+        ),
+      ),
+      kept.loadPopped(workspaces),
+    );
+    pollers = workspaces.map(
+      (workspace) =>
+        new Poller({
+          client,
+          workspace,
+          tag: several,
+          inbox: queue,
+          cursors,
+          clock,
+          intervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS,
+          log,
+          failures,
+        }),
+    );
+  };
   const registrations =
     options.register === false
       ? []
@@ -231,8 +246,24 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     async inbox_pop(input) {
       if (inbox === null) return inboxOff;
-      const removed = inbox.pop(input.activity_id);
-      return { activity_id: input.activity_id, removed, waiting: inbox.size };
+      const { activity_id, workspace_id } = input;
+      if (workspace_id !== undefined && !workspaces.includes(workspace_id))
+        throw new Error(
+          `workspace_id ${JSON.stringify(workspace_id)} is none of yours (${workspaces.join(", ")}): pass the message's arrival_workspace_id`,
+        );
+      const popped = inbox.pop(activity_id, workspace_id);
+      if ("ambiguous" in popped)
+        throw new Error(
+          `activity_id ${JSON.stringify(activity_id)} is waiting in ${popped.ambiguous.length} workspaces; ` +
+            `say which message to remove: ${popped.ambiguous.map((ws) => JSON.stringify({ activity_id, workspace_id: ws })).join(" or ")}`,
+        );
+      const from = popped.workspace ?? workspace_id;
+      return {
+        activity_id,
+        ...(several && from !== undefined ? { workspace_id: from } : {}),
+        removed: popped.removed,
+        waiting: inbox.size,
+      };
     },
   } satisfies LocalHandlers;
 
@@ -245,6 +276,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (state === "started")
         throw new Error("createRuntime: start() called twice");
       state = "started";
+      if (inbox !== null) {
+        // Throws FolderHeldError when another runtime runs from the folder: this one must not.
+        release = takeFolder(stateDir);
+        try {
+          openState(inbox);
+        } catch (error) {
+          release();
+          release = null;
+          throw error;
+        }
+      }
       const signal = stopping.signal;
       await Promise.all(registrations.map((r) => r.register(signal)));
       if (signal.aborted) return;
@@ -257,6 +299,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       state = "stopped";
       stopping.abort(new Error("the runtime stopped"));
       await Promise.all(loops);
+      release?.();
+      release = null;
     },
   };
 }

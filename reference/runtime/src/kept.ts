@@ -99,6 +99,20 @@ export class KeptMessages {
     return all;
   }
 
+  /** Every workspace's folder of kept messages, for the owner's removal of a crash's leftovers. */
+  folders(): string[] {
+    const inbox = path.join(this.folder, "inbox");
+    try {
+      return fs
+        .readdirSync(inbox, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join(inbox, entry.name));
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "ENOENT") return [];
+      throw error;
+    }
+  }
+
   private poppedFile(workspace: string): string {
     return path.join(this.folder, "inbox", fileSafe(workspace), "popped.jsonl");
   }
@@ -124,11 +138,8 @@ export class KeptMessages {
       }
       for (const name of names) {
         const file = path.join(folder, name);
-        // A temporary file is a write that a crash interrupted: its message is still on the platform.
-        if (name.endsWith(".tmp")) {
-          fs.rmSync(file, { force: true });
-          continue;
-        }
+        // A temporary file (`.tmp`) is a write in progress, or one a crash cut short, whose
+        // message is still on the platform: the folder's owner removes those at start.
         const m = /^(\d{12})\.json$/.exec(name);
         if (m === null) continue;
         const n = Number(m[1]);

@@ -84,8 +84,11 @@ describe("inbox polling, one poller per workspace", () => {
     const { runtime, client } = runtimeFor(platform, { register: false });
     await runtime.start();
     await until(() => runtime.inbox!.size === 2, "both arrived");
-    await runtime.handlers.inbox_pop({ activity_id: "1" }, ctx(client));
-    await runtime.handlers.inbox_pop({ activity_id: "1" }, ctx(client));
+    for (const ws of [WS_A.id, WS_B.id])
+      await runtime.handlers.inbox_pop(
+        { activity_id: "1", workspace_id: ws },
+        ctx(client),
+      );
     expect(runtime.inbox!.size).toBe(0);
     // Later polls return neither again.
     await until(
@@ -226,6 +229,7 @@ describe("inbox polling, one poller per workspace", () => {
     expect(fs.readdirSync(stateDir).sort()).toEqual([
       "inbox",
       "inbox.ws-a.cursor",
+      "runtime.lock",
     ]);
   });
 

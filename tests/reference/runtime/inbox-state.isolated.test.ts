@@ -88,7 +88,10 @@ describe("the inbox's state folder", () => {
     expect([kept("ws-a"), kept("ws-b")]).toEqual([1, 1]);
 
     const second = runtimeFor(platform, { register: false, stateDir });
-    // Restored when the runtime is made, before it polls anything.
+    // Made, not started: a runtime reads its state folder only once it owns it.
+    expect(second.runtime.inbox!.size).toBe(0);
+    await second.runtime.start();
+    // Restored at start, before anything polled (the platform has nothing new yet).
     expect(second.runtime.inbox!.peek(10)).toEqual(
       order
         .filter((id) => id !== "a1")
@@ -102,7 +105,6 @@ describe("the inbox's state folder", () => {
             : { activity_id: id, arrival_workspace_id: "ws-a" },
         ),
     );
-    await second.runtime.start();
     platform.receive(WS_A.id, { id: "a3" });
     await until(() => second.runtime.inbox!.size === 3, "a3 arrived");
     expect(ids(second.runtime.inbox!.peek(10)).sort()).toEqual([

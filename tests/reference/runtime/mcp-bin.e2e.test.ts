@@ -170,6 +170,8 @@ describe("molecule-mcp with the reference runtime, in two workspaces", () => {
       "inbox",
       "inbox.ws-a.cursor",
       "inbox.ws-b.cursor",
+      // Held while the server runs: the folder is this server's alone.
+      "runtime.lock",
     ]);
     expect(stderr).toBe("");
   });

@@ -95,8 +95,10 @@ class InboxPeekInput(TypedDict):
 
 # Input of inbox_pop: Remove a message you have handled from your inbox.
 class InboxPopInput(TypedDict):
-    # The id of the message to remove.
+    # The message's activity_id, as inbox_peek or wait_for_message shows it.
     activity_id: str
+    # The message's arrival_workspace_id, when you are registered in several workspaces.
+    workspace_id: NotRequired[str]
 
 
 # Input of chat_history: Read the earlier messages exchanged with one peer.
