@@ -12,7 +12,7 @@ import {
 import { repoRoot, snapshotDir, toolgen } from "../helpers/project.js";
 import { tempDir } from "../helpers/temp.js";
 
-// toolgen import mcp against real servers (devDependencies, run over stdio): the spec it writes,
+// toolgen import mcp against nine real servers (devDependencies, run over stdio): the spec it writes,
 // generated and served by the generated bin, lists every tool byte for byte as the server did,
 // key order included, and names itself as the server does.
 
@@ -65,6 +65,11 @@ const servers: [string, string[]][] = [
   ["@modelcontextprotocol/server-everything", []],
   ["@modelcontextprotocol/server-sequential-thinking", []],
   ["@modelcontextprotocol/server-filesystem", [tempDir("toolgen-fs-")]],
+  ["@modelcontextprotocol/server-github", []],
+  ["@modelcontextprotocol/server-puppeteer", []],
+  ["@playwright/mcp", []],
+  ["@upstash/context7-mcp", []],
+  ["chrome-devtools-mcp", []],
 ];
 
 describe.each(servers)("toolgen import mcp -- %s", (name, args) => {
