@@ -20,6 +20,77 @@ function digest(text) {
   return createHash("sha256").update(text, "utf8").digest();
 }
 
+// runtime/mcp/jsonrpc.ts
+var PARSE_ERROR = -32700;
+var INVALID_REQUEST = -32600;
+function isBlank(text) {
+  return /^[ \t\r\n]*$/.test(text);
+}
+function readMessage(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refused(null, PARSE_ERROR, "Parse error: the message is not JSON");
+  }
+  return checkMessage(value);
+}
+function checkMessage(value) {
+  if (Array.isArray(value))
+    return invalid(
+      null,
+      "a batch (a JSON array); this server takes one message at a time",
+    );
+  if (value === null || typeof value !== "object")
+    return invalid(null, "the message is not a JSON object");
+  const m = value;
+  const hasId = Object.hasOwn(m, "id");
+  const id = hasId && isId(m.id) ? m.id : null;
+  if (m.jsonrpc !== "2.0") return invalid(id, '"jsonrpc" must be "2.0"');
+  if (hasId && id === null)
+    return invalid(null, '"id" must be a string or an integer');
+  if (Object.hasOwn(m, "method")) {
+    if (typeof m.method !== "string")
+      return invalid(id, '"method" must be a string');
+    if (Object.hasOwn(m, "params") && !isObject(m.params))
+      return invalid(id, '"params" must be an object');
+    return { message: m };
+  }
+  if (!Object.hasOwn(m, "result") && !Object.hasOwn(m, "error"))
+    return invalid(id, '"method" is missing');
+  if (hasId && isResponse(m)) return { message: m };
+  return invalid(
+    id,
+    'a response needs an id and either a "result" object or an "error" with a code and a message',
+  );
+}
+function isId(value) {
+  return typeof value === "string" || Number.isSafeInteger(value);
+}
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function isResponse(m) {
+  const result = Object.hasOwn(m, "result");
+  if (result === Object.hasOwn(m, "error")) return false;
+  if (result) return isObject(m.result);
+  const error = m.error;
+  return (
+    isObject(error) &&
+    Number.isSafeInteger(error.code) &&
+    typeof error.message === "string"
+  );
+}
+function invalid(id, why) {
+  return refused(id, INVALID_REQUEST, `Invalid Request: ${why}`);
+}
+function refused(id, code, message) {
+  return { refusal: refusal(id, code, message) };
+}
+function refusal(id, code, message) {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
 // runtime/mcp/origin.ts
 var LOCAL_HOSTS = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "[::1]"]);
 function originAllowed(origin, allowed) {
@@ -434,6 +505,8 @@ function createHttpHandler(table, options, env = {}) {
         );
       const body = await readBody(request);
       if (body === void 0) return refuse(response, 413, "Payload too large");
+      const read = readMessage(body.toString("utf8"));
+      if (read.refusal !== void 0) return answer(response, 400, read.refusal);
       const server = createToolServer(table, options);
       const transport = new HttpTransport({
         sessionIdGenerator: void 0,
@@ -473,11 +546,15 @@ function allowedOrigins(origins) {
   );
 }
 function refuse(response, status, message, headers = {}, code = -32e3) {
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    error: { code, message },
-    id: null,
-  });
+  answer(
+    response,
+    status,
+    { jsonrpc: "2.0", id: null, error: { code, message } },
+    headers,
+  );
+}
+function answer(response, status, refusal2, headers = {}) {
+  const body = JSON.stringify(refusal2);
   response.writeHead(status, {
     ...headers,
     "content-type": "application/json",
@@ -508,10 +585,10 @@ function webRequest(request, body) {
     body: new Uint8Array(body),
   });
 }
-async function send(response, answer) {
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  if (answer.body !== null)
-    for await (const chunk of answer.body) response.write(chunk);
+async function send(response, answer2) {
+  response.writeHead(answer2.status, Object.fromEntries(answer2.headers));
+  if (answer2.body !== null)
+    for await (const chunk of answer2.body) response.write(chunk);
   response.end();
 }
 
@@ -718,40 +795,35 @@ var LineTransport = class {
     this.parts = [];
     this.size = 0;
     this.skipping = true;
-    void this.refuse(
-      null,
-      -32600,
-      `Invalid Request: the line is longer than ${this.maxLineBytes} bytes, the most this server reads; it was skipped`,
+    void this.write(
+      refusal(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: the line is longer than ${this.maxLineBytes} bytes, the most this server reads; it was skipped`,
+      ),
     );
   }
   line(text) {
     const line = text.replace(/\r$/, "");
-    if (line.trim() === "") return;
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      void this.refuse(
-        null,
-        -32700,
-        `Parse error: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    if (isBlank(line)) return;
+    const read = readMessage(line);
+    if (read.refusal !== void 0) {
+      void this.write(read.refusal);
       return;
     }
-    const message = this.parse(value);
+    const message = this.parse(read.message);
     if (message === void 0) {
-      const id = value?.id;
-      void this.refuse(
-        typeof id === "string" || typeof id === "number" ? id : null,
-        -32600,
-        "Invalid Request: not a JSON-RPC 2.0 message",
+      const { id } = read.message;
+      void this.write(
+        refusal(
+          typeof id === "string" || typeof id === "number" ? id : null,
+          INVALID_REQUEST,
+          "Invalid Request: not a JSON-RPC 2.0 message",
+        ),
       );
       return;
     }
     this.onmessage?.(message);
-  }
-  refuse(id, code, message) {
-    return this.write({ jsonrpc: "2.0", id, error: { code, message } });
   }
   write(message) {
     return new Promise((resolve) => {
