@@ -662,6 +662,20 @@ function parseAddress(text) {
 
 // runtime/mcp/http-bin.ts
 import http from "node:http";
+
+// runtime/mcp/loopback.ts
+import { BlockList, isIP } from "node:net";
+var LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+function isLoopbackAddress(address) {
+  const bare = address.replace(/^\[(.*)\]$/, "$1");
+  const family = isIP(bare);
+  if (family === 0) return false;
+  return LOOPBACK.check(bare, family === 4 ? "ipv4" : "ipv6");
+}
+
+// runtime/mcp/http-bin.ts
 var PATH = "/mcp";
 async function serveHttpBin(o, args, serving, runtime, env) {
   const program = o.table.server.bin;
@@ -704,7 +718,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
   const host = family === "IPv6" ? `[${address}]` : address;
   o.err(`${program}: serving MCP at http://${host}:${port}${PATH}
 `);
-  if (token === "" && !isLoopback(args.host))
+  if (token === "" && !isLoopbackAddress(address))
     o.err(
       `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools
 `,
@@ -718,9 +732,6 @@ async function serveHttpBin(o, args, serving, runtime, env) {
     }
   }
   return 0;
-}
-function isLoopback(host) {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 function oneLine(error) {
   return (error instanceof Error ? error.message : String(error)).replace(

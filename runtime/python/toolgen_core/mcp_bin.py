@@ -19,6 +19,7 @@ import anyio
 from .data import SpecData
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
+from .mcp_listen import is_loopback_address, listen
 from .mcp_origin import normalize_origin
 from .mcp_table import ServerInfo, ToolTable, load_table
 from .printable import printable
@@ -290,7 +291,7 @@ async def _serve_http(
         env=env,
     )
     try:
-        sock = _listen(args.host, args.port)
+        sock = listen(args.host, args.port)
     except OSError as error:
         err.write(
             f"{program}: cannot listen on {_js(args.host)} port {args.port}: "
@@ -300,7 +301,8 @@ async def _serve_http(
     address, port = sock.getsockname()[:2]
     host = f"[{address}]" if sock.family == socket.AF_INET6 else address
     err.write(f"{program}: serving MCP at http://{host}:{port}{PATH}\n")
-    if token == "" and not _is_loopback(args.host):
+    # The address the socket listens on, whatever form the host was given in.
+    if token == "" and not is_loopback_address(address):
         hint = "" if token_env is None else f" (set {token_env})"
         err.write(
             f"{program}: warning: listening beyond this machine without a token{hint}: "
@@ -324,22 +326,6 @@ async def _serve_http(
     return 0
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    info = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )
-    family, kind, proto, _, address = info[0]
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(511)
-    except OSError:
-        sock.close()
-        raise
-    return sock
-
-
 def _at_path(app: Any) -> Any:
     """The app at PATH; any other path is answered 404 in plain text."""
 
@@ -361,10 +347,6 @@ def _at_path(app: Any) -> Any:
         await send({"type": "http.response.body", "body": body})
 
     return routed
-
-
-def _is_loopback(host: str) -> bool:
-    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def _one_line(message: str) -> str:
