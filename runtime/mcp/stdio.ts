@@ -1,5 +1,7 @@
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import { printable } from "../shared/printable.js";
+import { tokensInEnv } from "../client/env.js";
+import { redact } from "../client/redact.js";
 import { parseBinArgs } from "./args.js";
 import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
@@ -19,7 +21,12 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   const program = o.table.server.bin;
   const args = parseBinArgs(o.argv);
   if (typeof args === "string") {
-    o.err(`${program}: ${args} (see ${program} --help)\n`);
+    // A token typed as an argument by mistake is quoted back: never print it.
+    const { environment, httpTokenEnv } = o.table.server;
+    const tokens = tokensInEnv(o.env ?? process.env, environment, [
+      ...(httpTokenEnv === null ? [] : [httpTokenEnv]),
+    ]);
+    o.err(redact(`${program}: ${args} (see ${program} --help)\n`, tokens));
     return 2;
   }
   if (args.mode === "help") {

@@ -5,7 +5,7 @@ import {
   withoutHidden,
 } from "./chunks/chunk-YFBXU5XT.js";
 import { resultText } from "./chunks/chunk-FLY5C5MB.js";
-import { printable } from "./chunks/chunk-OPPC634M.js";
+import { printable, redact, tokensInEnv } from "./chunks/chunk-BAD4L622.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
 import "./chunks/chunk-QNYCNSGT.js";
 
@@ -853,8 +853,17 @@ async function runStdio(o) {
   const program = o.table.server.bin;
   const args = parseBinArgs(o.argv);
   if (typeof args === "string") {
-    o.err(`${program}: ${args} (see ${program} --help)
-`);
+    const { environment, httpTokenEnv } = o.table.server;
+    const tokens = tokensInEnv(o.env ?? process.env, environment, [
+      ...(httpTokenEnv === null ? [] : [httpTokenEnv]),
+    ]);
+    o.err(
+      redact(
+        `${program}: ${args} (see ${program} --help)
+`,
+        tokens,
+      ),
+    );
     return 2;
   }
   if (args.mode === "help") {

@@ -17,12 +17,14 @@ from typing import Any, TextIO
 import anyio
 
 from .data import SpecData
+from .env import tokens_in_env
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
 from .mcp_listen import is_loopback_address, listen
 from .mcp_origin import normalize_origin
 from .mcp_table import ServerInfo, ToolTable, load_table
 from .printable import printable
+from .redact import redact
 
 __all__ = ["BinArgs", "main", "parse_bin_args", "usage"]
 
@@ -161,7 +163,11 @@ def main(
     program = table.server.bin
     args = parse_bin_args(argv)
     if isinstance(args, str):
-        err.write(f"{program}: {args} (see {program} --help)\n")
+        # A token typed as an argument by mistake is quoted back: never print it.
+        token_env = table.server.http_token_env
+        extra = () if token_env is None else (token_env,)
+        tokens = tokens_in_env(environ, table.server.environment, extra)
+        err.write(redact(f"{program}: {args} (see {program} --help)\n", tokens))
         return 2
     if args.mode == "help":
         out.write(usage(table.server))
