@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BinArgs } from "./args.js";
+import { limitConnections } from "./connections.js";
 import { createHttpHandler } from "./http.js";
 import { isLoopbackAddress } from "./loopback.js";
 import type { ServeOptions } from "./serve.js";
@@ -36,6 +37,7 @@ export async function serveHttpBin(
       response.end(`Not found: MCP is served at ${PATH}\n`);
     }
   });
+  limitConnections(server, args.maxConnections);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

@@ -2,7 +2,7 @@ import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import { printable } from "../shared/printable.js";
 import { tokensInEnv } from "../client/env.js";
 import { redact } from "../client/redact.js";
-import { parseBinArgs } from "./args.js";
+import { DEFAULT_MAX_CONNECTIONS, parseBinArgs } from "./args.js";
 import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
 import { preferredLine } from "./sdk.js";
@@ -101,11 +101,12 @@ export function unhandledLocalTools(
 
 function usage({ bin, environment: env, httpTokenEnv }: ServerInfo): string {
   return [
-    `Usage: ${bin} [--http [host:]port [--allow-origin origin]...]`,
+    `Usage: ${bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]`,
     "",
     "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
     "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-    "those of each --allow-origin (scheme://host[:port]).",
+    "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+    `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
     "",
     "Configured from the environment:",
     `  ${env.baseUrl}  the platform's base URL`,

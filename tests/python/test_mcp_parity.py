@@ -104,6 +104,13 @@ def _run(command: list[str], *args: str) -> tuple[int, str, str]:
         ["--http", "0", "--allow-origin", "ftp://a.example"],
         ["serve"],
         ["--http", "[::1:0"],
+        ["--max-connections", "5"],
+        ["--http", "0", "--max-connections", "0"],
+        ["--http", "0", "--max-connections", "1e3"],
+        ["--http", "0", "--max-connections=-1"],
+        ["--http", "0", "--max-connections", "100001"],
+        ["--http", "0", "--max-connections", "2", "--max-connections", "3"],
+        ["--http", "0", "--max-connections"],
     ],
 )
 def test_bin_arguments_answered_as_the_typescript_bin(argv: list[str]) -> None:

@@ -616,20 +616,28 @@ function isMissing(error, name) {
 
 // runtime/mcp/args.ts
 var DEFAULT_HOST = "127.0.0.1";
+var DEFAULT_MAX_CONNECTIONS = 256;
+var FLAGS = ["--http", "--allow-origin", "--max-connections"];
 function parseBinArgs(argv) {
   if (argv.includes("--help") || argv.includes("-h")) return { mode: "help" };
   let http2;
+  let max;
   const origins = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = splitFlag(arg);
-    if (flag !== "--http" && flag !== "--allow-origin")
+    if (!FLAGS.includes(flag))
       return `unexpected argument ${JSON.stringify(arg)}`;
     const value = inline ?? argv[++i];
     if (value === void 0) return `${flag} needs a value`;
     if (flag === "--http") {
       if (http2 !== void 0) return "--http is given twice";
       http2 = value;
+    } else if (flag === "--max-connections") {
+      if (max !== void 0) return "--max-connections is given twice";
+      max = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
+      if (!(max <= 1e5))
+        return `--max-connections ${JSON.stringify(value)} is not a number from 1 to 100000`;
     } else {
       const origin = normalizeOrigin(value);
       if (origin === void 0)
@@ -637,13 +645,20 @@ function parseBinArgs(argv) {
       origins.push(origin);
     }
   }
-  if (http2 === void 0)
-    return origins.length > 0
-      ? "--allow-origin needs --http"
-      : { mode: "stdio" };
+  if (http2 === void 0) {
+    if (origins.length > 0) return "--allow-origin needs --http";
+    return max === void 0
+      ? { mode: "stdio" }
+      : "--max-connections needs --http";
+  }
   const address = parseAddress(http2);
   if (typeof address === "string") return address;
-  return { mode: "http", ...address, allowedOrigins: origins };
+  return {
+    mode: "http",
+    ...address,
+    allowedOrigins: origins,
+    maxConnections: max ?? DEFAULT_MAX_CONNECTIONS,
+  };
 }
 function splitFlag(arg) {
   const eq = arg.indexOf("=");
@@ -662,6 +677,48 @@ function parseAddress(text) {
 
 // runtime/mcp/http-bin.ts
 import http from "node:http";
+
+// runtime/mcp/connections.ts
+var HEADERS_TIMEOUT_MS = 1e4;
+function limitConnections(server, max, idleMs = HEADERS_TIMEOUT_MS) {
+  const open = /* @__PURE__ */ new Map();
+  const idleFor = (socket) => {
+    const state = open.get(socket);
+    if (state === void 0) return;
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      if (open.get(socket)?.busy === 0) socket.destroy();
+    }, idleMs);
+    state.timer.unref();
+  };
+  server.on("connection", (socket) => {
+    open.set(socket, { busy: 0 });
+    socket.once("close", () => {
+      clearTimeout(open.get(socket)?.timer);
+      open.delete(socket);
+    });
+    idleFor(socket);
+    let live = 0;
+    for (const other of open.keys()) if (!other.destroyed) live++;
+    for (const [other, state] of open) {
+      if (live <= max) break;
+      if (other === socket || other.destroyed || state.busy > 0) continue;
+      other.destroy();
+      live--;
+    }
+    if (live > max) socket.destroy();
+  });
+  server.on("request", (request, response) => {
+    const state = open.get(request.socket);
+    if (state === void 0) return;
+    state.busy++;
+    clearTimeout(state.timer);
+    response.once("close", () => {
+      state.busy--;
+      if (state.busy === 0) idleFor(request.socket);
+    });
+  });
+}
 
 // runtime/mcp/loopback.ts
 import { BlockList, isIP } from "node:net";
@@ -695,6 +752,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
 `);
     }
   });
+  limitConnections(server, args.maxConnections);
   try {
     await new Promise((resolve, reject) => {
       server.once("error", reject);
@@ -927,11 +985,12 @@ function unhandledLocalTools(names) {
 }
 function usage({ bin, environment: env, httpTokenEnv }) {
   return [
-    `Usage: ${bin} [--http [host:]port [--allow-origin origin]...]`,
+    `Usage: ${bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]`,
     "",
     "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
     "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-    "those of each --allow-origin (scheme://host[:port]).",
+    "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+    `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
     "",
     "Configured from the environment:",
     `  ${env.baseUrl}  the platform's base URL`,

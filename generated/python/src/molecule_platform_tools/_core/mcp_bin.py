@@ -20,7 +20,7 @@ from .data import SpecData
 from .env import tokens_in_env
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
-from .mcp_listen import is_loopback_address, listen
+from .mcp_listen import capped_protocol, is_loopback_address, listen
 from .mcp_origin import normalize_origin
 from .mcp_table import ServerInfo, ToolTable, load_table
 from .printable import printable
@@ -30,6 +30,12 @@ __all__ = ["BinArgs", "main", "parse_bin_args", "usage"]
 
 DEFAULT_HOST = "127.0.0.1"
 """The host ``--http PORT`` listens on: this machine only."""
+
+DEFAULT_MAX_CONNECTIONS = 256
+"""The most connections the HTTP bin holds open at once, unless --max-connections says."""
+
+_FLAGS = ("--http", "--allow-origin", "--max-connections")
+_MAX = re.compile(r"[1-9][0-9]{0,5}")
 
 PATH = "/mcp"
 """The path the bin serves MCP at, as MCP clients' configurations expect."""
@@ -46,20 +52,23 @@ class BinArgs:
     host: str = DEFAULT_HOST
     port: int = 0
     allowed_origins: tuple[str, ...] = field(default=())
+    max_connections: int = DEFAULT_MAX_CONNECTIONS
 
 
 def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
     """The bin's arguments: none (stdio), ``--http [host:]port`` with any ``--allow-origin
-    ORIGIN``, or --help. A problem comes back as its message, which names the argument."""
+    ORIGIN`` and ``--max-connections N``, or --help. A problem comes back as its message,
+    which names the argument."""
     if "--help" in argv or "-h" in argv:
         return BinArgs("help")
     http: str | None = None
+    most: int | None = None
     origins: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
         flag, inline = _split_flag(arg)
-        if flag not in ("--http", "--allow-origin"):
+        if flag not in _FLAGS:
             return f"unexpected argument {_js(arg)}"
         if inline is None:
             i += 1
@@ -72,6 +81,14 @@ def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
             if http is not None:
                 return "--http is given twice"
             http = value
+        elif flag == "--max-connections":
+            if most is not None:
+                return "--max-connections is given twice"
+            most = int(value) if _MAX.fullmatch(value) else 0
+            if not 1 <= most <= 100_000:
+                return (
+                    f"--max-connections {_js(value)} is not a number from 1 to 100000"
+                )
         else:
             origin = normalize_origin(value)
             if origin is None:
@@ -79,7 +96,9 @@ def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
             origins.append(origin)
         i += 1
     if http is None:
-        return "--allow-origin needs --http" if origins else BinArgs("stdio")
+        if origins:
+            return "--allow-origin needs --http"
+        return BinArgs("stdio") if most is None else "--max-connections needs --http"
     match = _ADDRESS.fullmatch(http)
     port = int(match.group(2)) if match else 0
     if match is None or port > 65535:
@@ -87,7 +106,7 @@ def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
     host = match.group(1) or DEFAULT_HOST
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    return BinArgs("http", host, port, tuple(origins))
+    return BinArgs("http", host, port, tuple(origins), most or DEFAULT_MAX_CONNECTIONS)
 
 
 def _split_flag(arg: str) -> tuple[str, str | None]:
@@ -106,11 +125,12 @@ def usage(server: ServerInfo) -> str:
     """The bin's --help."""
     env = server.environment
     lines = [
-        f"Usage: {server.bin} [--http [host:]port [--allow-origin origin]...]",
+        f"Usage: {server.bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]",
         "",
         "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
         "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-        "those of each --allow-origin (scheme://host[:port]).",
+        "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+        f"are held open ({DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.",
         "",
         "Configured from the environment:",
         f"  {env['baseUrl']}  the platform's base URL",
@@ -316,7 +336,11 @@ async def _serve_http(
         )
     err.flush()
     config = uvicorn.Config(
-        _at_path(app), log_level="warning", lifespan="off", access_log=False
+        _at_path(app),
+        http=capped_protocol(args.max_connections),
+        log_level="warning",
+        lifespan="off",
+        access_log=False,
     )
     server = uvicorn.Server(config)
     async with anyio.create_task_group() as tg, app.running():
