@@ -21,6 +21,9 @@ export type Incoming =
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 
+/** The deepest nesting of arrays and objects read, the message itself being 1. */
+export const MAX_DEPTH = 100;
+
 /** Blank lines between messages are skipped: only JSON's own whitespace. */
 export function isBlank(text: string): boolean {
   return /^[ \t\r\n]*$/.test(text);
@@ -29,10 +32,17 @@ export function isBlank(text: string): boolean {
 /**
  * Reads one message's text: not JSON is a -32700 (parse error); a batch, a value that is no
  * object, a `jsonrpc` other than "2.0", an id that is no string or integer, a method that is no
- * string, params that are no object, or no method and no response are -32600 (invalid request).
- * The answer carries the message's id when it could be read, null otherwise.
+ * string, params that are no object, or no method and no response are -32600 (invalid request),
+ * and so is a text nested deeper than MAX_DEPTH, before it is parsed. The answer carries the
+ * message's id when it could be read, null otherwise.
  */
 export function readMessage(text: string): Incoming {
+  // Counted on the text, before parsing, so that both languages refuse the same texts alike.
+  if (depthOf(text) > MAX_DEPTH)
+    return invalid(
+      null,
+      `nested deeper than ${MAX_DEPTH} arrays and objects, the most this server reads`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -71,6 +81,26 @@ export function checkMessage(value: unknown): Incoming {
     id,
     'a response needs an id and either a "result" object or an "error" with a code and a message',
   );
+}
+
+/**
+ * How deep the brackets outside strings nest: the greatest count of those open at once. A string
+ * runs from a `"` to the next one no backslash escapes, or to the end of an unterminated text.
+ */
+function depthOf(text: string): number {
+  let depth = 0;
+  let most = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) most = Math.max(most, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return most;
 }
 
 /** A request id as MCP takes one: a string, or an integer JSON carries exactly. */

@@ -23,10 +23,16 @@ function digest(text) {
 // runtime/mcp/jsonrpc.ts
 var PARSE_ERROR = -32700;
 var INVALID_REQUEST = -32600;
+var MAX_DEPTH = 100;
 function isBlank(text) {
   return /^[ \t\r\n]*$/.test(text);
 }
 function readMessage(text) {
+  if (depthOf(text) > MAX_DEPTH)
+    return invalid(
+      null,
+      `nested deeper than ${MAX_DEPTH} arrays and objects, the most this server reads`,
+    );
   let value;
   try {
     value = JSON.parse(text);
@@ -63,6 +69,21 @@ function checkMessage(value) {
     id,
     'a response needs an id and either a "result" object or an "error" with a code and a message',
   );
+}
+function depthOf(text) {
+  let depth = 0;
+  let most = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) most = Math.max(most, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return most;
 }
 function isId(value) {
   return typeof value === "string" || Number.isSafeInteger(value);

@@ -11,6 +11,7 @@ from typing import Any
 
 __all__ = [
     "INVALID_REQUEST",
+    "MAX_DEPTH",
     "PARSE_ERROR",
     "Incoming",
     "is_blank",
@@ -20,6 +21,11 @@ __all__ = [
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+
+MAX_DEPTH = 100
+"""The deepest nesting of arrays and objects read, the message itself being 1."""
+
+_LEXEME = re.compile(r'["\\\[\]{}]')
 
 # JavaScript's safe integers: the ids both languages read exactly.
 _MAX_ID = 2**53 - 1
@@ -46,11 +52,26 @@ def read_message(text: str) -> Incoming:
     that is no string, params that are no object, or no method and no response are -32600
     (invalid request). The answer carries the message's id when it could be read, null
     otherwise. An integer id written with a fraction or exponent (``1.0``, ``1e2``) is read as
-    the integer, as JavaScript reads it."""
+    the integer, as JavaScript reads it. A text nested deeper than MAX_DEPTH is -32600
+    too, before it is parsed."""
+    # The rule is the TypeScript one, on the text before it is parsed (runtime/mcp/jsonrpc.ts);
+    # counted here on the parsed value, the same for JSON, and on the text only when it is none.
+    too_deep = _invalid(
+        None,
+        f"nested deeper than {MAX_DEPTH} arrays and objects, the most this server reads",
+    )
     try:
         value = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return (
+            too_deep  # deeper than the parser's own limit, itself deeper than MAX_DEPTH
+        )
+    except ValueError:
+        if _depth_of(text) > MAX_DEPTH:
+            return too_deep
         return _refused(None, PARSE_ERROR, "Parse error: the message is not JSON")
+    if _deeper_than(value, MAX_DEPTH):
+        return too_deep
     return check_message(value)
 
 
@@ -89,6 +110,52 @@ def check_message(value: object) -> Incoming:
 def refusal(id_: str | int | None, code: int, message: str) -> dict[str, Any]:
     """The error answer to a message the server cannot take."""
     return {"jsonrpc": "2.0", "id": id_, "error": {"code": code, "message": message}}
+
+
+def _depth_of(text: str) -> int:
+    """How deep the brackets outside strings nest: the greatest count of those open at once. A
+    string runs from a ``"`` to the next one no backslash escapes, or to the end of an
+    unterminated text."""
+    depth = most = 0
+    in_string = False
+    at = 0
+    while (found := _LEXEME.search(text, at)) is not None:
+        c = found.group()
+        at = found.end()
+        if in_string:
+            if c == "\\":
+                at += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif c in "]}":
+            depth -= 1
+    return most
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether arrays and objects nest in a parsed value deeper than ``limit``, the value
+    itself being 1."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = (
+            item.values()
+            if isinstance(item, dict)
+            else item
+            if isinstance(item, list)
+            else ()
+        )
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def _id(value: object) -> str | int | None:
