@@ -11,8 +11,10 @@ answer (and keeps stray prints off stdout); it reads only the lines that passed.
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import suppress
 from typing import IO, Any
 
 import anyio
@@ -33,12 +35,44 @@ skipped."""
 
 async def serve_stdio(server: Server, stdin: IO[bytes] | None = None) -> None:
     """Serves on stdin (or ``stdin``, a binary file) and stdout until stdin ends."""
-    lines = _Lines(stdin if stdin is not None else sys.stdin.buffer)
-    async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
-        lines.answer_to(write_stream)
-        await server.run(
-            read_stream, write_stream, server.create_initialization_options()
-        )
+    source, restore = (stdin, None) if stdin is not None else _claim_stdin()
+    lines = _Lines(source)
+    try:
+        async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+            lines.answer_to(write_stream)
+            await server.run(
+                read_stream, write_stream, server.create_initialization_options()
+            )
+    finally:
+        if restore is not None:
+            restore()
+
+
+def _claim_stdin() -> tuple[IO[bytes], Callable[[], None] | None]:
+    """stdin for the protocol alone, as the SDK's stdio_server keeps it: read from a private
+    copy of fd 0 while fd 0 reads the null device, so that a handler or a child process reading
+    stdin takes no byte of a message. stdin as it is when that cannot be done."""
+    try:
+        if sys.stdin.buffer.fileno() != 0:
+            return sys.stdin.buffer, None
+        private = os.dup(0)
+        null = os.open(os.devnull, os.O_RDONLY)
+    except (AttributeError, OSError, ValueError):
+        return sys.stdin.buffer, None
+    try:
+        os.dup2(null, 0)
+    except OSError:
+        os.close(private)
+        return sys.stdin.buffer, None
+    finally:
+        os.close(null)
+
+    def restore() -> None:
+        with suppress(OSError):
+            os.dup2(private, 0)
+
+    # Never closed: a reading thread may still be blocked on it when serving ends.
+    return os.fdopen(private, "rb", closefd=False), restore
 
 
 class _Lines:
