@@ -8,6 +8,8 @@ import type {
 } from "../shared/handler.js";
 import type { Env } from "../shared/client-parts.js";
 import { printable } from "../shared/printable.js";
+import { tokensInEnv } from "../client/env.js";
+import { redact } from "../client/redact.js";
 import type { CommandRuntime as RuntimeOf } from "./surface.js";
 import type { CliCommandSpec, CliData } from "./types.js";
 
@@ -58,7 +60,10 @@ export async function runCli(
   options: RunOptions = {},
 ): Promise<number> {
   const out = options.stdout ?? ((t: string) => void process.stdout.write(t));
-  const err = options.stderr ?? ((t: string) => void process.stderr.write(t));
+  const write = options.stderr ?? ((t: string) => void process.stderr.write(t));
+  // A token typed as an argument by mistake is quoted back by usage errors: never print it.
+  const tokens = tokensInEnv(options.env ?? process.env, data.env);
+  const err = (text: string) => write(redact(text, tokens));
   const invocation = parseCommandLine(argv, data);
   if (invocation.kind === "help") {
     const answers = (tool: string) =>

@@ -7,6 +7,7 @@ import {
 } from "./config.js";
 import type { EnvNames } from "./data.js";
 import { ConfigError } from "./errors.js";
+import { MIN_TOKEN_LENGTH } from "./redact.js";
 import type { Env } from "../shared/client-parts.js";
 
 /**
@@ -83,4 +84,29 @@ function parseList(
   }
   const checked = checkWorkspaces(value, (i) => `${name}[${i}]`, problems);
   return [...checked].map(([id, token]) => ({ id, token }));
+}
+
+/**
+ * Every token the environment configures, however wrong the rest of it is: for keeping them out
+ * of what is printed (a token typed as an argument by mistake), never for calling. Tokens
+ * shorter than MIN_TOKEN_LENGTH, which no client accepts, are left out.
+ */
+export function tokensInEnv(
+  env: Env,
+  names: EnvNames,
+  extra: readonly string[] = [],
+): string[] {
+  const tokens = [env[names.token], ...extra.map((name) => env[name])];
+  try {
+    const list: unknown = JSON.parse(env[names.workspaces] ?? "[]");
+    if (Array.isArray(list))
+      for (const item of list)
+        tokens.push((item as { token?: unknown } | null)?.token as string);
+  } catch {
+    // Not JSON: no token to read in it.
+  }
+  return tokens
+    .filter((t): t is string => typeof t === "string")
+    .map((t) => t.trim())
+    .filter((t) => t.length >= MIN_TOKEN_LENGTH);
 }

@@ -11,29 +11,42 @@ export type BinArgs =
       readonly port: number;
       /** The origins given with --allow-origin, as browsers send them. */
       readonly allowedOrigins: readonly string[];
+      /** The most connections held open at once (--max-connections). */
+      readonly maxConnections: number;
     };
 
 /** The host `--http PORT` listens on: this machine only. */
 const DEFAULT_HOST = "127.0.0.1";
 
+/** The most connections the HTTP bin holds open at once, unless --max-connections says. */
+export const DEFAULT_MAX_CONNECTIONS = 256;
+
+const FLAGS = ["--http", "--allow-origin", "--max-connections"];
+
 /**
- * The bin's arguments: none (stdio), `--http [host:]port` with any `--allow-origin ORIGIN`, or
- * --help. A problem comes back as its message, which names the argument.
+ * The bin's arguments: none (stdio), `--http [host:]port` with any `--allow-origin ORIGIN` and
+ * `--max-connections N`, or --help. A problem comes back as its message, which names the argument.
  */
 export function parseBinArgs(argv: readonly string[]): BinArgs | string {
   if (argv.includes("--help") || argv.includes("-h")) return { mode: "help" };
   let http: string | undefined;
+  let max: number | undefined;
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = splitFlag(arg);
-    if (flag !== "--http" && flag !== "--allow-origin")
+    if (!FLAGS.includes(flag))
       return `unexpected argument ${JSON.stringify(arg)}`;
     const value = inline ?? argv[++i];
     if (value === undefined) return `${flag} needs a value`;
     if (flag === "--http") {
       if (http !== undefined) return "--http is given twice";
       http = value;
+    } else if (flag === "--max-connections") {
+      if (max !== undefined) return "--max-connections is given twice";
+      max = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
+      if (!(max <= 100_000))
+        return `--max-connections ${JSON.stringify(value)} is not a number from 1 to 100000`;
     } else {
       const origin = normalizeOrigin(value);
       if (origin === undefined)
@@ -41,13 +54,20 @@ export function parseBinArgs(argv: readonly string[]): BinArgs | string {
       origins.push(origin);
     }
   }
-  if (http === undefined)
-    return origins.length > 0
-      ? "--allow-origin needs --http"
-      : { mode: "stdio" };
+  if (http === undefined) {
+    if (origins.length > 0) return "--allow-origin needs --http";
+    return max === undefined
+      ? { mode: "stdio" }
+      : "--max-connections needs --http";
+  }
   const address = parseAddress(http);
   if (typeof address === "string") return address;
-  return { mode: "http", ...address, allowedOrigins: origins };
+  return {
+    mode: "http",
+    ...address,
+    allowedOrigins: origins,
+    maxConnections: max ?? DEFAULT_MAX_CONNECTIONS,
+  };
 }
 
 function splitFlag(arg: string): [string, string | undefined] {

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BinArgs } from "./args.js";
+import { limitConnections } from "./connections.js";
 import { createHttpHandler } from "./http.js";
+import { isLoopbackAddress } from "./loopback.js";
 import type { ServeOptions } from "./serve.js";
 import type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
@@ -36,6 +38,7 @@ export async function serveHttpBin(
       response.end(`Not found: MCP is served at ${PATH}\n`);
     }
   });
+  limitConnections(server, args.maxConnections);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -57,7 +60,8 @@ export async function serveHttpBin(
   const { address, family, port } = server.address() as AddressInfo;
   const host = family === "IPv6" ? `[${address}]` : address;
   o.err(`${program}: serving MCP at http://${host}:${port}${PATH}\n`);
-  if (token === "" && !isLoopback(args.host))
+  // The address the socket listens on, whatever form the host was given in.
+  if (token === "" && !isLoopbackAddress(address))
     o.err(
       `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools\n`,
     );
@@ -73,10 +77,6 @@ export async function serveHttpBin(
     }
   }
   return 0;
-}
-
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 
 function oneLine(error: unknown): string {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bearerMatches } from "./bearer.js";
+import { readMessage, type JsonRpcRefusal } from "./jsonrpc.js";
 import { normalizeOrigin, originAllowed } from "./origin.js";
 import { preferredLine } from "./sdk.js";
 import {
@@ -70,6 +71,10 @@ export function createHttpHandler(
         );
       const body = await readBody(request);
       if (body === undefined) return refuse(response, 413, "Payload too large");
+      // One message a POST, read as stdio reads a line, before the SDK sees it (jsonrpc.ts).
+      const read = readMessage(body.toString("utf8"));
+      if (read.refusal !== undefined)
+        return answer(response, 400, read.refusal);
       const server = createToolServer(table, options);
       const transport = new HttpTransport({
         sessionIdGenerator: undefined,
@@ -125,11 +130,21 @@ function refuse(
   headers: Record<string, string> = {},
   code = -32000,
 ): void {
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    error: { code, message },
-    id: null,
-  });
+  answer(
+    response,
+    status,
+    { jsonrpc: "2.0", id: null, error: { code, message } },
+    headers,
+  );
+}
+
+function answer(
+  response: ServerResponse,
+  status: number,
+  refusal: JsonRpcRefusal,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify(refusal);
   response.writeHead(status, {
     ...headers,
     "content-type": "application/json",

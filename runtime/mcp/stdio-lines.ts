@@ -1,3 +1,4 @@
+import { INVALID_REQUEST, isBlank, readMessage, refusal } from "./jsonrpc.js";
 import type { JsonRpcMessage } from "./mcp-types.js";
 
 /** The longest line read from stdin, in bytes; a longer one is answered with an error and skipped. */
@@ -5,10 +6,10 @@ export const MAX_LINE_BYTES: number = 10 * 1024 * 1024;
 
 /**
  * MCP over stdio, one JSON-RPC message a line, that answers what it cannot read instead of
- * dropping it: a line that is not JSON gets a -32700 (parse error) reply, JSON that is no
- * JSON-RPC message a -32600 (invalid request), and a line longer than `maxLineBytes` a -32600
- * too, as soon as it passes the limit; the rest of that line is skipped unread, and the server
- * goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`. Messages are
+ * dropping it, as readMessage (jsonrpc.ts) says, alike on HTTP: a line that is not JSON gets a
+ * -32700 (parse error) reply, a batch or JSON that is no JSON-RPC message a -32600 (invalid
+ * request), and a line longer than `maxLineBytes` a -32600 too, as soon as it passes the limit;
+ * the rest of that line is skipped unread, and the server goes on serving. Nothing is buffered beyond one line of at most `maxLineBytes`. Messages are
  * read by `parse`, the installed SDK line's own reader: this module imports no SDK, so that a
  * bin without either line can say so. It fits either line's `Transport` (held by its test).
  */
@@ -75,46 +76,37 @@ export class LineTransport {
     this.parts = [];
     this.size = 0;
     this.skipping = true;
-    void this.refuse(
-      null,
-      -32600,
-      `Invalid Request: the line is longer than ${this.maxLineBytes} bytes, the most this server reads; it was skipped`,
+    void this.write(
+      refusal(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: the line is longer than ${this.maxLineBytes} bytes, the most this server reads; it was skipped`,
+      ),
     );
   }
 
   private line(text: string): void {
     const line = text.replace(/\r$/, "");
-    if (line.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      void this.refuse(
-        null,
-        -32700,
-        `Parse error: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    if (isBlank(line)) return;
+    const read = readMessage(line);
+    if (read.refusal !== undefined) {
+      void this.write(read.refusal);
       return;
     }
-    const message = this.parse(value);
+    // The SDK's own reader has the last word; what it refuses beyond readMessage is -32600 too.
+    const message = this.parse(read.message);
     if (message === undefined) {
-      const id = (value as { id?: unknown } | null)?.id;
-      void this.refuse(
-        typeof id === "string" || typeof id === "number" ? id : null,
-        -32600,
-        "Invalid Request: not a JSON-RPC 2.0 message",
+      const { id } = read.message;
+      void this.write(
+        refusal(
+          typeof id === "string" || typeof id === "number" ? id : null,
+          INVALID_REQUEST,
+          "Invalid Request: not a JSON-RPC 2.0 message",
+        ),
       );
       return;
     }
     this.onmessage?.(message);
-  }
-
-  private refuse(
-    id: string | number | null,
-    code: number,
-    message: string,
-  ): Promise<void> {
-    return this.write({ jsonrpc: "2.0", id, error: { code, message } });
   }
 
   private write(message: unknown): Promise<void> {

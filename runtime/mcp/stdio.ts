@@ -1,6 +1,8 @@
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import { printable } from "../shared/printable.js";
-import { parseBinArgs } from "./args.js";
+import { tokensInEnv } from "../client/env.js";
+import { redact } from "../client/redact.js";
+import { DEFAULT_MAX_CONNECTIONS, parseBinArgs } from "./args.js";
 import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
 import { preferredLine } from "./sdk.js";
@@ -19,7 +21,12 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   const program = o.table.server.bin;
   const args = parseBinArgs(o.argv);
   if (typeof args === "string") {
-    o.err(`${program}: ${args} (see ${program} --help)\n`);
+    // A token typed as an argument by mistake is quoted back: never print it.
+    const { environment, httpTokenEnv } = o.table.server;
+    const tokens = tokensInEnv(o.env ?? process.env, environment, [
+      ...(httpTokenEnv === null ? [] : [httpTokenEnv]),
+    ]);
+    o.err(redact(`${program}: ${args} (see ${program} --help)\n`, tokens));
     return 2;
   }
   if (args.mode === "help") {
@@ -97,11 +104,12 @@ export function unhandledLocalTools(
 
 function usage({ bin, environment: env, httpTokenEnv }: ServerInfo): string {
   return [
-    `Usage: ${bin} [--http [host:]port [--allow-origin origin]...]`,
+    `Usage: ${bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]`,
     "",
     "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
     "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-    "those of each --allow-origin (scheme://host[:port]).",
+    "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+    `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
     "",
     "Configured from the environment:",
     `  ${env.baseUrl}  the platform's base URL`,

@@ -3,6 +3,7 @@ reference spec, both reached by the real ``mcp`` Python client over stdio."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import tempfile
 from pathlib import Path
@@ -103,6 +104,13 @@ def _run(command: list[str], *args: str) -> tuple[int, str, str]:
         ["--http", "0", "--allow-origin", "ftp://a.example"],
         ["serve"],
         ["--http", "[::1:0"],
+        ["--max-connections", "5"],
+        ["--http", "0", "--max-connections", "0"],
+        ["--http", "0", "--max-connections", "1e3"],
+        ["--http", "0", "--max-connections=-1"],
+        ["--http", "0", "--max-connections", "100001"],
+        ["--http", "0", "--max-connections", "2", "--max-connections", "3"],
+        ["--http", "0", "--max-connections"],
     ],
 )
 def test_bin_arguments_answered_as_the_typescript_bin(argv: list[str]) -> None:
@@ -126,3 +134,39 @@ def test_a_wrong_environment_is_one_line_and_exit_2_as_the_typescript_bin() -> N
     ts = run(ts_command())
     assert ts[0] == 2
     assert run(python_command()) == ts
+
+
+@pytest.mark.parametrize(
+    ("token", "argv"),
+    [
+        ("tok-typed-by-mistake", ["tok-typed-by-mistake"]),
+        ('tok"quoted\\and/slashed', ['tok"quoted\\and/slashed']),
+        ("tok-typed-by-mistake", ["--http", "tok-typed-by-mistake"]),
+        ("tok-typed-by-mistake", ["--http=0", "--allow-origin=tok-typed-by-mistake"]),
+    ],
+)
+def test_a_token_typed_as_an_argument_is_never_quoted_back(
+    token: str, argv: list[str]
+) -> None:
+    """Both bins quote a wrong argument JSON-escaped; the configured token is redacted in every
+    form, and both say the same."""
+
+    def run(command: list[str]) -> tuple[int, str, str]:
+        done = subprocess.run(
+            [*command, *argv],
+            cwd=ROOT,
+            env={**python_env(), "MOLECULE_WORKSPACE_TOKEN": token},
+            capture_output=True,
+            text=True,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        return done.returncode, done.stdout, done.stderr
+
+    ts = run(ts_command())
+    assert ts[0] == 2
+    assert "[redacted]" in ts[2]
+    assert run(python_command()) == ts
+    escaped = json.dumps(token)[1:-1]
+    for shown in (token, escaped, "tok-typed", 'tok\\"quoted'):
+        assert shown not in ts[2]

@@ -2,7 +2,7 @@
 import { deepFreeze } from "./chunks/chunk-U6LOAVMQ.js";
 import { resultText } from "./chunks/chunk-FLY5C5MB.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-GXF2BZRV.js";
-import { printable } from "./chunks/chunk-OPPC634M.js";
+import { printable, redact, tokensInEnv } from "./chunks/chunk-SC6TZYOH.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
 import "./chunks/chunk-QNYCNSGT.js";
 
@@ -15,6 +15,98 @@ function bearerMatches(header, token) {
 }
 function digest(text) {
   return createHash("sha256").update(text, "utf8").digest();
+}
+
+// runtime/mcp/jsonrpc.ts
+var PARSE_ERROR = -32700;
+var INVALID_REQUEST = -32600;
+var MAX_DEPTH = 100;
+function isBlank(text) {
+  return /^[ \t\r\n]*$/.test(text);
+}
+function readMessage(text) {
+  if (depthOf(text) > MAX_DEPTH)
+    return invalid(
+      null,
+      `nested deeper than ${MAX_DEPTH} arrays and objects, the most this server reads`,
+    );
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refused(null, PARSE_ERROR, "Parse error: the message is not JSON");
+  }
+  return checkMessage(value);
+}
+function checkMessage(value) {
+  if (Array.isArray(value))
+    return invalid(
+      null,
+      "a batch (a JSON array); this server takes one message at a time",
+    );
+  if (value === null || typeof value !== "object")
+    return invalid(null, "the message is not a JSON object");
+  const m = value;
+  const hasId = Object.hasOwn(m, "id");
+  const id = hasId && isId(m.id) ? m.id : null;
+  if (m.jsonrpc !== "2.0") return invalid(id, '"jsonrpc" must be "2.0"');
+  if (hasId && id === null)
+    return invalid(null, '"id" must be a string or an integer');
+  if (Object.hasOwn(m, "method")) {
+    if (typeof m.method !== "string")
+      return invalid(id, '"method" must be a string');
+    if (Object.hasOwn(m, "params") && !isObject(m.params))
+      return invalid(id, '"params" must be an object');
+    return { message: m };
+  }
+  if (!Object.hasOwn(m, "result") && !Object.hasOwn(m, "error"))
+    return invalid(id, '"method" is missing');
+  if (hasId && isResponse(m)) return { message: m };
+  return invalid(
+    id,
+    'a response needs an id and either a "result" object or an "error" with a code and a message',
+  );
+}
+function depthOf(text) {
+  let depth = 0;
+  let most = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) most = Math.max(most, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return most;
+}
+function isId(value) {
+  return typeof value === "string" || Number.isSafeInteger(value);
+}
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function isResponse(m) {
+  const result = Object.hasOwn(m, "result");
+  if (result === Object.hasOwn(m, "error")) return false;
+  if (result) return isObject(m.result);
+  const error = m.error;
+  return (
+    isObject(error) &&
+    Number.isSafeInteger(error.code) &&
+    typeof error.message === "string"
+  );
+}
+function invalid(id, why) {
+  return refused(id, INVALID_REQUEST, `Invalid Request: ${why}`);
+}
+function refused(id, code, message) {
+  return { refusal: refusal(id, code, message) };
+}
+function refusal(id, code, message) {
+  return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
 // runtime/mcp/origin.ts
@@ -431,6 +523,8 @@ function createHttpHandler(table, options, env = {}) {
         );
       const body = await readBody(request);
       if (body === void 0) return refuse(response, 413, "Payload too large");
+      const read = readMessage(body.toString("utf8"));
+      if (read.refusal !== void 0) return answer(response, 400, read.refusal);
       const server = createToolServer(table, options);
       const transport = new HttpTransport({
         sessionIdGenerator: void 0,
@@ -470,11 +564,15 @@ function allowedOrigins(origins) {
   );
 }
 function refuse(response, status, message, headers = {}, code = -32e3) {
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    error: { code, message },
-    id: null,
-  });
+  answer(
+    response,
+    status,
+    { jsonrpc: "2.0", id: null, error: { code, message } },
+    headers,
+  );
+}
+function answer(response, status, refusal2, headers = {}) {
+  const body = JSON.stringify(refusal2);
   response.writeHead(status, {
     ...headers,
     "content-type": "application/json",
@@ -505,10 +603,10 @@ function webRequest(request, body) {
     body: new Uint8Array(body),
   });
 }
-async function send(response, answer) {
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  if (answer.body !== null)
-    for await (const chunk of answer.body) response.write(chunk);
+async function send(response, answer2) {
+  response.writeHead(answer2.status, Object.fromEntries(answer2.headers));
+  if (answer2.body !== null)
+    for await (const chunk of answer2.body) response.write(chunk);
   response.end();
 }
 
@@ -536,20 +634,28 @@ function isMissing(error, name) {
 
 // runtime/mcp/args.ts
 var DEFAULT_HOST = "127.0.0.1";
+var DEFAULT_MAX_CONNECTIONS = 256;
+var FLAGS = ["--http", "--allow-origin", "--max-connections"];
 function parseBinArgs(argv) {
   if (argv.includes("--help") || argv.includes("-h")) return { mode: "help" };
   let http2;
+  let max;
   const origins = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = splitFlag(arg);
-    if (flag !== "--http" && flag !== "--allow-origin")
+    if (!FLAGS.includes(flag))
       return `unexpected argument ${JSON.stringify(arg)}`;
     const value = inline ?? argv[++i];
     if (value === void 0) return `${flag} needs a value`;
     if (flag === "--http") {
       if (http2 !== void 0) return "--http is given twice";
       http2 = value;
+    } else if (flag === "--max-connections") {
+      if (max !== void 0) return "--max-connections is given twice";
+      max = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
+      if (!(max <= 1e5))
+        return `--max-connections ${JSON.stringify(value)} is not a number from 1 to 100000`;
     } else {
       const origin = normalizeOrigin(value);
       if (origin === void 0)
@@ -557,13 +663,20 @@ function parseBinArgs(argv) {
       origins.push(origin);
     }
   }
-  if (http2 === void 0)
-    return origins.length > 0
-      ? "--allow-origin needs --http"
-      : { mode: "stdio" };
+  if (http2 === void 0) {
+    if (origins.length > 0) return "--allow-origin needs --http";
+    return max === void 0
+      ? { mode: "stdio" }
+      : "--max-connections needs --http";
+  }
   const address = parseAddress(http2);
   if (typeof address === "string") return address;
-  return { mode: "http", ...address, allowedOrigins: origins };
+  return {
+    mode: "http",
+    ...address,
+    allowedOrigins: origins,
+    maxConnections: max ?? DEFAULT_MAX_CONNECTIONS,
+  };
 }
 function splitFlag(arg) {
   const eq = arg.indexOf("=");
@@ -582,6 +695,62 @@ function parseAddress(text) {
 
 // runtime/mcp/http-bin.ts
 import http from "node:http";
+
+// runtime/mcp/connections.ts
+var HEADERS_TIMEOUT_MS = 1e4;
+function limitConnections(server, max, idleMs = HEADERS_TIMEOUT_MS) {
+  const open = /* @__PURE__ */ new Map();
+  const idleFor = (socket) => {
+    const state = open.get(socket);
+    if (state === void 0) return;
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      if (open.get(socket)?.busy === 0) socket.destroy();
+    }, idleMs);
+    state.timer.unref();
+  };
+  server.on("connection", (socket) => {
+    open.set(socket, { busy: 0 });
+    socket.once("close", () => {
+      clearTimeout(open.get(socket)?.timer);
+      open.delete(socket);
+    });
+    idleFor(socket);
+    let live = 0;
+    for (const other of open.keys()) if (!other.destroyed) live++;
+    for (const [other, state] of open) {
+      if (live <= max) break;
+      if (other === socket || other.destroyed || state.busy > 0) continue;
+      other.destroy();
+      live--;
+    }
+    if (live > max) socket.destroy();
+  });
+  server.on("request", (request, response) => {
+    const state = open.get(request.socket);
+    if (state === void 0) return;
+    state.busy++;
+    clearTimeout(state.timer);
+    response.once("close", () => {
+      state.busy--;
+      if (state.busy === 0) idleFor(request.socket);
+    });
+  });
+}
+
+// runtime/mcp/loopback.ts
+import { BlockList, isIP } from "node:net";
+var LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+function isLoopbackAddress(address) {
+  const bare = address.replace(/^\[(.*)\]$/, "$1");
+  const family = isIP(bare);
+  if (family === 0) return false;
+  return LOOPBACK.check(bare, family === 4 ? "ipv4" : "ipv6");
+}
+
+// runtime/mcp/http-bin.ts
 var PATH = "/mcp";
 async function serveHttpBin(o, args, serving, runtime, env) {
   const program = o.table.server.bin;
@@ -601,6 +770,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
 `);
     }
   });
+  limitConnections(server, args.maxConnections);
   try {
     await new Promise((resolve, reject) => {
       server.once("error", reject);
@@ -624,7 +794,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
   const host = family === "IPv6" ? `[${address}]` : address;
   o.err(`${program}: serving MCP at http://${host}:${port}${PATH}
 `);
-  if (token === "" && !isLoopback(args.host))
+  if (token === "" && !isLoopbackAddress(address))
     o.err(
       `${program}: warning: listening beyond this machine without a token${tokenEnv === null ? "" : ` (set ${tokenEnv})`}: anyone who reaches the port can call the tools
 `,
@@ -642,9 +812,6 @@ async function serveHttpBin(o, args, serving, runtime, env) {
     }
   }
   return 0;
-}
-function isLoopback(host) {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 function oneLine(error) {
   return (error instanceof Error ? error.message : String(error)).replace(
@@ -719,40 +886,35 @@ var LineTransport = class {
     this.parts = [];
     this.size = 0;
     this.skipping = true;
-    void this.refuse(
-      null,
-      -32600,
-      `Invalid Request: the line is longer than ${this.maxLineBytes} bytes, the most this server reads; it was skipped`,
+    void this.write(
+      refusal(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: the line is longer than ${this.maxLineBytes} bytes, the most this server reads; it was skipped`,
+      ),
     );
   }
   line(text) {
     const line = text.replace(/\r$/, "");
-    if (line.trim() === "") return;
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      void this.refuse(
-        null,
-        -32700,
-        `Parse error: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    if (isBlank(line)) return;
+    const read = readMessage(line);
+    if (read.refusal !== void 0) {
+      void this.write(read.refusal);
       return;
     }
-    const message = this.parse(value);
+    const message = this.parse(read.message);
     if (message === void 0) {
-      const id = value?.id;
-      void this.refuse(
-        typeof id === "string" || typeof id === "number" ? id : null,
-        -32600,
-        "Invalid Request: not a JSON-RPC 2.0 message",
+      const { id } = read.message;
+      void this.write(
+        refusal(
+          typeof id === "string" || typeof id === "number" ? id : null,
+          INVALID_REQUEST,
+          "Invalid Request: not a JSON-RPC 2.0 message",
+        ),
       );
       return;
     }
     this.onmessage?.(message);
-  }
-  refuse(id, code, message) {
-    return this.write({ jsonrpc: "2.0", id, error: { code, message } });
   }
   write(message) {
     return new Promise((resolve) => {
@@ -771,8 +933,17 @@ async function runStdio(o) {
   const program = o.table.server.bin;
   const args = parseBinArgs(o.argv);
   if (typeof args === "string") {
-    o.err(`${program}: ${args} (see ${program} --help)
-`);
+    const { environment, httpTokenEnv } = o.table.server;
+    const tokens = tokensInEnv(o.env ?? process.env, environment, [
+      ...(httpTokenEnv === null ? [] : [httpTokenEnv]),
+    ]);
+    o.err(
+      redact(
+        `${program}: ${args} (see ${program} --help)
+`,
+        tokens,
+      ),
+    );
     return 2;
   }
   if (args.mode === "help") {
@@ -838,11 +1009,12 @@ function unhandledLocalTools(names) {
 }
 function usage({ bin, environment: env, httpTokenEnv }) {
   return [
-    `Usage: ${bin} [--http [host:]port [--allow-origin origin]...]`,
+    `Usage: ${bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]`,
     "",
     "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
     "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-    "those of each --allow-origin (scheme://host[:port]).",
+    "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+    `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
     "",
     "Configured from the environment:",
     `  ${env.baseUrl}  the platform's base URL`,

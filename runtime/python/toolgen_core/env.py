@@ -4,7 +4,7 @@ same variables and the same problems, word for word."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .config import (
     ClientConfig,
@@ -15,6 +15,7 @@ from .config import (
 )
 from .data import EnvNames
 from .errors import ConfigError
+from .redact import MIN_TOKEN_LENGTH
 
 
 def config_from_env(env: Mapping[str, str], names: EnvNames) -> ClientConfig:
@@ -98,3 +99,24 @@ def _parse_list(
 
 def _refuse(constant: str) -> object:
     raise ValueError(f"{constant} is not JSON")
+
+
+def tokens_in_env(
+    env: Mapping[str, str], names: Mapping[str, str], extra: Sequence[str] = ()
+) -> list[str]:
+    """Every token the environment configures, however wrong the rest of it is: for keeping
+    them out of what is printed (a token typed as an argument by mistake), never for calling.
+    Tokens shorter than MIN_TOKEN_LENGTH, which no client accepts, are left out."""
+    tokens: list[object] = [env.get(names["token"])]
+    tokens += [env.get(name) for name in extra]
+    try:
+        listed = json.loads(env.get(names["workspaces"]) or "[]")
+    except (ValueError, RecursionError):
+        listed = []  # not JSON: no token to read in it
+    if isinstance(listed, list):
+        tokens += [item.get("token") for item in listed if isinstance(item, dict)]
+    return [
+        t.strip()
+        for t in tokens
+        if isinstance(t, str) and len(t.strip()) >= MIN_TOKEN_LENGTH
+    ]

@@ -15,6 +15,7 @@ from typing import Any
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from .handler import LocalHandler, ToolCaller
+from .mcp_jsonrpc import read_message
 from .mcp_origin import bearer_matches, normalize_origin, origin_allowed
 from .mcp_server import create_server
 from .mcp_table import ToolTable
@@ -102,6 +103,11 @@ class HttpApp:
         body = await _read_body(receive)
         if body is None:
             return await refuse(send, 413, "Payload too large")
+        # One message a POST, read as stdio reads a line, before the SDK sees it.
+        read = read_message(body.decode("utf-8", "replace"))
+        if read.refusal is not None:
+            return await _answer(send, 400, read.refusal)
+        body = json.dumps(read.message).encode()
         await self._manager.handle_request(scope, _replay(body, receive), send)
 
 
@@ -165,11 +171,17 @@ async def refuse(
     code: int = -32000,
 ) -> None:
     """A JSON-RPC error answer with no id: the request was not read."""
-    body = json.dumps(
-        {"jsonrpc": "2.0", "error": {"code": code, "message": message}, "id": None},
-        separators=(",", ":"),
-        ensure_ascii=False,
-    ).encode()
+    answer = {"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}
+    await _answer(send, status, answer, headers)
+
+
+async def _answer(
+    send: Send,
+    status: int,
+    answer: Mapping[str, object],
+    headers: Mapping[str, str] | None = None,
+) -> None:
+    body = json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode()
     raw = [
         (k.encode("latin-1"), v.encode("latin-1")) for k, v in (headers or {}).items()
     ]

@@ -162,6 +162,21 @@ describe("the molecule-mcp bin with --http", () => {
     expect((await ping("http://localhost:5173")).status).toBe(200);
   });
 
+  it("warns of listening beyond this machine by the address it listens on, in any written form", async () => {
+    /** Everything the bin printed on stderr up to its exit on SIGTERM. */
+    const stderrOf = async (host: string) => {
+      const running = await start(["--http", `${host}:0`]);
+      const closed = new Promise((r) => running.child.once("close", r));
+      running.child.kill("SIGTERM");
+      await closed;
+      return running.stderr();
+    };
+    const warning = "warning: listening beyond this machine without a token";
+    for (const host of ["[::ffff:127.0.0.1]", "[0:0:0:0:0:0:0:1]", "0x7f.1"])
+      expect(await stderrOf(host)).not.toContain(warning);
+    expect(await stderrOf("0.0.0.0")).toContain(warning);
+  });
+
   it("stops on SIGTERM with exit code 0", async () => {
     const { child } = await start(["--http", "0"]);
     const closed = new Promise<number | null>((resolve) =>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseBinArgs } from "../../../runtime/mcp/args.js";
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  parseBinArgs,
+} from "../../../runtime/mcp/args.js";
 
 // The MCP bin's arguments: stdio by default, --http [host:]port with --allow-origin.
 
@@ -21,6 +24,14 @@ describe("parseBinArgs", () => {
       host,
       port,
       allowedOrigins: [],
+      maxConnections: DEFAULT_MAX_CONNECTIONS,
+    });
+  });
+
+  it("reads --max-connections", () => {
+    expect(parseBinArgs(["--http", "0", "--max-connections=3"])).toMatchObject({
+      mode: "http",
+      maxConnections: 3,
     });
   });
 
@@ -38,6 +49,7 @@ describe("parseBinArgs", () => {
       host: "127.0.0.1",
       port: 3000,
       allowedOrigins: ["https://app.example.com", "http://example.org:8080"],
+      maxConnections: DEFAULT_MAX_CONNECTIONS,
     });
   });
 
@@ -54,6 +66,19 @@ describe("parseBinArgs", () => {
       '--http "host:" is not [host:]port (a port from 0 to 65535)',
     ],
     [["--allow-origin", "https://a.example"], "--allow-origin needs --http"],
+    [["--max-connections", "5"], "--max-connections needs --http"],
+    [
+      ["--http", "1", "--max-connections", "0"],
+      '--max-connections "0" is not a number from 1 to 100000',
+    ],
+    [
+      ["--http", "1", "--max-connections", "100001"],
+      '--max-connections "100001" is not a number from 1 to 100000',
+    ],
+    [
+      ["--http", "1", "--max-connections=2", "--max-connections=3"],
+      "--max-connections is given twice",
+    ],
     [
       ["--http", "1", "--allow-origin", "https://a.example/path"],
       '--allow-origin "https://a.example/path" is not an origin (scheme://host[:port])',

@@ -53,11 +53,12 @@ describe("runStdio", () => {
     expect(err).toBe("");
     expect(out).toBe(
       [
-        "Usage: acme-mcp [--http [host:]port [--allow-origin origin]...]",
+        "Usage: acme-mcp [--http [host:]port [--allow-origin origin]... [--max-connections n]]",
         "",
         "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
         "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-        "those of each --allow-origin (scheme://host[:port]).",
+        "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+        "are held open (256 unless given): idle ones are closed to make room.",
         "",
         "Configured from the environment:",
         "  ACME_URL  the platform's base URL",

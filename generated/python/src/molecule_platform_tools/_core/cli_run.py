@@ -31,8 +31,10 @@ from .cli_data import CliCommand, CliData, with_schemas
 from .cli_format import format_json, format_text
 from .cli_help import command_help, global_help, usage_hint
 from .data import SpecData
+from .env import tokens_in_env
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .printable import printable
+from .redact import redact
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -188,6 +190,8 @@ async def run_cli(
 ) -> int:
     """argv in, exit code out; prints through ``out`` and ``err`` only. ``deps_of`` gives the
     client side, asked for only once a command is to run (help and usage errors need none)."""
+    # A token typed as an argument by mistake is quoted back by usage errors: never print it.
+    err = _redacting(err, tokens_in_env(env, data.env))
     invocation = parse_command_line(argv, data)
     if isinstance(invocation, Help):
 
@@ -317,6 +321,13 @@ def _message(error: BaseException) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _redacting(write: Write, tokens: Sequence[str]) -> Write:
+    def redacted(text: str) -> None:
+        write(redact(text, tokens))
+
+    return redacted
 
 
 def _writer(stream: object) -> Write:

@@ -17,16 +17,25 @@ from typing import Any, TextIO
 import anyio
 
 from .data import SpecData
+from .env import tokens_in_env
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
+from .mcp_listen import capped_protocol, is_loopback_address, listen
 from .mcp_origin import normalize_origin
 from .mcp_table import ServerInfo, ToolTable, load_table
 from .printable import printable
+from .redact import redact
 
 __all__ = ["BinArgs", "main", "parse_bin_args", "usage"]
 
 DEFAULT_HOST = "127.0.0.1"
 """The host ``--http PORT`` listens on: this machine only."""
+
+DEFAULT_MAX_CONNECTIONS = 256
+"""The most connections the HTTP bin holds open at once, unless --max-connections says."""
+
+_FLAGS = ("--http", "--allow-origin", "--max-connections")
+_MAX = re.compile(r"[1-9][0-9]{0,5}")
 
 PATH = "/mcp"
 """The path the bin serves MCP at, as MCP clients' configurations expect."""
@@ -43,20 +52,23 @@ class BinArgs:
     host: str = DEFAULT_HOST
     port: int = 0
     allowed_origins: tuple[str, ...] = field(default=())
+    max_connections: int = DEFAULT_MAX_CONNECTIONS
 
 
 def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
     """The bin's arguments: none (stdio), ``--http [host:]port`` with any ``--allow-origin
-    ORIGIN``, or --help. A problem comes back as its message, which names the argument."""
+    ORIGIN`` and ``--max-connections N``, or --help. A problem comes back as its message,
+    which names the argument."""
     if "--help" in argv or "-h" in argv:
         return BinArgs("help")
     http: str | None = None
+    most: int | None = None
     origins: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
         flag, inline = _split_flag(arg)
-        if flag not in ("--http", "--allow-origin"):
+        if flag not in _FLAGS:
             return f"unexpected argument {_js(arg)}"
         if inline is None:
             i += 1
@@ -69,6 +81,14 @@ def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
             if http is not None:
                 return "--http is given twice"
             http = value
+        elif flag == "--max-connections":
+            if most is not None:
+                return "--max-connections is given twice"
+            most = int(value) if _MAX.fullmatch(value) else 0
+            if not 1 <= most <= 100_000:
+                return (
+                    f"--max-connections {_js(value)} is not a number from 1 to 100000"
+                )
         else:
             origin = normalize_origin(value)
             if origin is None:
@@ -76,7 +96,9 @@ def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
             origins.append(origin)
         i += 1
     if http is None:
-        return "--allow-origin needs --http" if origins else BinArgs("stdio")
+        if origins:
+            return "--allow-origin needs --http"
+        return BinArgs("stdio") if most is None else "--max-connections needs --http"
     match = _ADDRESS.fullmatch(http)
     port = int(match.group(2)) if match else 0
     if match is None or port > 65535:
@@ -84,7 +106,7 @@ def parse_bin_args(argv: Sequence[str]) -> BinArgs | str:
     host = match.group(1) or DEFAULT_HOST
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    return BinArgs("http", host, port, tuple(origins))
+    return BinArgs("http", host, port, tuple(origins), most or DEFAULT_MAX_CONNECTIONS)
 
 
 def _split_flag(arg: str) -> tuple[str, str | None]:
@@ -103,11 +125,12 @@ def usage(server: ServerInfo) -> str:
     """The bin's --help."""
     env = server.environment
     lines = [
-        f"Usage: {server.bin} [--http [host:]port [--allow-origin origin]...]",
+        f"Usage: {server.bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]",
         "",
         "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
         "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-        "those of each --allow-origin (scheme://host[:port]).",
+        "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
+        f"are held open ({DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.",
         "",
         "Configured from the environment:",
         f"  {env['baseUrl']}  the platform's base URL",
@@ -160,7 +183,11 @@ def main(
     program = table.server.bin
     args = parse_bin_args(argv)
     if isinstance(args, str):
-        err.write(f"{program}: {args} (see {program} --help)\n")
+        # A token typed as an argument by mistake is quoted back: never print it.
+        token_env = table.server.http_token_env
+        extra = () if token_env is None else (token_env,)
+        tokens = tokens_in_env(environ, table.server.environment, extra)
+        err.write(redact(f"{program}: {args} (see {program} --help)\n", tokens))
         return 2
     if args.mode == "help":
         out.write(usage(table.server))
@@ -290,7 +317,7 @@ async def _serve_http(
         env=env,
     )
     try:
-        sock = _listen(args.host, args.port)
+        sock = listen(args.host, args.port)
     except OSError as error:
         err.write(
             f"{program}: cannot listen on {_js(args.host)} port {args.port}: "
@@ -300,7 +327,8 @@ async def _serve_http(
     address, port = sock.getsockname()[:2]
     host = f"[{address}]" if sock.family == socket.AF_INET6 else address
     err.write(f"{program}: serving MCP at http://{host}:{port}{PATH}\n")
-    if token == "" and not _is_loopback(args.host):
+    # The address the socket listens on, whatever form the host was given in.
+    if token == "" and not is_loopback_address(address):
         hint = "" if token_env is None else f" (set {token_env})"
         err.write(
             f"{program}: warning: listening beyond this machine without a token{hint}: "
@@ -308,7 +336,11 @@ async def _serve_http(
         )
     err.flush()
     config = uvicorn.Config(
-        _at_path(app), log_level="warning", lifespan="off", access_log=False
+        _at_path(app),
+        http=capped_protocol(args.max_connections),
+        log_level="warning",
+        lifespan="off",
+        access_log=False,
     )
     server = uvicorn.Server(config)
     async with anyio.create_task_group() as tg, app.running():
@@ -322,22 +354,6 @@ async def _serve_http(
                 with anyio.CancelScope(shield=True):
                     await local.stop()
     return 0
-
-
-def _listen(host: str, port: int) -> socket.socket:
-    info = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )
-    family, kind, proto, _, address = info[0]
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(511)
-    except OSError:
-        sock.close()
-        raise
-    return sock
 
 
 def _at_path(app: Any) -> Any:
@@ -361,10 +377,6 @@ def _at_path(app: Any) -> Any:
         await send({"type": "http.response.body", "body": body})
 
     return routed
-
-
-def _is_loopback(host: str) -> bool:
-    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def _one_line(message: str) -> str:

@@ -78,10 +78,8 @@ def _cancel_event(ctx: ServerRequestContext) -> anyio.Event:
 
 
 async def serve_stdio(server: Server) -> None:
-    """Serves on stdin and stdout until stdin ends."""
-    from mcp.server.stdio import stdio_server
+    """Serves on stdin and stdout until stdin ends, answering the lines that are no message
+    (mcp_stdio.py)."""
+    from .mcp_stdio import serve_stdio as serve_lines
 
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(
-            read_stream, write_stream, server.create_initialization_options()
-        )
+    await serve_lines(server)
