@@ -36,7 +36,7 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   let client: PlatformCaller;
   let runtime: LocalRuntime | undefined;
   try {
-    client = o.createClient();
+    client = platformClient(o);
     runtime = o.createRuntime?.(client);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -122,4 +122,20 @@ function usage({ bin, environment: env, httpTokenEnv }: ServerInfo): string {
         ]),
     "",
   ].join("\n");
+}
+
+/**
+ * The platform client from the environment. A server whose every tool is local (an imported
+ * one) starts without the platform's settings: its handlers get a client whose calls fail with
+ * what is missing, as the bin would have said it.
+ */
+function platformClient(o: StdioOptions): PlatformCaller {
+  try {
+    return o.createClient();
+  } catch (error) {
+    const { local, tools } = o.table;
+    if (local.length === 0 || local.length < tools.length) throw error;
+    const refuse = () => Promise.reject(error);
+    return { $call: refuse, $request: refuse } as PlatformCaller;
+  }
 }

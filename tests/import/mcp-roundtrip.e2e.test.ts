@@ -30,14 +30,8 @@ function serverCommand(name: string, ...args: string[]): string[] {
 }
 
 /** Serves the generated bin over HTTP on a free port, and imports from its URL. */
-async function importOverHttp(bin: string, env: string[]): Promise<string> {
+async function importOverHttp(bin: string): Promise<string> {
   const child = spawn(process.execPath, [bin, "--http", "127.0.0.1:0"], {
-    env: {
-      ...process.env,
-      [env[0]!]: "http://127.0.0.1:9",
-      [env[1]!]: "ws-1",
-      [env[2]!]: "tok-import-1",
-    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   try {
@@ -102,25 +96,12 @@ describe.each(servers)("toolgen import mcp -- %s", (name, args) => {
     consumers.push(consumer);
     const mcp = consumer.packages.get(spec.targets.mcp.package)!;
     const bin = path.join(mcp, "bin", `${spec.targets.mcp.bin}.js`);
-    // The client package's settings: no tool calls the platform, but the bin builds its client.
-    const env = Object.values(
-      spec.targets.client.env as Record<string, string>,
-    );
-    const served = await listOverStdio(
-      [
-        "env",
-        `${env[0]}=http://127.0.0.1:9`,
-        `${env[1]}=ws-1`,
-        `${env[2]}=tok-import-1`,
-        process.execPath,
-        bin,
-      ],
-      60_000,
-    );
+    // Every tool is local: the bin starts without the client's settings.
+    const served = await listOverStdio([process.execPath, bin], 60_000);
     expect(served.name).toBe(original.name);
     // Over Streamable HTTP the same server gives the same spec (the source's line aside).
     if (name === servers[0]![0]) {
-      const viaHttp = await importOverHttp(bin, env);
+      const viaHttp = await importOverHttp(bin);
       const body = (text: string) => text.split("\n").slice(1).join("\n");
       expect(body(viaHttp)).toBe(
         body(fs.readFileSync(path.join(dir, "tools.yaml"), "utf8")),

@@ -953,7 +953,7 @@ async function runStdio(o) {
   let client;
   let runtime;
   try {
-    client = o.createClient();
+    client = platformClient(o);
     runtime = o.createRuntime?.(client);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -1027,6 +1027,16 @@ function usage({ bin, environment: env, httpTokenEnv }) {
         ]),
     "",
   ].join("\n");
+}
+function platformClient(o) {
+  try {
+    return o.createClient();
+  } catch (error) {
+    const { local, tools } = o.table;
+    if (local.length === 0 || local.length < tools.length) throw error;
+    const refuse2 = () => Promise.reject(error);
+    return { $call: refuse2, $request: refuse2 };
+  }
 }
 
 // runtime/mcp/table.ts

@@ -205,7 +205,9 @@ def main(
             )
             return 2
     try:
-        client = (create_client or _default_client(spec))(environ)
+        client = _platform_client(
+            create_client or _default_client(spec), environ, table
+        )
         local = (
             None if loaded is None else _runtime(loaded.create_runtime(client, environ))
         )
@@ -221,6 +223,37 @@ def main(
         )
     anyio.run(_serve_stdio, table, client, handlers, local, err)
     return 0
+
+
+class _Unconfigured:
+    """The client of a server whose every tool is local, started without the platform's
+    settings: each call fails with what is missing, as the bin would have said it."""
+
+    def __init__(self, error: Exception) -> None:
+        self._error = error
+
+    async def call(
+        self, name: str, input: Mapping[str, object] | None = None
+    ) -> object:
+        raise self._error
+
+    async def request(self, *args: object, **kwargs: object) -> object:
+        raise self._error
+
+
+def _platform_client(
+    create: Callable[[Mapping[str, str]], ToolCaller],
+    environ: Mapping[str, str],
+    table: ToolTable,
+) -> ToolCaller:
+    """The platform client from the environment; for a server whose every tool is local (an
+    imported one), a missing setting waits until a handler calls the platform."""
+    try:
+        return create(environ)
+    except Exception as error:
+        if not table.local or len(table.local) < len(table.tools):
+            raise
+        return _Unconfigured(error)
 
 
 def _default_client(spec: SpecData) -> Callable[[Mapping[str, str]], ToolCaller]:
