@@ -32,15 +32,17 @@ const cases = fs
   );
 
 const fixture = installPlatformFixture();
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "wire-vectors-"));
+const stateRoot = fs.mkdtempSync(path.join(os.tmpdir(), "wire-vectors-"));
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill();
   fixture.remove();
-  fs.rmSync(stateDir, { recursive: true, force: true });
+  fs.rmSync(stateRoot, { recursive: true, force: true });
 });
 
+/** The bin, with a state folder of its own: one runtime owns a folder at a time. */
 function spawnBin(args: string[]): ChildProcessWithoutNullStreams {
+  const stateDir = fs.mkdtempSync(path.join(stateRoot, "state-"));
   const child = spawn(
     process.execPath,
     [fixture.bin("@molecule/platform-mcp"), ...args],
