@@ -1,0 +1,314 @@
+import type { CodePointSet } from "./code-points.js";
+import type { Automaton } from "./pattern-automaton.js";
+
+/**
+ * Where a pattern's automaton lets a backtracking engine read one text in very many ways: the
+ * two kinds of ambiguity that make such an engine slow on a text it finally refuses (Weideman,
+ * van der Merwe, Berglund and Watson, "Analyzing matching time behavior of backtracking regular
+ * expression matchers by using ambiguity of NFA", 2016; Allauzen, Mohri and Rastogi, 2008).
+ *
+ * - Exponential: a state with two different paths back to itself on one word (an edge taken two
+ *   ways inside a loop, or a strongly connected component of the automaton's square holding a
+ *   pair (q, q) and a pair (p, p') with p ≠ p'). Each repetition of the word doubles the paths.
+ * - Polynomial: two loops p and q, q after p, that read one word alike: the text can be split
+ *   between them in as many ways as it is long. Found through the square as a path
+ *   (p, p) ⇝ (p', q) and one (p', q) ⇝ (q', q'), a test that can only say yes more often than
+ *   the exact one over the cube of the automaton.
+ *
+ * A loop whose every state ends the match (nothing but the empty string, with no assertion,
+ * left to read) is spared: the engine succeeds there and never backtracks into it. The search
+ * is bounded: past `budget` steps the answer is "too complex to prove safe".
+ */
+export type Ambiguity =
+  | { kind: "exponential"; loop: number[]; prefix: string; pump: string }
+  | {
+      kind: "polynomial";
+      loops: [number[], number[]];
+      prefix: string;
+      pump: string;
+    }
+  | { kind: "too-complex" };
+
+/** Steps of the search (pairs and edges visited) before a pattern counts as too complex. */
+const BUDGET = 2_000_000;
+
+export function findAmbiguity(a: Automaton): Ambiguity | null {
+  try {
+    return new Search(a).run();
+  } catch (error) {
+    if (error === OVER_BUDGET) return { kind: "too-complex" };
+    throw error;
+  }
+}
+
+const OVER_BUDGET = new Error("over budget");
+
+class Search {
+  private readonly n: number;
+  private readonly succ: number[][];
+  private readonly component: Map<number, number>;
+  private readonly members: number[][] = [];
+  private readonly looping: boolean[];
+  private steps = 0;
+  private readonly meets = new Map<number, CodePointSet | null>();
+
+  constructor(private readonly a: Automaton) {
+    this.n = a.labels.length;
+    // Edges into a state that reads nothing ([]) are never taken.
+    this.succ = a.edges.map((out) =>
+      [...out.keys()].filter((t) => a.labels[t]!.length > 0),
+    );
+    const all = this.succ.map((_, s) => s);
+    this.component = components((s) => this.succ[s]!, all);
+    for (const s of all) (this.members[this.component.get(s)!] ??= []).push(s);
+    this.looping = this.members.map(
+      (states) =>
+        states.length > 1 || this.succ[states[0]!]!.includes(states[0]!),
+    );
+  }
+
+  run(): Ambiguity | null {
+    const loops = this.members.flatMap((_, c) => (this.looping[c] ? [c] : []));
+    // A loop whose every state ends the match is never backtracked into.
+    const risky = loops.filter(
+      (c) => !this.members[c]!.every((s) => this.a.free[s]),
+    );
+    for (const c of risky) {
+      const found = this.exponential(c);
+      if (found) return found;
+    }
+    for (const p of loops) {
+      const found = this.polynomial(p, new Set(risky));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** What two states' labels share, or null. */
+  private meet(x: number, y: number): CodePointSet | null {
+    const key = x * this.n + y;
+    let known = this.meets.get(key);
+    if (known === undefined) {
+      known = intersect(this.a.labels[x]!, this.a.labels[y]!);
+      this.meets.set(key, known);
+    }
+    return known;
+  }
+
+  private inside(c: number, s: number): boolean {
+    return this.component.get(s) === c;
+  }
+
+  /** Pairs of states reading one character, each moved by a step `xs` and `ys` allow. */
+  private square(
+    xs: (s: number) => boolean,
+    ys: (s: number) => boolean,
+  ): (pair: number) => number[] {
+    return (pair) => {
+      const [x, y] = [Math.floor(pair / this.n), pair % this.n];
+      const out: number[] = [];
+      for (const x2 of this.succ[x]!)
+        if (xs(x2))
+          for (const y2 of this.succ[y]!) {
+            if (++this.steps > BUDGET) throw OVER_BUDGET;
+            if (ys(y2) && this.meet(x2, y2)) out.push(x2 * this.n + y2);
+          }
+      return out;
+    };
+  }
+
+  private exponential(c: number): Ambiguity | null {
+    const states = this.members[c]!;
+    const within = (s: number) => this.inside(c, s);
+    // An edge the pattern takes two ways, inside the loop.
+    for (const s of states)
+      for (const [t, ways] of this.a.edges[s]!)
+        if (ways > 1 && within(t) && this.a.labels[t]!.length > 0) {
+          const back = trace(
+            reach([t], (x) => this.succ[x]!.filter(within)),
+            s,
+          );
+          const pump = [t, ...back.slice(1)].map((x) => x * this.n + x);
+          return this.found({ kind: "exponential", loop: states }, s, pump);
+        }
+    // Two different paths from a state back to itself on one word.
+    const next = this.square(within, within);
+    const diagonal = states.map((s) => s * this.n + s);
+    const pairs = components(next, diagonal);
+    const apart = new Map<number, number>();
+    for (const [pair, k] of pairs)
+      if (Math.floor(pair / this.n) !== pair % this.n) apart.set(k, pair);
+    const start = diagonal.find((pair) => apart.has(pairs.get(pair)!));
+    if (start === undefined) return null;
+    const other = apart.get(pairs.get(start)!)!;
+    const there = trace(reach([start], next), other).slice(1);
+    const back = trace(reach([other], next), start).slice(1);
+    const s = start % this.n;
+    const pump = [...there, ...back];
+    return this.found({ kind: "exponential", loop: states }, s, pump);
+  }
+
+  private polynomial(p: number, risky: ReadonlySet<number>): Ambiguity | null {
+    // x loops in p while y goes on: y reaching another loop q that can fail splits the text.
+    const inP = (s: number) => this.inside(p, s);
+    const parents = reach(
+      this.members[p]!.map((s) => s * this.n + s),
+      this.square(inP, () => true),
+    );
+    const splits = new Map<number, number[]>();
+    for (const pair of parents.keys()) {
+      const q = this.component.get(pair % this.n)!;
+      if (q !== p && risky.has(q))
+        splits.set(q, [...(splits.get(q) ?? []), pair]);
+    }
+    for (const [q, from] of splits) {
+      // Then y loops in q while x goes on, until both stand on one state of q.
+      const inQ = (s: number) => this.inside(q, s);
+      const joined = reach(
+        from,
+        this.square(() => true, inQ),
+      );
+      const meets = [...joined.keys()].some(
+        (pair) =>
+          Math.floor(pair / this.n) === pair % this.n && inQ(pair % this.n),
+      );
+      if (!meets) continue;
+      const word = trace(parents, from[0]!);
+      const s = Math.floor(word[0]! / this.n);
+      const loops: [number[], number[]] = [this.members[p]!, this.members[q]!];
+      return this.found({ kind: "polynomial", loops }, s, word.slice(1));
+    }
+    return null;
+  }
+
+  /** The witness: the shortest text from the start to `state`, and the word the pairs read. */
+  private found(
+    what:
+      | { kind: "exponential"; loop: number[] }
+      | { kind: "polynomial"; loops: [number[], number[]] },
+    state: number,
+    pairs: number[],
+  ): Ambiguity {
+    const path = trace(
+      reach([0], (s) => this.succ[s]!),
+      state,
+    ).slice(1);
+    const prefix = path.map((s) => sample(this.a.labels[s]!)).join("");
+    const pump = pairs
+      .map((pair) =>
+        sample(this.meet(Math.floor(pair / this.n), pair % this.n)!),
+      )
+      .join("");
+    return { ...what, prefix, pump };
+  }
+}
+
+/** Breadth first from `start`: each node reached, with the node it was reached from (-1 for a start). */
+function reach(
+  start: readonly number[],
+  next: (node: number) => readonly number[],
+): Map<number, number> {
+  const parents = new Map<number, number>();
+  for (const s of start) parents.set(s, -1);
+  const queue = [...start];
+  for (let i = 0; i < queue.length; i++)
+    for (const to of next(queue[i]!))
+      if (!parents.has(to)) {
+        parents.set(to, queue[i]!);
+        queue.push(to);
+      }
+  return parents;
+}
+
+/** The nodes from a start to `end` in a map of parents, the start first. */
+function trace(parents: ReadonlyMap<number, number>, end: number): number[] {
+  const path: number[] = [];
+  for (let node = end; node !== -1; node = parents.get(node) ?? -1)
+    path.unshift(node);
+  return path;
+}
+
+/**
+ * Tarjan's strongly connected components of the nodes reached from `start`, without recursion:
+ * each node with its component's number.
+ */
+function components(
+  next: (node: number) => readonly number[],
+  start: readonly number[],
+): Map<number, number> {
+  const index = new Map<number, number>();
+  const low = new Map<number, number>();
+  const component = new Map<number, number>();
+  const stack: number[] = [];
+  let count = 0;
+  let found = 0;
+  for (const root of start) {
+    if (index.has(root)) continue;
+    const frames: { node: number; out: readonly number[]; i: number }[] = [];
+    const open = (node: number) => {
+      index.set(node, count);
+      low.set(node, count++);
+      stack.push(node);
+      frames.push({ node, out: next(node), i: 0 });
+    };
+    open(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.i < frame.out.length) {
+        const to = frame.out[frame.i++]!;
+        if (!index.has(to)) open(to);
+        else if (!component.has(to))
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent)
+        low.set(
+          parent.node,
+          Math.min(low.get(parent.node)!, low.get(frame.node)!),
+        );
+      if (low.get(frame.node) === index.get(frame.node)) {
+        let node: number;
+        do {
+          node = stack.pop()!;
+          component.set(node, found);
+        } while (node !== frame.node);
+        found++;
+      }
+    }
+  }
+  return component;
+}
+
+/** The code points two sets share, or null when none. */
+export function intersect(
+  a: CodePointSet,
+  b: CodePointSet,
+): CodePointSet | null {
+  const out: [number, number][] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length && j < b.length) {
+    const [alo, ahi] = a[i]!;
+    const [blo, bhi] = b[j]!;
+    const lo = Math.max(alo, blo);
+    const hi = Math.min(ahi, bhi);
+    if (lo <= hi) out.push([lo, hi]);
+    if (ahi < bhi) i++;
+    else j++;
+  }
+  return out.length > 0 ? out : null;
+}
+
+/** A character of the set to show: a letter or a digit when it holds one, else printable ASCII, else its first. */
+export function sample(set: CodePointSet): string {
+  for (const [lo, hi] of PREFERRED)
+    for (const [a, b] of set)
+      if (Math.max(a, lo) <= Math.min(b, hi))
+        return String.fromCodePoint(Math.max(a, lo));
+  return String.fromCodePoint(set[0]![0]);
+}
+
+const PREFERRED = ["az", "09", "AZ", "!~", "  "].map(
+  (r) => [r.codePointAt(0)!, r.codePointAt(1)!] as const,
+);
