@@ -3,12 +3,12 @@ import {
   DIGITS,
   LINE_TERMINATORS,
   normalize,
+  propertySet,
   SPACE,
   WORD,
   type CodePointSet,
   type Range,
 } from "./code-points.js";
-
 import {
   MAX_COUNT,
   PatternProblem,
@@ -16,7 +16,6 @@ import {
   type ParsedPattern,
   type Term,
 } from "./js-pattern-tree.js";
-
 import {
   ch,
   CONTROLS,
@@ -31,8 +30,8 @@ import {
 export * from "./js-pattern-tree.js";
 
 /**
- * Reads `source` as a `u`-mode pattern; throws PatternProblem. `lenient` reads what has no Python
- * equivalent loosely instead: `\p{…}` as any character, a count from 2^31 - 1 on as unbounded.
+ * Reads `source` as a `u`-mode pattern; throws PatternProblem. `lenient` reads what Python's re
+ * has no equivalent for too: `\p{…}` as the set V8 matches, counts from 2^31 - 1 as unbounded.
  */
 export function parsePattern(source: string, lenient = false): ParsedPattern {
   return new Parser(source, lenient).parse();
@@ -175,13 +174,12 @@ class Parser {
     let text = "";
     while (isDigit(this.peek())) text += show(this.next());
     const n = Number(text);
-    if (n > MAX_COUNT && this.lenient) return Infinity;
-    if (n > MAX_COUNT)
+    if (n > MAX_COUNT && !this.lenient)
       throw new PatternProblem(
         "unsupported",
         `the repetition count ${text} is too large: JavaScript reads counts from ${MAX_COUNT + 1} on as unbounded; use * or + instead`,
       );
-    return n;
+    return n > MAX_COUNT ? Infinity : n;
   }
 
   private atom(): Term {
@@ -288,8 +286,9 @@ class Parser {
       return c === c.toLowerCase() ? base : complement(base);
     }
     if ((c === "p" || c === "P") && this.lenient) {
+      const start = this.pos;
       while (this.next() !== ch("}"));
-      return complement([]);
+      return propertySet(this.cps.slice(start, this.pos).map(show).join(""));
     }
     if (c === "p" || c === "P")
       this.unsupported(

@@ -1,4 +1,4 @@
-import type { CodePointSet } from "./code-points.js";
+import { complement, normalize, type CodePointSet } from "./code-points.js";
 import type { Automaton } from "./pattern-automaton.js";
 
 /**
@@ -15,9 +15,11 @@ import type { Automaton } from "./pattern-automaton.js";
  *   (p, p) ⇝ (p', q) and one (p', q) ⇝ (q', q'), a test that can only say yes more often than
  *   the exact one over the cube of the automaton.
  *
- * A loop whose every state ends the match (nothing but the empty string, with no assertion,
- * left to read) is spared: the engine succeeds there and never backtracks into it. The search
- * is bounded: past `budget` steps the answer is "too complex to prove safe".
+ * Only paths that fail count. A state after which the rest of the pattern matches the empty
+ * string with no assertion on the way ends every path through it in success: the engine tries
+ * what it prefers there first, then ends the match there, and never backtracks past it. So
+ * paths do not enter such states (they may start from one). The search is bounded: past
+ * BUDGET steps the answer is "too complex to prove safe".
  */
 export type Ambiguity =
   | { kind: "exponential"; loop: number[]; prefix: string; pump: string }
@@ -45,7 +47,9 @@ const OVER_BUDGET = new Error("over budget");
 
 class Search {
   private readonly n: number;
+  /** The successors a failing path may enter; `next`, every one. */
   private readonly succ: number[][];
+  private readonly next: number[][];
   private readonly component: Map<number, number>;
   private readonly members: number[][] = [];
   private readonly looping: boolean[];
@@ -55,9 +59,10 @@ class Search {
   constructor(private readonly a: Automaton) {
     this.n = a.labels.length;
     // Edges into a state that reads nothing ([]) are never taken.
-    this.succ = a.edges.map((out) =>
+    this.next = a.edges.map((out) =>
       [...out.keys()].filter((t) => a.labels[t]!.length > 0),
     );
+    this.succ = this.next.map((out) => out.filter((t) => !a.free[t]));
     const all = this.succ.map((_, s) => s);
     this.component = components((s) => this.succ[s]!, all);
     for (const s of all) (this.members[this.component.get(s)!] ??= []).push(s);
@@ -70,15 +75,12 @@ class Search {
   run(): Ambiguity | null {
     const loops = this.members.flatMap((_, c) => (this.looping[c] ? [c] : []));
     // A loop whose every state ends the match is never backtracked into.
-    const risky = loops.filter(
-      (c) => !this.members[c]!.every((s) => this.a.free[s]),
-    );
-    for (const c of risky) {
+    for (const c of loops) {
       const found = this.exponential(c);
       if (found) return found;
     }
     for (const p of loops) {
-      const found = this.polynomial(p, new Set(risky));
+      const found = this.polynomial(p, new Set(loops));
       if (found) return found;
     }
     return null;
@@ -89,7 +91,10 @@ class Search {
     const key = x * this.n + y;
     let known = this.meets.get(key);
     if (known === undefined) {
-      known = intersect(this.a.labels[x]!, this.a.labels[y]!);
+      const [a, b] = [this.a.labels[x]!, this.a.labels[y]!];
+      // Sets of many ranges (\p{L} has hundreds) cost their length.
+      this.steps += a.length + b.length;
+      known = intersect(a, b);
       this.meets.set(key, known);
     }
     return known;
@@ -190,14 +195,18 @@ class Search {
     pairs: number[],
   ): Ambiguity {
     const path = trace(
-      reach([0], (s) => this.succ[s]!),
+      reach([0], (s) => this.next[s]!),
       state,
     ).slice(1);
-    const prefix = path.map((s) => sample(this.a.labels[s]!)).join("");
+    // Characters that could end the match where the rest is free are shown only when they must be.
+    const ends = normalize(
+      this.a.labels.filter((_, s) => this.a.free[s]).flat(),
+    );
+    const pick = (set: CodePointSet) =>
+      sample(intersect(set, complement(ends)) ?? set);
+    const prefix = path.map((s) => pick(this.a.labels[s]!)).join("");
     const pump = pairs
-      .map((pair) =>
-        sample(this.meet(Math.floor(pair / this.n), pair % this.n)!),
-      )
+      .map((pair) => pick(this.meet(Math.floor(pair / this.n), pair % this.n)!))
       .join("");
     return { ...what, prefix, pump };
   }

@@ -26,19 +26,27 @@ export interface Automaton {
   readonly looks: Extract<Term, { kind: "look" }>[];
   /** Whether the whole pattern can match the empty string with no assertion on the way. */
   readonly freeEmpty: boolean;
+  /** Whether it has a loop: whether it can read unboundedly far. */
+  readonly looped: boolean;
 }
 
 export interface Span {
   readonly start: number;
   readonly end: number;
+  /** A bounded repeat read as a loop (its bound too large to write out). */
+  readonly bounded?: boolean;
 }
 
 /** More states than this, and a pattern is too large to prove safe. */
 export const MAX_STATES = 1500;
 /** A single character repeated up to this many times is written out; more is read as unbounded. */
 const SIMPLE_COPIES = 100;
-/** Copies of compound parts (a group repeated inside a repeat…) written out, all nestings multiplied. */
-const COMPOUND_COPIES = 16;
+/**
+ * Copies of compound parts (a group repeated inside a repeat…) written out, all nestings
+ * multiplied: few, as each copy of an ambiguous part multiplies the ways (`(a|a){16}` reads 16
+ * characters 65,536 ways).
+ */
+const COMPOUND_COPIES = 4;
 
 export class TooLarge extends Error {}
 
@@ -74,15 +82,22 @@ const EMPTY: Fragment = {
 };
 const ASSERTION: Fragment = { ...EMPTY, freeEmpty: false };
 
-/** The automaton of `body`, anchored where the text starts; throws TooLarge. */
-export function buildAutomaton(body: Alternatives): Automaton {
-  const builder = new Builder(body);
-  const whole = builder.alternatives(body, 1);
+/**
+ * The automaton of `body`, anchored where the text starts; throws TooLarge. `whole` is the
+ * pattern `body` is part of (a lookaround's body refers to groups outside it).
+ */
+export function buildAutomaton(
+  body: Alternatives,
+  whole: Alternatives = body,
+): Automaton {
+  const builder = new Builder(whole);
+  const read = builder.alternatives(body, 1);
   const start = new Map([[0, 1]]);
-  builder.follow(start, whole.first);
-  for (const state of whole.freeLast) builder.free[state] = true;
-  const { labels, edges, free, loops, looks } = builder;
-  return { labels, edges, free, loops, looks, freeEmpty: whole.freeEmpty };
+  builder.follow(start, read.first);
+  for (const state of read.freeLast) builder.free[state] = true;
+  const { labels, edges, free, loops, looks, looped } = builder;
+  const { freeEmpty } = read;
+  return { labels, edges, free, loops, looks, freeEmpty, looped };
 }
 
 class Builder {
@@ -91,6 +106,7 @@ class Builder {
   readonly free: boolean[] = [];
   readonly loops: Span[][] = [];
   readonly looks: Extract<Term, { kind: "look" }>[] = [];
+  looped = false;
   private readonly groups = new Map<number, Term>();
   private readonly enclosing: Span[] = [];
 
@@ -200,7 +216,9 @@ class Builder {
     if (set.length === 0 || width === 0) return ASSERTION;
     const body: Term = { kind: "set", set };
     const repeat = { kind: "repeat", min: 0, max: width, lazy: false } as const;
-    return this.repeat({ ...repeat, body, start: at, end: at }, factor);
+    const read = this.repeat({ ...repeat, body, start: at, end: at }, factor);
+    // Once its group took part, a backreference reads its text: never skipped for free.
+    return { ...read, freeLast: new Set(), freeEmpty: false };
   }
 
   private repeat(
@@ -216,7 +234,12 @@ class Builder {
       const once = this.term(body, factor);
       return min === 0 ? optional(once) : once;
     }
-    if (copies > limit) return this.loop(term, min === 0 ? 0 : 1, factor);
+    if (copies > limit && min < 2) return this.loop(term, min, factor);
+    if (copies > limit) {
+      // Where the count is not kept, no iteration is known to be past the minimum.
+      const loop = this.loop(term, 1, factor, true);
+      return { ...loop, freeLast: new Set() };
+    }
     const inner = simple ? factor : factor * Math.max(copies, 1);
     let result = EMPTY;
     for (let i = 0; i < min - (term.max === Infinity ? 1 : 0); i++)
@@ -232,16 +255,25 @@ class Builder {
     return this.concat(result, tail);
   }
 
-  /** `body*` (min 0) or `body+` (min 1): an iteration that matches nothing ends the loop. */
+  /**
+   * `body*` (min 0) or `body+` (min 1): an iteration that matches nothing ends the loop. Standing
+   * for a repeat whose first `min` iterations may match nothing (`skips`, min ≥ 2), the loop
+   * takes its way back twice when the body can: `(a?){30}` reads "aa" with an empty iteration
+   * between the two or none, and 30 characters in 2^30 ways.
+   */
   private loop(
     term: Extract<Term, { kind: "repeat" }>,
-    min: 0 | 1,
+    min: number,
     factor: number,
+    skips = false,
   ): Fragment {
-    this.enclosing.push({ start: term.start, end: term.end });
+    const { start, end } = term;
+    this.enclosing.push({ start, end, bounded: term.max !== Infinity });
     const body = this.term(term.body, factor);
     this.enclosing.pop();
     this.follow(body.last, body.first);
+    this.looped = true;
+    if (skips && body.empty > 0) this.follow(body.last, body.first);
     return min === 0 ? optional({ ...body, empty: 0, freeEmpty: false }) : body;
   }
 }

@@ -23,7 +23,7 @@ import {
  *
  * A lookaround's body is checked on its own, from where it stands; one that can read
  * unboundedly far is refused unless it stands right after a leading `^` (tried once), as it
- * would otherwise be tried at each position. The function never throws.
+ * would otherwise be tried at each position.
  */
 export function backtrackingRisk(js: string): string | null {
   // Validation asks for each pattern of each schema, and a spec repeats its patterns.
@@ -50,38 +50,52 @@ function assess(js: string): string | null {
     const message = error instanceof Error ? error.message : String(error);
     return `cannot be proved safe from slow backtracking: its syntax is not read here (${message})`;
   }
-  return new Assessment([...js]).body(body, false);
+  return new Assessment([...js], body).body(body, false);
 }
 
 class Assessment {
-  constructor(private readonly cps: readonly string[]) {}
+  constructor(
+    private readonly cps: readonly string[],
+    private readonly whole: Alternatives,
+  ) {}
 
   /** The risk of one body: the pattern's (searched unless anchored) or a lookaround's (anchored). */
   body(body: Alternatives, anchored: boolean): string | null {
+    return this.read(body, anchored).reason;
+  }
+
+  /** The risk of a body, and whether it can read unboundedly far. */
+  private read(
+    body: Alternatives,
+    anchored: boolean,
+  ): { reason: string | null; looped: boolean } {
     const fixed = anchored || body.every(startsAnchored);
     let automaton: Automaton;
     try {
-      automaton = buildAutomaton(body);
+      automaton = buildAutomaton(body, this.whole);
     } catch (error) {
-      if (error instanceof TooLarge) return this.tooComplex();
+      if (error instanceof TooLarge)
+        return { reason: this.tooComplex(), looped: true };
       throw error;
     }
     // A pattern that matches the empty string where it starts never starts again.
     if (!fixed && !automaton.freeEmpty) searched(automaton);
     const found = findAmbiguity(automaton);
-    if (found) return this.describe(found, automaton);
+    const looped = automaton.looped;
+    if (found) return { reason: this.describe(found, automaton), looped };
     const once = new Set(
       fixed ? body.flatMap((terms) => leadingLooks(terms, anchored)) : [],
     );
     for (const look of new Set(automaton.looks)) {
-      if (!once.has(look) && unbounded(look.body)) return this.farLook(look);
-      const inner = this.body(
+      const inner = this.read(
         look.behind ? reversed(look.body) : look.body,
         true,
       );
-      if (inner !== null) return inner;
+      if (inner.reason !== null) return { reason: inner.reason, looped };
+      if (inner.looped && !once.has(look))
+        return { reason: this.farLook(look), looped };
     }
-    return null;
+    return { reason: null, looped };
   }
 
   private farLook(look: Extract<Term, { kind: "look" }>): string {
@@ -100,10 +114,10 @@ class Assessment {
 
   private describe(found: Ambiguity, a: Automaton): string {
     if (found.kind === "too-complex") return this.tooComplex();
-    const like = quoted(`${found.prefix}${found.pump.repeat(3)}…`);
-    const pump = quoted(found.pump);
+    const like = quoted(`${cut(found.prefix + found.pump.repeat(3))}…`);
+    const pump = quoted(cut(found.pump));
     if (found.kind === "exponential")
-      return `can take time exponential in the input's length: ${this.loop(a, found.loop)} reads ${pump}, repeated, in more than one way, so a text like ${like} that then fails to match is tried in every combination; rewrite it so that one part only can read each character (e.g. "(a+)+" as "a+", "(a|ab)*" as "(ab?)*")`;
+      return `can take time exponential in ${this.outer(a, found.loop)?.bounded ? "its repeat count" : "the input's length"}: ${this.loop(a, found.loop)} reads ${pump}, repeated, in more than one way, so a text like ${like} that then fails to match is tried in every combination; rewrite it so that one part only can read each character (e.g. "(a+)+" as "a+", "(a|ab)*" as "(ab?)*")`;
     const [p, q] = found.loops;
     const second = this.loop(a, q);
     const search = p.includes(0);
@@ -120,12 +134,15 @@ class Assessment {
     return `can take time quadratic or worse in the input's length: ${both} both read ${pump}, repeated, so a text like ${like} that then fails to match is split between them in every way; ${advice}`;
   }
 
-  /** A loop by its text: the outermost repeat around all of its states. */
-  private loop(a: Automaton, states: readonly number[]): string {
+  /** The outermost repeat around all of a loop's states. */
+  private outer(a: Automaton, states: readonly number[]): Span | undefined {
     const lists = states.map((s) => a.loops[s]!);
-    const outer = lists[0]?.find((span) =>
-      lists.every((list) => list.includes(span)),
-    );
+    return lists[0]?.find((span) => lists.every((list) => list.includes(span)));
+  }
+
+  /** A loop by its text. */
+  private loop(a: Automaton, states: readonly number[]): string {
+    const outer = this.outer(a, states);
     if (outer === undefined || outer.start === outer.end)
       return "a backreference";
     return this.text(outer);
@@ -139,6 +156,9 @@ class Assessment {
     return this.cps.slice(span.start, span.end).join("");
   }
 }
+
+/** A witness's text, at most 40 characters of it. */
+const cut = (text: string) => [...text].slice(0, 40).join("");
 
 /** The search retries at each position: a loop on the start state reading any character. */
 function searched(a: Automaton): void {
@@ -162,19 +182,6 @@ function leadingLooks(terms: readonly Term[], anchored: boolean): Term[] {
     else if (!["start", "end", "boundary"].includes(term.kind)) break;
   }
   return looks;
-}
-
-/** Whether a body can read unboundedly far: an unbounded repeat, or a backreference. */
-function unbounded(body: Alternatives): boolean {
-  const open = (term: Term): boolean => {
-    if (term.kind === "backref") return true;
-    if (term.kind === "repeat")
-      return (
-        (term.max === Infinity && term.body.kind !== "look") || open(term.body)
-      );
-    return term.kind === "group" && unbounded(term.body);
-  };
-  return body.some((terms) => terms.some(open));
 }
 
 const lookName = (look: Extract<Term, { kind: "look" }>) =>
