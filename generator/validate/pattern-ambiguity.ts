@@ -53,6 +53,9 @@ class Search {
   private readonly component: Map<number, number>;
   private readonly members: number[][] = [];
   private readonly looping: boolean[];
+  /** The components of every path's graph, free states included: where the engine goes on. */
+  private readonly spine: Map<number, number>;
+  private readonly spineMembers: number[][] = [];
   private steps = 0;
   private readonly meets = new Map<number, CodePointSet | null>();
 
@@ -66,10 +69,9 @@ class Search {
     const all = this.succ.map((_, s) => s);
     this.component = components((s) => this.succ[s]!, all);
     for (const s of all) (this.members[this.component.get(s)!] ??= []).push(s);
-    this.looping = this.members.map(
-      (states) =>
-        states.length > 1 || this.succ[states[0]!]!.includes(states[0]!),
-    );
+    this.looping = this.members.map((states) => looping(states, this.succ));
+    this.spine = components((s) => this.next[s]!, all);
+    for (const s of all) (this.spineMembers[this.spine.get(s)!] ??= []).push(s);
   }
 
   run(): Ambiguity | null {
@@ -79,7 +81,8 @@ class Search {
       const found = this.exponential(c);
       if (found) return found;
     }
-    for (const p of loops) {
+    for (const [p, states] of this.spineMembers.entries()) {
+      if (!looping(states, this.next)) continue;
       const found = this.polynomial(p, new Set(loops));
       if (found) return found;
     }
@@ -104,15 +107,20 @@ class Search {
     return this.component.get(s) === c;
   }
 
-  /** Pairs of states reading one character, each moved by a step `xs` and `ys` allow. */
+  /**
+   * Pairs of states reading one character, each moved by a step `xs` and `ys` allow, along
+   * failing paths (or, for x when `xFree`, along every path).
+   */
   private square(
     xs: (s: number) => boolean,
     ys: (s: number) => boolean,
+    xFree = false,
   ): (pair: number) => number[] {
+    const xNext = xFree ? this.next : this.succ;
     return (pair) => {
       const [x, y] = [Math.floor(pair / this.n), pair % this.n];
       const out: number[] = [];
-      for (const x2 of this.succ[x]!)
+      for (const x2 of xNext[x]!)
         if (xs(x2))
           for (const y2 of this.succ[y]!) {
             if (++this.steps > BUDGET) throw OVER_BUDGET;
@@ -153,25 +161,30 @@ class Search {
     return this.found({ kind: "exponential", loop: states }, s, pump);
   }
 
-  private polynomial(p: number, risky: ReadonlySet<number>): Ambiguity | null {
-    // x loops in p while y goes on: y reaching another loop q that can fail splits the text.
-    const inP = (s: number) => this.inside(p, s);
+  /**
+   * x goes round p, a loop of every path's graph (ending the match on the way does not stop the
+   * engine trying, from each of its states, what it prefers first), while y leaves on a failing
+   * path for a failing loop q that x is not in; then y goes round q while x goes on, until both
+   * stand on one state of q. Each place where the text leaves p for q is one more way to fail.
+   */
+  private polynomial(p: number, loops: ReadonlySet<number>): Ambiguity | null {
+    const inP = (s: number) => this.spine.get(s) === p;
     const parents = reach(
-      this.members[p]!.map((s) => s * this.n + s),
-      this.square(inP, () => true),
+      this.spineMembers[p]!.map((s) => s * this.n + s),
+      this.square(inP, () => true, true),
     );
     const splits = new Map<number, number[]>();
     for (const pair of parents.keys()) {
-      const q = this.component.get(pair % this.n)!;
-      if (q !== p && risky.has(q))
+      const [x, y] = [Math.floor(pair / this.n), pair % this.n];
+      const q = this.component.get(y)!;
+      if (loops.has(q) && this.component.get(x) !== q)
         splits.set(q, [...(splits.get(q) ?? []), pair]);
     }
     for (const [q, from] of splits) {
-      // Then y loops in q while x goes on, until both stand on one state of q.
       const inQ = (s: number) => this.inside(q, s);
       const joined = reach(
         from,
-        this.square(() => true, inQ),
+        this.square(() => true, inQ, true),
       );
       const meets = [...joined.keys()].some(
         (pair) =>
@@ -180,7 +193,10 @@ class Search {
       if (!meets) continue;
       const word = trace(parents, from[0]!);
       const s = Math.floor(word[0]! / this.n);
-      const loops: [number[], number[]] = [this.members[p]!, this.members[q]!];
+      const loops: [number[], number[]] = [
+        this.spineMembers[p]!,
+        this.members[q]!,
+      ];
       return this.found({ kind: "polynomial", loops }, s, word.slice(1));
     }
     return null;
@@ -210,6 +226,11 @@ class Search {
       .join("");
     return { ...what, prefix, pump };
   }
+}
+
+/** Whether a component's states hold a loop: more than one, or one with an edge to itself. */
+function looping(states: readonly number[], next: number[][]): boolean {
+  return states.length > 1 || next[states[0]!]!.includes(states[0]!);
 }
 
 /** Breadth first from `start`: each node reached, with the node it was reached from (-1 for a start). */

@@ -61,13 +61,17 @@ class Assessment {
 
   /** The risk of one body: the pattern's (searched unless anchored) or a lookaround's (anchored). */
   body(body: Alternatives, anchored: boolean): string | null {
-    return this.read(body, anchored).reason;
+    return this.read(body, anchored, true).reason;
   }
 
-  /** The risk of a body, and whether it can read unboundedly far. */
+  /**
+   * The risk of a body, and whether it can read unboundedly far. `once`: the body is tried once
+   * (the pattern's, or a lookaround's tried once), as are then the lookarounds it starts with.
+   */
   private read(
     body: Alternatives,
     anchored: boolean,
+    once: boolean,
   ): { reason: string | null; looped: boolean } {
     const fixed = anchored || body.every(startsAnchored);
     let automaton: Automaton;
@@ -81,19 +85,23 @@ class Assessment {
     // A pattern that matches the empty string where it starts never starts again.
     if (!fixed && !automaton.freeEmpty) searched(automaton);
     const found = findAmbiguity(automaton);
-    const looped = automaton.looped;
+    let looped = automaton.looped;
     if (found) return { reason: this.describe(found, automaton), looped };
-    const once = new Set(
-      fixed ? body.flatMap((terms) => leadingLooks(terms, anchored)) : [],
+    const first = new Set(
+      once && fixed
+        ? body.flatMap((terms) => leadingLooks(terms, anchored))
+        : [],
     );
     for (const look of new Set(automaton.looks)) {
       const inner = this.read(
         look.behind ? reversed(look.body) : look.body,
         true,
+        first.has(look),
       );
       if (inner.reason !== null) return { reason: inner.reason, looped };
-      if (inner.looped && !once.has(look))
+      if (inner.looped && !first.has(look))
         return { reason: this.farLook(look), looped };
+      looped ||= inner.looped;
     }
     return { reason: null, looped };
   }

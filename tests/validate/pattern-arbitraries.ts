@@ -59,3 +59,33 @@ export const patterns = fc.letrec<{
     )
     .map(([atom, q, lazy]) => atom + q + (q !== "" && lazy ? "?" : "")),
 }));
+
+/**
+ * Random patterns made to backtrack: repeats inside repeats over characters that overlap
+ * (a, [ab], ., \w…), alternatives that read alike, anchored or not at either end.
+ */
+const OVERLAPPING = ["a", "b", "[ab]", "[a-c]", ".", "\\w", "\\d", "1", "[^b]"];
+const REPEATS = ["", "", "*", "+", "?", "{2}", "{0,3}", "{1,}", "*?", "+?"];
+const loopy = fc.letrec<{ disjunction: string; term: string }>((tie) => ({
+  disjunction: fc
+    .array(fc.array(tie("term"), { minLength: 1, maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 2,
+    })
+    .map((alts) => alts.map((terms) => terms.join("")).join("|")),
+  term: fc
+    .tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...OVERLAPPING) },
+        tie("disjunction").map((body) => `(?:${body})`),
+        tie("disjunction").map((body) => `(?=${body})`),
+      ),
+      fc.constantFrom(...REPEATS),
+    )
+    .map(([atom, q]) => (atom.startsWith("(?=") ? atom : atom + q)),
+}));
+export const backtrackingPatterns = fc
+  .tuple(fc.boolean(), loopy.disjunction, fc.boolean())
+  .map(([start, body, end]) =>
+    start || end ? `${start ? "^" : ""}(?:${body})${end ? "$" : ""}` : body,
+  );
