@@ -4,7 +4,7 @@ import {
   type Term,
 } from "../../generator/validate/js-pattern.js";
 import { WORD } from "../../generator/validate/code-points.js";
-import { sample } from "../../generator/validate/pattern-ambiguity.js";
+import { sample } from "../../generator/validate/pattern-graph.js";
 import { buildAutomaton } from "../../generator/validate/pattern-automaton.js";
 
 /**
