@@ -227,7 +227,11 @@ class Search {
     );
     const pick = (set: CodePointSet) =>
       sample(intersect(set, complement(ends)) ?? set);
-    const prefix = path.map((s) => pick(this.a.labels[s]!)).join("");
+    // The search's own characters are any the text begins with: none needed.
+    const prefix = path
+      .filter((s) => s !== this.a.search)
+      .map((s) => pick(this.a.labels[s]!))
+      .join("");
     const pump = pairs
       .map((pair) => pick(this.meet(Math.floor(pair / this.n), pair % this.n)!))
       .join("");

@@ -28,6 +28,8 @@ export interface Automaton {
   readonly freeEmpty: boolean;
   /** Whether it has a loop: whether it can read unboundedly far. */
   readonly looped: boolean;
+  /** The search's state, when the pattern is searched for. */
+  readonly search: number | null;
 }
 
 export interface Span {
@@ -83,21 +85,43 @@ const EMPTY: Fragment = {
 const ASSERTION: Fragment = { ...EMPTY, freeEmpty: false };
 
 /**
- * The automaton of `body`, anchored where the text starts; throws TooLarge. `whole` is the
- * pattern `body` is part of (a lookaround's body refers to groups outside it).
+ * The automaton of `body`; throws TooLarge. `whole` is the pattern `body` is part of (a
+ * lookaround's body refers to groups outside it). With `searched`, the search that starts again
+ * at each position is a state of its own reading any character, which enters the branches that
+ * do not start with `^`; unless the pattern matches the empty string at once, as it then never
+ * starts again.
  */
 export function buildAutomaton(
   body: Alternatives,
   whole: Alternatives = body,
+  searched = false,
 ): Automaton {
   const builder = new Builder(whole);
-  const read = builder.alternatives(body, 1);
+  const branches = body.map((terms) => builder.alternatives([terms], 1));
+  const read = union(branches);
   const start = new Map([[0, 1]]);
   builder.follow(start, read.first);
+  let search: number | null = null;
+  if (searched && !read.freeEmpty) {
+    search = builder.state([[0, MAX_CODE_POINT]], []);
+    const again = new Map([[search, 1]]);
+    builder.follow(start, again);
+    builder.follow(again, again);
+    body.forEach((terms, i) => {
+      if (!startsAnchored(terms)) builder.follow(again, branches[i]!.first);
+    });
+  }
   for (const state of read.freeLast) builder.free[state] = true;
   const { labels, edges, free, loops, looks, looped } = builder;
   const { freeEmpty } = read;
-  return { labels, edges, free, loops, looks, freeEmpty, looped };
+  return { labels, edges, free, loops, looks, freeEmpty, looped, search };
+}
+
+/** Whether a branch can match only where the text starts: its first term is ^, or a group all of whose branches are. */
+export function startsAnchored(terms: readonly Term[]): boolean {
+  const [first] = terms;
+  if (first?.kind === "start") return true;
+  return first?.kind === "group" && first.body.every(startsAnchored);
 }
 
 class Builder {

@@ -1,5 +1,4 @@
 import { quoted } from "../diagnostics/quoted.js";
-import { MAX_CODE_POINT } from "./code-points.js";
 import { parsePattern, type Alternatives, type Term } from "./js-pattern.js";
 import { findAmbiguity, type Ambiguity } from "./pattern-ambiguity.js";
 import {
@@ -7,6 +6,7 @@ import {
   MAX_STATES,
   TooLarge,
   type Automaton,
+  startsAnchored,
   type Span,
 } from "./pattern-automaton.js";
 
@@ -76,14 +76,12 @@ class Assessment {
     const fixed = anchored || body.every(startsAnchored);
     let automaton: Automaton;
     try {
-      automaton = buildAutomaton(body, this.whole);
+      automaton = buildAutomaton(body, this.whole, !anchored);
     } catch (error) {
       if (error instanceof TooLarge)
         return { reason: this.tooComplex(), looped: true };
       throw error;
     }
-    // A pattern that matches the empty string where it starts never starts again.
-    if (!fixed && !automaton.freeEmpty) searched(automaton);
     const found = findAmbiguity(automaton);
     let looped = automaton.looped;
     if (found) return { reason: this.describe(found, automaton), looped };
@@ -128,7 +126,7 @@ class Assessment {
       return `can take time exponential in ${this.outer(a, found.loop)?.bounded ? "its repeat count" : "the input's length"}: ${this.loop(a, found.loop)} reads ${pump}, repeated, in more than one way, so a text like ${like} that then fails to match is tried in every combination; rewrite it so that one part only can read each character (e.g. "(a+)+" as "a+", "(a|ab)*" as "(ab?)*")`;
     const [p, q] = found.loops;
     const second = this.loop(a, q);
-    const search = p.includes(0);
+    const search = a.search !== null && p.includes(a.search);
     const first = search
       ? "the search, which starts again at each position,"
       : this.loop(a, p);
@@ -167,19 +165,6 @@ class Assessment {
 
 /** A witness's text, at most 40 characters of it. */
 const cut = (text: string) => [...text].slice(0, 40).join("");
-
-/** The search retries at each position: a loop on the start state reading any character. */
-function searched(a: Automaton): void {
-  a.labels[0] = [[0, MAX_CODE_POINT]];
-  a.edges[0]!.set(0, 1);
-}
-
-/** Whether a branch can match only where the text starts: its first term is ^, or a group all of whose branches are. */
-function startsAnchored(terms: readonly Term[]): boolean {
-  const [first] = terms;
-  if (first?.kind === "start") return true;
-  return first?.kind === "group" && first.body.every(startsAnchored);
-}
 
 /** The lookarounds a branch holds before it reads anything (after its ^ unless `anchored`): each tried once. */
 function leadingLooks(terms: readonly Term[], anchored: boolean): Term[] {

@@ -79,6 +79,8 @@ const ACCEPTED = [
   // Unanchored, but every way to read far ends the match at once: the engine never backtracks.
   ...["\\d+", "[a-z]+", "(a+)+", "(a|a)*", "x(a|aa)*", "x(?:a|ab)*"],
   // Bounded, and written out: no loop to pump.
+  // A branch that starts with ^ is tried where the text starts only.
+  ...["^a+$|b", "^\\d+x|^y"],
   ...["^(?:a?){4}a{4}$", "^(a|a){4}$", "[a-z]{1,64}@", "^(?:-[0-9a-f]{4}){3}$"],
   ...["^\\p{L}+$", "^(?:\\p{Lu}\\p{Ll}*)+$", "^([\"'])(?:(?!\\1).)*\\1$"],
 ];
