@@ -103,7 +103,7 @@ export function buildAutomaton(
   builder.follow(start, read.first);
   let search: number | null = null;
   if (searched && !read.freeEmpty) {
-    search = builder.state([[0, MAX_CODE_POINT]], []);
+    search = builder.state(ANY, []);
     const again = new Map([[search, 1]]);
     builder.follow(start, again);
     builder.follow(again, again);

@@ -73,7 +73,6 @@ class Assessment {
     anchored: boolean,
     once: boolean,
   ): { reason: string | null; looped: boolean } {
-    const fixed = anchored || body.every(startsAnchored);
     let automaton: Automaton;
     try {
       automaton = buildAutomaton(body, this.whole, !anchored);
@@ -85,10 +84,9 @@ class Assessment {
     const found = findAmbiguity(automaton);
     let looped = automaton.looped;
     if (found) return { reason: this.describe(found, automaton), looped };
+    // Where the body is tried once, so are the lookarounds a branch starts with (after its ^).
     const first = new Set(
-      once && fixed
-        ? body.flatMap((terms) => leadingLooks(terms, anchored))
-        : [],
+      once ? body.flatMap((terms) => leadingLooks(terms, anchored)) : [],
     );
     for (const look of new Set(automaton.looks)) {
       const inner = this.read(
@@ -166,7 +164,7 @@ class Assessment {
 /** A witness's text, at most 40 characters of it. */
 const cut = (text: string) => [...text].slice(0, 40).join("");
 
-/** The lookarounds a branch holds before it reads anything (after its ^ unless `anchored`): each tried once. */
+/** The lookarounds a branch holds before it reads anything (after its ^ unless `anchored`). */
 function leadingLooks(terms: readonly Term[], anchored: boolean): Term[] {
   const looks: Term[] = [];
   for (const [i, term] of terms.entries()) {

@@ -80,7 +80,7 @@ const ACCEPTED = [
   ...["\\d+", "[a-z]+", "(a+)+", "(a|a)*", "x(a|aa)*", "x(?:a|ab)*"],
   // Bounded, and written out: no loop to pump.
   // A branch that starts with ^ is tried where the text starts only.
-  ...["^a+$|b", "^\\d+x|^y"],
+  ...["^a+$|b", "^\\d+x|^y", "^(?=.*\\d).+|x"],
   ...["^(?:a?){4}a{4}$", "^(a|a){4}$", "[a-z]{1,64}@", "^(?:-[0-9a-f]{4}){3}$"],
   ...["^\\p{L}+$", "^(?:\\p{Lu}\\p{Ll}*)+$", "^([\"'])(?:(?!\\1).)*\\1$"],
 ];
