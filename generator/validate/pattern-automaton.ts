@@ -65,6 +65,10 @@ interface Fragment {
   /** Ways to match the empty string (0, 1 or 2). */
   empty: number;
   freeEmpty: boolean;
+  /** First states entered only through a `^`: where the text starts, never by the search. */
+  anchored: Set<number>;
+  /** Whether every way to match the empty string passes a `^`. */
+  emptyAnchored: boolean;
 }
 
 const cap = (n: number) => Math.min(n, 2);
@@ -81,15 +85,17 @@ const EMPTY: Fragment = {
   freeLast: new Set(),
   empty: 1,
   freeEmpty: true,
+  anchored: new Set(),
+  emptyAnchored: false,
 };
 const ASSERTION: Fragment = { ...EMPTY, freeEmpty: false };
+const START: Fragment = { ...ASSERTION, emptyAnchored: true };
 
 /**
  * The automaton of `body`; throws TooLarge. `whole` is the pattern `body` is part of (a
  * lookaround's body refers to groups outside it). With `searched`, the search that starts again
- * at each position is a state of its own reading any character, which enters the branches that
- * do not start with `^`; unless the pattern matches the empty string at once, as it then never
- * starts again.
+ * at each position is a state of its own reading any character, which enters what is not behind
+ * a `^`; unless the pattern matches the empty string at once, as it then never starts again.
  */
 export function buildAutomaton(
   body: Alternatives,
@@ -97,8 +103,7 @@ export function buildAutomaton(
   searched = false,
 ): Automaton {
   const builder = new Builder(whole);
-  const branches = body.map((terms) => builder.alternatives([terms], 1));
-  const read = union(branches);
+  const read = builder.alternatives(body, 1);
   const start = new Map([[0, 1]]);
   builder.follow(start, read.first);
   let search: number | null = null;
@@ -107,21 +112,13 @@ export function buildAutomaton(
     const again = new Map([[search, 1]]);
     builder.follow(start, again);
     builder.follow(again, again);
-    body.forEach((terms, i) => {
-      if (!startsAnchored(terms)) builder.follow(again, branches[i]!.first);
-    });
+    const open = [...read.first].filter(([s]) => !read.anchored.has(s));
+    builder.follow(again, new Map(open));
   }
   for (const state of read.freeLast) builder.free[state] = true;
   const { labels, edges, free, loops, looks, looped } = builder;
   const { freeEmpty } = read;
   return { labels, edges, free, loops, looks, freeEmpty, looped, search };
-}
-
-/** Whether a branch can match only where the text starts: its first term is ^, or a group all of whose branches are. */
-export function startsAnchored(terms: readonly Term[]): boolean {
-  const [first] = terms;
-  if (first?.kind === "start") return true;
-  return first?.kind === "group" && first.body.every(startsAnchored);
 }
 
 class Builder {
@@ -188,12 +185,18 @@ class Builder {
     addWays(last, x.last, y.empty);
     const freeLast = new Set(y.freeLast);
     if (y.freeEmpty) for (const s of x.freeLast) freeLast.add(s);
+    const anchored = new Set(x.anchored);
+    if (x.empty > 0)
+      for (const s of y.first.keys())
+        if (x.emptyAnchored || y.anchored.has(s)) anchored.add(s);
     return {
       first,
       last,
       freeLast,
       empty: cap(x.empty * y.empty),
       freeEmpty: x.freeEmpty && y.freeEmpty,
+      anchored,
+      emptyAnchored: x.emptyAnchored || y.emptyAnchored,
     };
   }
 
@@ -204,6 +207,7 @@ class Builder {
       case "set":
         return this.read(term.set);
       case "start":
+        return START;
       case "end":
       case "boundary":
         return ASSERTION;
@@ -228,6 +232,8 @@ class Builder {
       freeLast: new Set([s]),
       empty: 0,
       freeEmpty: false,
+      anchored: new Set(),
+      emptyAnchored: false,
     };
   }
 
@@ -306,21 +312,30 @@ function union(fragments: readonly Fragment[]): Fragment {
   const first: Ways = new Map();
   const last: Ways = new Map();
   const freeLast = new Set<number>();
+  const anchored = new Set<number>();
   let empty = 0;
   let freeEmpty = false;
+  let emptyAnchored = true;
   for (const f of fragments) {
     addWays(first, f.first);
     addWays(last, f.last);
     for (const s of f.freeLast) freeLast.add(s);
+    for (const s of f.anchored) anchored.add(s);
     empty = cap(empty + f.empty);
     freeEmpty ||= f.freeEmpty;
+    if (f.empty > 0) emptyAnchored &&= f.emptyAnchored;
   }
-  return { first, last, freeLast, empty, freeEmpty };
+  return { first, last, freeLast, empty, freeEmpty, anchored, emptyAnchored };
 }
 
 /** `x?`: x, or nothing (one more way to match the empty string). */
 function optional(x: Fragment): Fragment {
-  return { ...x, empty: cap(x.empty + 1), freeEmpty: true };
+  return {
+    ...x,
+    empty: cap(x.empty + 1),
+    freeEmpty: true,
+    emptyAnchored: false,
+  };
 }
 
 /** The sets a term reads, into `sets`; the most characters it reads (Infinity for unbounded). */

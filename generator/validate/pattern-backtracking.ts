@@ -6,7 +6,6 @@ import {
   MAX_STATES,
   TooLarge,
   type Automaton,
-  startsAnchored,
   type Span,
 } from "./pattern-automaton.js";
 

@@ -47,6 +47,8 @@ const REFUSED: [pattern: string, says: string, names: string][] = [
   ["^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", POLYNOMIAL, '"[^@\\\\s]+" and another'],
   ["\\d+x", POLYNOMIAL, "the search, which starts again at each position,"],
   ["[a-z]+@[a-z]+\\.com", POLYNOMIAL, "the search, which starts again"],
+  ["(?:^|)\\d+x", POLYNOMIAL, "the search, which starts again"],
+  ["(?:^a|b)+x", POLYNOMIAL, "the search, which starts again"],
   ["^(a+)\\1$", POLYNOMIAL, "'a+' and a backreference"],
   ["(?=.*\\d)", LOOK, 'the lookahead "(?=.*\\\\d)"'],
   ["a(?=b*c)", LOOK, "the lookahead '(?=b*c)'"],
@@ -80,7 +82,7 @@ const ACCEPTED = [
   ...["\\d+", "[a-z]+", "(a+)+", "(a|a)*", "x(a|aa)*", "x(?:a|ab)*"],
   // Bounded, and written out: no loop to pump.
   // A branch that starts with ^ is tried where the text starts only.
-  ...["^a+$|b", "^\\d+x|^y", "^(?=.*\\d).+|x"],
+  ...["^a+$|b", "^\\d+x|^y", "^(?=.*\\d).+|x", "(?:^|,)\\d+x"],
   ...["^(?:a?){4}a{4}$", "^(a|a){4}$", "[a-z]{1,64}@", "^(?:-[0-9a-f]{4}){3}$"],
   ...["^\\p{L}+$", "^(?:\\p{Lu}\\p{Ll}*)+$", "^([\"'])(?:(?!\\1).)*\\1$"],
 ];
