@@ -67,3 +67,22 @@ export const LINE_TERMINATORS: CodePointSet = normalize([
   [0x0d, 0x0d],
   [0x2028, 0x2029],
 ]);
+
+/**
+ * The code points a `\p{…}` or `\P{…}` escape (`escape` without its backslash) matches in this
+ * JavaScript's Unicode tables, asked of V8 itself; each property once per process.
+ */
+export function propertySet(escape: string): CodePointSet {
+  let set = properties.get(escape);
+  if (set === undefined) {
+    const re = new RegExp(`^\\${escape}$`, "u");
+    const ranges: Range[] = [];
+    for (let cp = 0; cp <= MAX_CODE_POINT; cp++)
+      if (re.test(String.fromCodePoint(cp))) ranges.push([cp, cp]);
+    set = normalize(ranges);
+    properties.set(escape, set);
+  }
+  return set;
+}
+
+const properties = new Map<string, CodePointSet>();

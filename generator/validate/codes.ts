@@ -117,6 +117,8 @@ export const CODES = {
   "invalid-json-schema": "an input schema that is not valid JSON Schema",
   "unknown-schema-keyword": "a JSON Schema keyword that does not exist",
   "unknown-format": "a format ajv does not know",
+  "pattern-backtracking":
+    "a schema pattern a backtracking validator can take exponential or polynomial time on (nested or overlapping repeats)",
   "default-not-in-schema": "a default its own schema refuses",
   "enum-value-not-in-schema": "an enum value its own schema refuses",
   "non-finite-number":

@@ -21,6 +21,7 @@ import { checkToolPlacement } from "./sections.js";
 import { checkStructure } from "./structure.js";
 import { soundPart, withoutFaultyTools } from "./sound-part.js";
 import { about } from "./subject.js";
+import { checkPatterns } from "./patterns.js";
 import { checkPython } from "./python.js";
 import { checkTargets } from "./targets.js";
 import { checkToolMeta } from "./tool-meta.js";
@@ -51,6 +52,7 @@ const SEMANTIC: readonly Check[] = [
   checkViews,
   checkRenames,
   checkInputSchemas,
+  checkPatterns,
   checkToolMeta,
   checkHiddenText,
   checkAcknowledgedBreaks,

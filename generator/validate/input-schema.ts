@@ -4,6 +4,7 @@ import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
 import { isPlainSchema, scalarFits } from "./plain-schema.js";
 import type { Problem } from "./problem.js";
+import { holdsSlowPattern } from "./patterns.js";
 import { compiler, valueChecker } from "./schema-ajv.js";
 import { KEYWORDS } from "./schema-keywords.js";
 import { walkSchema, type Valued } from "./schema-walk.js";
@@ -37,6 +38,8 @@ function compileProblems(
   valued: readonly Valued[],
   kind: SchemaKind,
 ): Problem[] {
+  // Running a value against a pattern refused as slow (patterns.ts) could take forever.
+  if (holdsSlowPattern(schema)) return [];
   if (isPlainSchema(schema)) return valueProblems(valued);
   try {
     // The meta-schema first: its errors have a path, so each lands on its own line of the spec.

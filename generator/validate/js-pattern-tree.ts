@@ -22,9 +22,26 @@ export type Term =
       /** Where the group's `)` stands (a code-point offset). */
       end: number;
     }
-  | { kind: "look"; behind: boolean; negated: boolean; body: Alternatives }
+  | {
+      kind: "look";
+      behind: boolean;
+      negated: boolean;
+      body: Alternatives;
+      /** Where the lookaround's text starts and ends (code-point offsets). */
+      start: number;
+      end: number;
+    }
   | { kind: "backref"; index: number; at: number }
-  | { kind: "repeat"; min: number; max: number; lazy: boolean; body: Term };
+  | {
+      kind: "repeat";
+      min: number;
+      max: number;
+      lazy: boolean;
+      body: Term;
+      /** Where the repeated atom starts and its quantifier ends (code-point offsets). */
+      start: number;
+      end: number;
+    };
 
 export interface ParsedPattern {
   body: Alternatives;

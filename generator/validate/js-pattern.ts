@@ -3,12 +3,12 @@ import {
   DIGITS,
   LINE_TERMINATORS,
   normalize,
+  propertySet,
   SPACE,
   WORD,
   type CodePointSet,
   type Range,
 } from "./code-points.js";
-
 import {
   MAX_COUNT,
   PatternProblem,
@@ -16,32 +16,26 @@ import {
   type ParsedPattern,
   type Term,
 } from "./js-pattern-tree.js";
+import {
+  ch,
+  CONTROLS,
+  ID_CONTINUE,
+  ID_START,
+  isDigit,
+  isHex,
+  show,
+  SYNTAX_CHARS,
+} from "./js-pattern-chars.js";
 
 export * from "./js-pattern-tree.js";
 
-/** The ControlEscape letters and what they stand for. */
-const CONTROLS = new Map([
-  ["f", 0x0c],
-  ["n", 0x0a],
-  ["r", 0x0d],
-  ["t", 0x09],
-  ["v", 0x0b],
-]);
-const SYNTAX_CHARS = new Set("^$\\.*+?()[]{}|");
-const ID_START = /[\p{ID_Start}$_]/u;
-const ID_CONTINUE = /[\p{ID_Continue}$\u200c\u200d]/u;
-
-/** Reads `source` as a `u`-mode pattern; throws PatternProblem. */
-export function parsePattern(source: string): ParsedPattern {
-  return new Parser(source).parse();
+/**
+ * Reads `source` as a `u`-mode pattern; throws PatternProblem. `lenient` reads what Python's re
+ * has no equivalent for too: `\p{…}` as the set V8 matches, counts from 2^31 - 1 as unbounded.
+ */
+export function parsePattern(source: string, lenient = false): ParsedPattern {
+  return new Parser(source, lenient).parse();
 }
-
-const isDigit = (cp: number | undefined) =>
-  cp !== undefined && cp >= 0x30 && cp <= 0x39;
-const isHex = (cp: number | undefined) =>
-  cp !== undefined && /[0-9A-Fa-f]/.test(String.fromCodePoint(cp));
-const ch = (s: string) => s.codePointAt(0)!;
-const show = (cp: number) => String.fromCodePoint(cp);
 
 class Parser {
   private readonly cps: number[];
@@ -51,7 +45,10 @@ class Parser {
   private readonly numbered: { index: number; at: number }[] = [];
   private readonly named: { term: { index: number }; name: string }[] = [];
 
-  constructor(source: string) {
+  constructor(
+    source: string,
+    private readonly lenient: boolean,
+  ) {
     this.cps = [...source].map((s) => s.codePointAt(0)!);
   }
 
@@ -117,8 +114,9 @@ class Parser {
       if (this.atQuantifier()) this.syntax("nothing to repeat");
       return assertion;
     }
+    const start = this.pos;
     const atom = this.atom();
-    return this.quantified(atom);
+    return this.quantified(atom, start);
   }
 
   private assertion(): Term | null {
@@ -134,13 +132,15 @@ class Parser {
       return { kind: "boundary", negated };
     }
     if (c !== ch("(") || this.peek(1) !== ch("?")) return null;
+    const start = this.pos;
     const behind = this.peek(2) === ch("<");
     const sign = this.peek(behind ? 3 : 2);
     if (sign !== ch("=") && sign !== ch("!")) return null;
     this.pos += behind ? 4 : 3;
     const body = this.disjunction();
     this.expect(")");
-    return { kind: "look", behind, negated: sign === ch("!"), body };
+    const negated = sign === ch("!");
+    return { kind: "look", behind, negated, body, start, end: this.pos };
   }
 
   private atQuantifier(): boolean {
@@ -148,7 +148,7 @@ class Parser {
     return c === ch("*") || c === ch("+") || c === ch("?") || c === ch("{");
   }
 
-  private quantified(body: Term): Term {
+  private quantified(body: Term, start: number): Term {
     let min: number;
     let max: number;
     if (this.eat("*")) [min, max] = [0, Infinity];
@@ -166,7 +166,7 @@ class Parser {
     } else return body;
     const lazy = this.eat("?");
     if (this.atQuantifier()) this.syntax("nothing to repeat");
-    return { kind: "repeat", min, max, lazy, body };
+    return { kind: "repeat", min, max, lazy, body, start, end: this.pos };
   }
 
   private count(): number {
@@ -174,12 +174,12 @@ class Parser {
     let text = "";
     while (isDigit(this.peek())) text += show(this.next());
     const n = Number(text);
-    if (n > MAX_COUNT)
+    if (n > MAX_COUNT && !this.lenient)
       throw new PatternProblem(
         "unsupported",
         `the repetition count ${text} is too large: JavaScript reads counts from ${MAX_COUNT + 1} on as unbounded; use * or + instead`,
       );
-    return n;
+    return n > MAX_COUNT ? Infinity : n;
   }
 
   private atom(): Term {
@@ -284,6 +284,11 @@ class Parser {
     if (base) {
       this.pos++;
       return c === c.toLowerCase() ? base : complement(base);
+    }
+    if ((c === "p" || c === "P") && this.lenient) {
+      const start = this.pos;
+      while (this.next() !== ch("}"));
+      return propertySet(this.cps.slice(start, this.pos).map(show).join(""));
     }
     if (c === "p" || c === "P")
       this.unsupported(

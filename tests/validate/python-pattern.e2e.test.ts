@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pythonPattern } from "../../generator/validate/python-pattern.js";
 import { repoRoot } from "../helpers/project.js";
 import { RUNS, SEED } from "../properties/settings.js";
+import { patterns } from "./pattern-arbitraries.js";
 
 /**
  * Both engines, side by side: every pattern that translates is run by JavaScript as ajv runs it
@@ -80,62 +81,6 @@ const SETS = [
   ],
 ];
 
-/** Random patterns from a small grammar of the constructs above, and random strings of the samples' characters. */
-const LITERALS = ["a", "b", "1", "٣", "é", "😀", "-", " ", "\\n", "_", "K"];
-const ESCAPES = ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\u00a0"];
-const CLASS_ITEMS = ["a", "z", "a-c", "0-9", "\\d", "\\w", "\\s", "\\S", "٣"];
-const QUANTIFIERS = ["", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}", "{0}"];
-const patterns = fc.letrec<{ disjunction: string; term: string; atom: string }>(
-  (tie) => ({
-    disjunction: fc
-      .array(fc.array(tie("term"), { maxLength: 4 }), {
-        minLength: 1,
-        maxLength: 3,
-      })
-      .map((alts) => alts.map((terms) => terms.join("")).join("|")),
-    term: fc.oneof(
-      { weight: 6, arbitrary: tie("atom") },
-      fc.constantFrom("^", "$", "\\b", "\\B", "\\1", "\\2", "\\k<n>"),
-      fc
-        .tuple(
-          fc.constantFrom("(?=", "(?!", "(?<=", "(?<!"),
-          tie("disjunction"),
-        )
-        .map(([open, body]) => `${open}${body})`),
-    ),
-    atom: fc
-      .tuple(
-        fc.oneof(
-          { weight: 4, arbitrary: fc.constantFrom(...LITERALS, ...ESCAPES) },
-          fc.constantFrom(
-            ".",
-            "[^]",
-            "\\u{1F600}",
-            "\\x41",
-            "\\cJ",
-            "\\0",
-            "[\\b]",
-          ),
-          fc
-            .tuple(
-              fc.boolean(),
-              fc.array(fc.constantFrom(...CLASS_ITEMS, "😀", "-", "é-ü"), {
-                maxLength: 3,
-              }),
-            )
-            .map(
-              ([negated, items]) => `[${negated ? "^" : ""}${items.join("")}]`,
-            ),
-          fc
-            .tuple(fc.constantFrom("(", "(?:", "(?<n>"), tie("disjunction"))
-            .map(([open, body]) => `${open}${body})`),
-        ),
-        fc.constantFrom(...QUANTIFIERS),
-        fc.boolean(),
-      )
-      .map(([atom, q, lazy]) => atom + q + (q !== "" && lazy ? "?" : "")),
-  }),
-);
 const STRING_CHARS = ["a", "b", "K", "1", "٣", "é", "_", "-", " ", "\n", "\r"];
 const strings = fc
   .array(

@@ -81,6 +81,10 @@ const cases: [name: string, mustSay: string][] = [
     "targets.python needs env, the environment variables the Python package reads",
   ],
   [
+    "pattern-backtracking",
+    "the pattern '^(a+)+$' can take time exponential in the input's length",
+  ],
+  [
     "target-needs-client",
     "targets.mcp needs targets.client: the MCP package calls the platform through the client package",
   ],
