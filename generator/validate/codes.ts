@@ -109,6 +109,9 @@ export const CODES = {
   "ref-outside-schema": "a $ref pointing outside the input schema",
   "ref-circular": "$refs going round in a circle",
   "ref-dangling": "a $ref pointing at nothing",
+  "ref-too-deep":
+    "an input schema nesting deeper than 64 levels counted through its $refs",
+  "ref-expansion": "$refs expanding to more than 100,000 schema nodes",
   "proto-input-name": "an input named __proto__",
   "control-character-in-name":
     "an input name holding a line break, a tab or another control character",

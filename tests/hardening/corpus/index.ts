@@ -2,6 +2,7 @@ import type { CorpusCase } from "./base.js";
 import { hiddenCases } from "./hidden.js";
 import { injectionCases } from "./injection.js";
 import { nameCases } from "./names.js";
+import { refCases } from "./refs.js";
 import { structureCases } from "./structure.js";
 import { yamlCases } from "./yaml.js";
 
@@ -14,4 +15,5 @@ export const corpus: Readonly<Record<string, readonly CorpusCase[]>> = {
   names: nameCases,
   injection: injectionCases,
   hidden: hiddenCases,
+  refs: refCases,
 };
