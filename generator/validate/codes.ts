@@ -51,6 +51,8 @@ export const CODES = {
     "two client settings read from one environment variable",
   // Names and places.
   "duplicate-section-id": "a section id declared twice",
+  "section-id-case-collision":
+    "two section ids differing only in case (one file on macOS and Windows)",
   "duplicate-tool-name": "a tool name declared twice",
   "tool-name-collision":
     "two tool names that become one name in generated code",
@@ -104,6 +106,10 @@ export const CODES = {
   "stale-name": "an old name in a text of the prompt docs",
   "hidden-character": "an invisible or control character in a text",
   "unknown-tool-mention": "a snake_case word in the docs no tool has (warning)",
+  "confusable-names":
+    "two names of one kind that look alike, one not plain ASCII (warning)",
+  "mixed-script-name":
+    "a name mixing letters of several scripts, Latin and Cyrillic (warning)",
   // Input schemas.
   "required-not-a-property": "'required' naming no property",
   "ref-outside-schema": "a $ref pointing outside the input schema",
