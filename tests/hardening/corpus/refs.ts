@@ -52,6 +52,17 @@ export const refCases: CorpusCase[] = [
     says: "tools.yaml:64:20: tool 'ping', input 'a': the input schema's $refs expand to more than 100000 schema nodes",
   },
   {
+    // The bomb (2^13 schemas) lies behind a recursion (a → b → a) that ten inputs enter by b:
+    // each use of b writes a, and the bomb, out again. Counted once, it would pass.
+    name: "ref-bomb-behind-recursion",
+    spec: vary([
+      "input: { type: object, properties: {} }",
+      `input:\n      type: object\n      properties:\n        x: { $ref: '#/$defs/a' }\n${Array.from({ length: 10 }, (_, i) => `        y${i}: { $ref: '#/$defs/b' }`).join("\n")}\n      $defs:\n        a: { anyOf: [{ $ref: '#/$defs/b' }, { $ref: '#/$defs/d0' }] }\n        b: { anyOf: [{ $ref: '#/$defs/a' }] }\n${Array.from({ length: 13 }, (_, i) => `        d${i}: { anyOf: [{ $ref: '#/$defs/d${i + 1}' }, { $ref: '#/$defs/d${i + 1}' }] }`).join("\n")}\n        d13: { type: string }`,
+    ]),
+    exit: 2,
+    says: "$refs expand to more than 100000 schema nodes",
+  },
+  {
     // A recursive schema (a tree) is no circle: its ref reaches a schema.
     name: "ref-recursive-tree",
     spec: withDefs(1, () => "{ type: object, properties: { children: { type: array, items: { $ref: '#/$defs/d0' } } } }"),
