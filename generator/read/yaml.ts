@@ -1,4 +1,4 @@
-import type { Document, Node } from "yaml";
+import type { Document, Node, Pair, Scalar } from "yaml";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { yamlLibrary } from "../libraries.js";
 import type { JsonPath, Place } from "./place.js";
@@ -161,6 +161,24 @@ export function lazyLocate(source: string, at: At): Locate {
     locateIn((doc ??= readDocument(source)), source, at, path, options);
 }
 
+/** Each mapping's pairs by key, made on its first lookup: a spec with thousands of problems in a mapping of thousands of keys is located in linear time. */
+const pairIndex = new WeakMap<object, Map<string, Pair>>();
+
+function pairsOf(
+  map: { items: Pair[] },
+  isScalar: (node: unknown) => node is Scalar,
+): Map<string, Pair> {
+  let index = pairIndex.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const p of map.items)
+      if (isScalar(p.key) && !index.has(String(p.key.value)))
+        index.set(String(p.key.value), p);
+    pairIndex.set(map, index);
+  }
+  return index;
+}
+
 /** Where the value at `path` is written in the positioned document. */
 function locateIn(
   doc: Document,
@@ -176,9 +194,7 @@ function locateIn(
   for (const step of path) {
     keyNode = undefined;
     if (isMap(node)) {
-      const pair = node.items.find(
-        (p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(step),
-      );
+      const pair = pairsOf(node, isScalar).get(String(step));
       if (!pair) break;
       keyNode = pair.key;
       node = pair.value;
