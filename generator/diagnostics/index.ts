@@ -57,6 +57,15 @@ export function formatDiagnostic(d: Diagnostic, source?: string): string {
 
 const CONTEXT = 1;
 
+/** The last source's lines: a report of thousands of problems splits the spec once, not once each. */
+let split: { source: string; lines: readonly string[] } | undefined;
+
+function linesOf(source: string): readonly string[] {
+  if (split?.source !== source)
+    split = { source, lines: source.split(/\r?\n|\r/) };
+  return split.lines;
+}
+
 /** A few lines around `line` with a caret under the offending text. */
 export function codeFrame(
   source: string,
@@ -64,7 +73,7 @@ export function codeFrame(
   col: number,
   length: number,
 ): string {
-  const lines = source.split(/\r?\n|\r/);
+  const lines = linesOf(source);
   const first = Math.max(1, line - CONTEXT);
   const last = Math.min(lines.length, line + CONTEXT);
   const width = String(last).length;

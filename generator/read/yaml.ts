@@ -1,4 +1,4 @@
-import type { Document, Node } from "yaml";
+import type { Document, Node, Pair, Scalar } from "yaml";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { yamlLibrary } from "../libraries.js";
 import type { JsonPath, Place } from "./place.js";
@@ -64,7 +64,10 @@ export function readWithYaml(file: string, source: string, at: At): YamlRead {
     ? []
     : doc.errors.filter((e) => !standalone.has(e.code));
   const problems = [
-    ...doc.errors.filter((e) => standalone.has(e.code)),
+    ...[
+      ...doc.errors.filter((e) => standalone.has(e.code)),
+      ...duplicateKeys(doc),
+    ].sort((a, b) => a.pos[0] - b.pos[0]),
     ...syntax.slice(0, 1),
     ...doc.warnings,
   ];
@@ -158,6 +161,24 @@ export function lazyLocate(source: string, at: At): Locate {
     locateIn((doc ??= readDocument(source)), source, at, path, options);
 }
 
+/** Each mapping's pairs by key, made on its first lookup: a spec with thousands of problems in a mapping of thousands of keys is located in linear time. */
+const pairIndex = new WeakMap<object, Map<string, Pair>>();
+
+function pairsOf(
+  map: { items: Pair[] },
+  isScalar: (node: unknown) => node is Scalar,
+): Map<string, Pair> {
+  let index = pairIndex.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const p of map.items)
+      if (isScalar(p.key) && !index.has(String(p.key.value)))
+        index.set(String(p.key.value), p);
+    pairIndex.set(map, index);
+  }
+  return index;
+}
+
 /** Where the value at `path` is written in the positioned document. */
 function locateIn(
   doc: Document,
@@ -173,9 +194,7 @@ function locateIn(
   for (const step of path) {
     keyNode = undefined;
     if (isMap(node)) {
-      const pair = node.items.find(
-        (p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(step),
-      );
+      const pair = pairsOf(node, isScalar).get(String(step));
       if (!pair) break;
       keyNode = pair.key;
       node = pair.value;
@@ -229,12 +248,42 @@ function blockContentStart(text: string): number {
 function readDocument(source: string): Document {
   return yamlLibrary().parseDocument(source, {
     prettyErrors: false,
-    uniqueKeys: true,
+    // The library compares each key with every one before it, n² in a wide mapping (a $defs of
+    // 100,000): duplicateKeys finds them in one pass instead.
+    uniqueKeys: false,
     strict: true,
     version: "1.2",
     schema: "core",
     stringKeys: true,
   });
+}
+
+/** A key written twice in one mapping, at its second key, as the yaml library would say it. */
+function duplicateKeys(
+  doc: Document,
+): { code: string; message: string; pos: [number, number] }[] {
+  const { isScalar, visit } = yamlLibrary();
+  const found: { code: string; message: string; pos: [number, number] }[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const keys = new Set<unknown>();
+      for (const { key } of map.items) {
+        // Keys that are no scalar are refused as such (NON_STRING_KEY).
+        if (!isScalar(key)) continue;
+        const name = `${typeof key.value} ${String(key.value)}`;
+        if (!keys.has(name)) keys.add(name);
+        else {
+          const start = key.range?.[0] ?? 0;
+          found.push({
+            code: "DUPLICATE_KEY",
+            message: "Map keys must be unique",
+            pos: [start, start + 1],
+          });
+        }
+      }
+    },
+  });
+  return found;
 }
 
 /** The yaml library's codes as toolgen's: the ones a spec author meets by name, the rest as a syntax error. */

@@ -51,6 +51,8 @@ export const CODES = {
     "two client settings read from one environment variable",
   // Names and places.
   "duplicate-section-id": "a section id declared twice",
+  "section-id-case-collision":
+    "two section ids differing only in case (one file on macOS and Windows)",
   "duplicate-tool-name": "a tool name declared twice",
   "tool-name-collision":
     "two tool names that become one name in generated code",
@@ -106,11 +108,18 @@ export const CODES = {
   "stale-name": "an old name in a text of the prompt docs",
   "hidden-character": "an invisible or control character in a text",
   "unknown-tool-mention": "a snake_case word in the docs no tool has (warning)",
+  "confusable-names":
+    "two names of one kind that look alike, one not plain ASCII (warning)",
+  "mixed-script-name":
+    "a name mixing letters of several scripts, Latin and Cyrillic (warning)",
   // Input schemas.
   "required-not-a-property": "'required' naming no property",
   "ref-outside-schema": "a $ref pointing outside the input schema",
   "ref-circular": "$refs going round in a circle",
   "ref-dangling": "a $ref pointing at nothing",
+  "ref-too-deep":
+    "an input schema nesting deeper than 64 levels counted through its $refs",
+  "ref-expansion": "$refs expanding to more than 100,000 schema nodes",
   "proto-input-name": "an input named __proto__",
   "control-character-in-name":
     "an input name holding a line break, a tab or another control character",

@@ -9,6 +9,7 @@ import type { Check } from "./checked-spec.js";
 import { checkCliOptions } from "./cli-options.js";
 import { checkCliOrder } from "./cli-order.js";
 import { checkCliUsages } from "./cli-usage.js";
+import { checkConfusableNames } from "./confusable-names.js";
 import { checkDocMentions } from "./doc-mentions.js";
 import { checkHiddenText } from "./hidden-text.js";
 import { checkHttpBindings } from "./http-bindings.js";
@@ -45,6 +46,7 @@ const SEMANTIC: readonly Check[] = [
   checkPython,
   checkVersions,
   checkNames,
+  checkConfusableNames,
   checkToolPlacement,
   checkHttpBindings,
   checkCliUsages,

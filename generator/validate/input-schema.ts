@@ -66,9 +66,12 @@ function metaSchemaProblems(
   for (const e of errors)
     byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), e]);
   // A list of types with a wrong one is said at that one, not again at the list.
-  const listed = (pointer: string) =>
-    pointer.endsWith("/type") &&
-    [...byPath.keys()].some((p) => p.startsWith(`${pointer}/`));
+  // The lists with an error below them, found once (not a search of every path per path).
+  const lists = new Set<string>();
+  for (const p of byPath.keys())
+    for (let i = p.indexOf("/type/"); i >= 0; i = p.indexOf("/type/", i + 1))
+      lists.add(p.slice(0, i + "/type".length));
+  const listed = (pointer: string) => lists.has(pointer);
   return [...byPath].flatMap(([pointer, list]): Problem[] => {
     if (listed(pointer)) return [];
     const path = pointerToPath(pointer);

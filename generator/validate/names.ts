@@ -52,6 +52,20 @@ export const checkNames: Check = ({ raw, sections, tools, names, inputs }) => {
         code: "duplicate-section-id",
       }),
   );
+  // The prompt docs write a file per section (sections/<id>.mcp.md): on macOS and Windows,
+  // whose file names ignore case, ids differing only in case would be one file.
+  firstSeen(
+    sections.map((s) => s?.id.toLowerCase()),
+    (i, first) => {
+      const [a, b] = [sections[first]!.id, sections[i]!.id];
+      if (a !== b)
+        problems.push({
+          path: ["sections", i, "id"],
+          message: `section ${quoted(b)} and section ${quoted(a)} differ only in case: their prompt docs (sections/${b}.mcp.md) would be one file on macOS and Windows; rename one`,
+          code: "section-id-case-collision",
+        });
+    },
+  );
   // A tool whose structure is broken elsewhere still takes its name, when that is sound.
   firstSeen(names, (i, first) =>
     problems.push({

@@ -1,7 +1,8 @@
 import type { JsonObject } from "../model/types.js";
 import type { SchemaKind } from "./schema-kind.js";
 import type { Problem } from "./problem.js";
-import { refProblem } from "./schema-refs.js";
+import { reachProblems } from "./schema-reach.js";
+import { RefChecks } from "./schema-refs.js";
 import { isRecord } from "../../runtime/shared/record.js";
 
 /**
@@ -45,7 +46,13 @@ export interface SchemaWalk {
  */
 export function walkSchema(root: JsonObject, kind: SchemaKind): SchemaWalk {
   const walk: SchemaWalk = { shape: [], proto: [], valued: [] };
-  visitNode(root, [], { inData: false, names: false }, root, kind, walk);
+  const refs = new RefChecks(root, kind);
+  visitNode(root, [], { inData: false, names: false }, refs, kind, walk);
+  const refProblems = refs.problems();
+  // With every ref pointing at a schema, how far they reach (a chain, a ref bomb).
+  walk.shape.push(
+    ...(refProblems.length > 0 ? refProblems : reachProblems(root, kind)),
+  );
   return walk;
 }
 
@@ -88,13 +95,13 @@ function visitNode(
   node: unknown,
   path: Path,
   place: Place,
-  root: JsonObject,
+  refs: RefChecks,
   kind: SchemaKind,
   walk: SchemaWalk,
 ): void {
   if (node === null || typeof node !== "object") return;
   const visit = (child: unknown, at: Path, where: Place) =>
-    visitNode(child, at, where, root, kind, walk);
+    visitNode(child, at, where, refs, kind, walk);
   if (Array.isArray(node)) {
     node.forEach((child, i) =>
       visit(child, [...path, i], {
@@ -146,11 +153,7 @@ function visitNode(
   if (inData) return;
   if (Array.isArray(required))
     walk.shape.push(...requiredProblems(properties, required, path, outer));
-  if (typeof ref === "string") {
-    const found = refProblem(root, ref, kind);
-    if (found !== undefined)
-      walk.shape.push({ path: [...path, "$ref"], ...found });
-  }
+  if (typeof ref === "string") refs.check(ref, path);
   if (["default", "enum", "const"].some((key) => Object.hasOwn(record, key)))
     walk.valued.push({ node: record, path });
 }
@@ -168,8 +171,10 @@ function requiredProblems(
 ): Problem[] {
   const own = propertyNames(props);
   const names = outer === undefined ? own : [...new Set([...outer, ...own])];
+  // A set: a wide schema may require 100,000 names.
+  const known = new Set(names);
   return required.flatMap((name, i): Problem[] =>
-    typeof name === "string" && !names.includes(name)
+    typeof name === "string" && !known.has(name)
       ? [
           {
             path: [...path, "required", i],

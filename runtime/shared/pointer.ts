@@ -11,20 +11,30 @@ import { isRecord } from "./record.js";
  * with the client's validation.
  */
 export function refTarget(root: unknown, ref: string): unknown {
-  if (!ref.startsWith("#")) return undefined;
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return undefined;
+  const keys = refKeys(ref);
+  if (keys === undefined) return undefined;
   let at = root;
-  for (const raw of ref.slice(2).split("/")) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-    } catch {
-      return undefined;
-    }
+  for (const key of keys) {
     if (Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key)) at = at[Number(key)];
     else if (isRecord(at) && Object.hasOwn(at, key)) at = at[key];
     else return undefined;
   }
   return at;
+}
+
+/** The keys a local ref (`#`, `#/a/b`) steps through, each decoded; undefined: no local ref, or a step that does not decode. */
+export function refKeys(ref: string): string[] | undefined {
+  if (ref === "#") return [];
+  if (!ref.startsWith("#/")) return undefined;
+  const keys: string[] = [];
+  for (const raw of ref.slice(2).split("/")) {
+    try {
+      keys.push(
+        decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~"),
+      );
+    } catch {
+      return undefined;
+    }
+  }
+  return keys;
 }

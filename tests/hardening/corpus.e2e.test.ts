@@ -98,3 +98,40 @@ process.exitCode = await main([], { cwd: process.cwd(), out: (t) => process.stdo
     expect(fs.readdirSync(dir)).toEqual(["tools.yaml"]);
   });
 });
+
+describe("hostile $refs through the real bin in 400 MB", () => {
+  // The heap capped at 400 MB: a walk quadratic in the chain, or one that ran out of memory,
+  // would die here (an abort, exit 134) or hit the guard, where it now refuses in seconds.
+  it.each(
+    corpus.refs!.filter((c) => c.exit === 2).map((c) => [c.name, c] as const),
+  )(
+    "%s: a located refusal, exit 2",
+    (_name, c) => {
+      const dir = tempProject(c.spec);
+      try {
+        const run = spawnSync(
+          process.execPath,
+          [
+            "--max-old-space-size=400",
+            path.join(repoRoot, "bin", "toolgen.mjs"),
+          ],
+          {
+            cwd: dir,
+            encoding: "utf8",
+            timeout: 120_000,
+            env: { PATH: process.env.PATH ?? "" },
+          },
+        );
+        expect(run.signal, "killed by the 120 s guard").toBeNull();
+        expect(run.stderr).not.toMatch(STACK);
+        expect(run.status, run.stderr.slice(0, 2000)).toBe(2);
+        expect(run.stderr).toContain(c.says);
+        expect(run.stderr).toMatch(/^tools\.yaml:\d+:\d+: /m);
+        expect(fs.readdirSync(dir)).toEqual(["tools.yaml"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    150_000,
+  );
+});

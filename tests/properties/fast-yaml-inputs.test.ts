@@ -3,6 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { corpus } from "../hardening/corpus/index.js";
+import { readFast } from "../../generator/read/parse.js";
 import { repoRoot } from "../helpers/project.js";
 import { specArbitrary } from "./arbitraries.js";
 import { AGREE, agree } from "./fast-yaml-agree.js";
@@ -32,7 +33,13 @@ describe(AGREE, { timeout: TIMEOUT }, () => {
 
   it("on every case of the hardening corpus", () => {
     for (const cases of Object.values(corpus))
-      for (const c of cases) agree(c.spec);
+      for (const c of cases) {
+        // A long chain of refs (megabytes) the fast path declines is read by the yaml library
+        // on both paths: nothing to compare, and seconds to read twice.
+        if (c.spec.length > 1_000_000 && readFast(c.spec) === undefined)
+          continue;
+        agree(c.spec);
+      }
   });
 
   it("on the repository's tools.yaml", () => {

@@ -36,48 +36,7 @@ function slowProblems(schema: JsonObject): Found[] | "not plain" {
         });
     });
   });
-  walkObjects(schema, (node, path) => {
-    if (typeof node.$ref !== "string") return;
-    const seen: string[] = [];
-    for (let current: string = node.$ref; ;) {
-      const at = [...path, "$ref"];
-      if (!current.startsWith("#"))
-        return void problems.push({
-          path: at,
-          message: `'$ref' may only point inside this input schema (#/…), not at '${current}'`,
-        });
-      if (seen.includes(current))
-        return void problems.push({
-          path: at,
-          message: `'$ref' goes round in a circle (${[...seen, current].join(" → ")}) and never reaches a schema`,
-        });
-      seen.push(current);
-      let target: unknown = schema;
-      // Each step decoded on its own (%-escapes, then ~1 and ~0), as ajv reads a ref.
-      for (const raw of current === "#" ? [] : current.slice(2).split("/")) {
-        const step = decodeURIComponent(raw)
-          .replace(/~1/g, "/")
-          .replace(/~0/g, "~");
-        target =
-          target !== null &&
-          typeof target === "object" &&
-          Object.hasOwn(target, step)
-            ? (target as Node)[step]
-            : undefined;
-      }
-      if (target === undefined)
-        return void problems.push({
-          path: at,
-          message: `'$ref' points at nothing: '${current}'`,
-        });
-      const next =
-        target !== null && typeof target === "object" && !Array.isArray(target)
-          ? (target as Node).$ref
-          : undefined;
-      if (typeof next !== "string") return;
-      current = next;
-    }
-  });
+  problems.push(...refProblems(schema));
   const proto = protoProperties(schema).map((path): Found => ({
     path,
     key: true,
@@ -115,6 +74,112 @@ function slowProblems(schema: JsonObject): Found[] | "not plain" {
       );
   });
   return [...problems, ...proto];
+}
+
+/** A ref's decoded steps, as one string; undefined when it does not decode. */
+function stepsOf(ref: string): string | undefined {
+  if (ref === "#") return "[]";
+  if (!ref.startsWith("#/")) return undefined;
+  try {
+    return JSON.stringify(
+      ref
+        .slice(2)
+        .split("/")
+        .map((raw) =>
+          decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~"),
+        ),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+function targetOf(schema: unknown, ref: string): unknown {
+  const steps = stepsOf(ref);
+  if (steps === undefined) return undefined;
+  let target: unknown = schema;
+  for (const step of JSON.parse(steps) as string[])
+    target =
+      target !== null &&
+      typeof target === "object" &&
+      Object.hasOwn(target, step) &&
+      !(Array.isArray(target) && !/^(0|[1-9]\d*)$/.test(step))
+        ? (target as Node)[step]
+        : undefined;
+  return target;
+}
+
+/**
+ * Each ref followed from scratch, and the problem said once: at each ref that is itself faulty,
+ * at the first ref of a circle met (schemas after their subschemas, as the walk meets them), or,
+ * when no visited schema holds the fault, at the first ref leading to it.
+ */
+function refProblems(schema: JsonObject): Found[] {
+  const said = new Map<string, { direct: Found[]; indirect?: Found }>();
+  const visit = (node: unknown, path: Path): void => {
+    if (node === null || typeof node !== "object") return;
+    for (const [k, v] of Object.entries(node))
+      visit(v, [...path, Array.isArray(node) ? Number(k) : k]);
+    if (Array.isArray(node) || typeof (node as Node).$ref !== "string") return;
+    if (
+      path.some((s) =>
+        ["enum", "default", "const", "examples"].includes(s as string),
+      )
+    )
+      return;
+    const ref = (node as Node).$ref as string;
+    const at = [...path, "$ref"];
+    const seen: string[] = [];
+    for (let current = ref; ;) {
+      const fault = !current.startsWith("#")
+        ? `'$ref' may only point inside this input schema (#/…), not at '${current}'`
+        : targetOf(schema, current) === undefined
+          ? `'$ref' points at nothing: '${current}'`
+          : undefined;
+      const circleAt = seen.findIndex((r) => stepsOf(r) === stepsOf(current));
+      if (circleAt >= 0) {
+        const circle = seen.slice(circleAt);
+        const members = circle.map((r) => stepsOf(r)!);
+        const entry = said.get(`circle ${[...members].sort()[0]}`) ?? {
+          direct: [],
+        };
+        said.set(`circle ${[...members].sort()[0]}`, entry);
+        const from = Math.max(0, circle.indexOf(ref));
+        const round = [
+          ...circle.slice(from),
+          ...circle.slice(0, from),
+          circle[from],
+        ];
+        const problem = {
+          path: at,
+          message: `'$ref' goes round in a circle (${round.join(" → ")}) and never reaches a schema`,
+        };
+        const on = members.includes(JSON.stringify(path.map(String)));
+        if (on && entry.direct.length === 0) entry.direct.push(problem);
+        else if (!on) entry.indirect ??= problem;
+        return;
+      }
+      if (fault !== undefined) {
+        const entry = said.get(`ref ${current}`) ?? { direct: [] };
+        said.set(`ref ${current}`, entry);
+        if (current === ref) entry.direct.push({ path: at, message: fault });
+        else entry.indirect ??= { path: at, message: fault };
+        return;
+      }
+      seen.push(current);
+      const target = targetOf(schema, current);
+      const next =
+        target !== null && typeof target === "object" && !Array.isArray(target)
+          ? (target as Node).$ref
+          : undefined;
+      if (typeof next !== "string") return;
+      current = next;
+    }
+  };
+  visit(schema, []);
+  return [...said.values()].flatMap((s) =>
+    s.direct.length > 0 ? s.direct : s.indirect ? [s.indirect] : [],
+  );
 }
 
 const PROTO =

@@ -8,22 +8,30 @@ import fs from "node:fs";
 
 // runtime/shared/pointer.ts
 function refTarget(root, ref) {
-  if (!ref.startsWith("#")) return void 0;
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return void 0;
+  const keys = refKeys(ref);
+  if (keys === void 0) return void 0;
   let at = root;
-  for (const raw of ref.slice(2).split("/")) {
-    let key;
-    try {
-      key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-    } catch {
-      return void 0;
-    }
+  for (const key of keys) {
     if (Array.isArray(at) && /^(0|[1-9]\d*)$/.test(key)) at = at[Number(key)];
     else if (isRecord(at) && Object.hasOwn(at, key)) at = at[key];
     else return void 0;
   }
   return at;
+}
+function refKeys(ref) {
+  if (ref === "#") return [];
+  if (!ref.startsWith("#/")) return void 0;
+  const keys = [];
+  for (const raw of ref.slice(2).split("/")) {
+    try {
+      keys.push(
+        decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~"),
+      );
+    } catch {
+      return void 0;
+    }
+  }
+  return keys;
 }
 
 // runtime/cli/refs.ts

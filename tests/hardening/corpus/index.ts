@@ -3,6 +3,7 @@ import { hiddenCases } from "./hidden.js";
 import { injectionCases } from "./injection.js";
 import { nameCases } from "./names.js";
 import { patternCases } from "./patterns.js";
+import { refCases } from "./refs.js";
 import { structureCases } from "./structure.js";
 import { yamlCases } from "./yaml.js";
 
@@ -16,4 +17,5 @@ export const corpus: Readonly<Record<string, readonly CorpusCase[]>> = {
   injection: injectionCases,
   hidden: hiddenCases,
   patterns: patternCases,
+  refs: refCases,
 };

@@ -61,4 +61,11 @@ export const nameCases: CorpusCase[] = [
   { name: "name-non-ascii", spec: renameTool("get_note", "gét_note"), exit: 2, says: "must start with a letter" },
   { name: "name-starting-with-digit", spec: renameTool("get_note", "'2get'"), exit: 2, says: "must start with a letter" },
   { name: "section-id-with-dollar", spec: vary(["id: misc", "id: $misc"], ["section: misc", "section: $misc"]), exit: 2, says: "must start with a letter" },
+  // Each section's prompt docs are a file: Notes and notes would be one on macOS and Windows.
+  { name: "section-ids-differing-in-case", spec: vary(["  - id: misc\n", "  - id: Notes\n    heading: More notes\n    label: More\n  - id: misc\n"]), exit: 2, says: "section 'Notes' and section 'notes' differ only in case" },
+  // Cyrillic с (U+0441) beside Latin c: a warning naming both, with the code point, and a mixed-script warning.
+  { name: "confusable-property-names", spec: vary(["input: { type: object, properties: {} }", "input: { type: object, properties: { content: { type: string }, \u0441ontent: { type: string } } }"]), exit: 0, says: "warning: tool 'ping', input '\u0441ontent': '\u0441ontent' looks like input 'content' but is another name ('\u0441ontent' holds U+0441 '\u0441')" },
+  { name: "mixed-script-property-name", spec: vary(["input: { type: object, properties: {} }", "input: { type: object, properties: { \u0441ontent: { type: string } } }"]), exit: 0, says: "the name mixes Cyrillic and Latin letters (U+0441 '\u0441' is Cyrillic, U+006F 'o' is Latin)" },
+  // One script, or Latin with Japanese: no warning.
+  { name: "one-script-property-names", spec: vary(["input: { type: object, properties: {} }", "input: { type: object, properties: { \u0441\u043e\u0434\u0435\u0440\u0436\u0430\u043d\u0438\u0435: { type: string }, id\u756a\u53f7: { type: string }, turn: { type: string }, tum: { type: string } } }"]), exit: 0 },
 ];
