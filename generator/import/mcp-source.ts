@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { isRecord } from "../../runtime/shared/record.js";
 
 /** What `toolgen import mcp` reads from a server: how it names itself, and its tools as sent. */
 export interface McpToolList {
@@ -44,13 +45,13 @@ export function readSavedList(file: string): McpToolList {
       `${file} is not JSON: save the server's tools/list answer as JSON`,
     );
   }
-  const body = record(value)?.result ?? value;
-  const tools = Array.isArray(body) ? body : record(body)?.tools;
-  const info = record(record(body)?.serverInfo);
+  const body = recordOf(value)?.result ?? value;
+  const tools = Array.isArray(body) ? body : recordOf(body)?.tools;
+  const info = recordOf(recordOf(body)?.serverInfo);
   return {
-    name: text0(info?.name),
-    title: text0(info?.title),
-    version: text0(info?.version),
+    name: nonEmpty(info?.name),
+    title: nonEmpty(info?.title),
+    version: nonEmpty(info?.version),
     tools: checkedTools(tools, file),
   };
 }
@@ -80,7 +81,7 @@ export async function listOverStdio(
       if (line === "") continue;
       let message: Record<string, unknown> | undefined;
       try {
-        message = record(JSON.parse(line));
+        message = recordOf(JSON.parse(line));
       } catch {
         message = undefined; // a line of log on stdout: not ours to read
       }
@@ -162,7 +163,7 @@ export async function listOverHttp(
     for (const data of messages) {
       let message: Record<string, unknown> | undefined;
       try {
-        message = record(JSON.parse(data));
+        message = recordOf(JSON.parse(data));
       } catch {
         continue;
       }
@@ -207,7 +208,7 @@ async function converse(
     "initialize",
   );
   notify("notifications/initialized");
-  const info = record(init.serverInfo);
+  const info = recordOf(init.serverInfo);
   const tools: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -224,9 +225,9 @@ async function converse(
       typeof listed.nextCursor === "string" ? listed.nextCursor : undefined;
     if (cursor === undefined)
       return {
-        name: text0(info?.name),
-        title: text0(info?.title),
-        version: text0(info?.version),
+        name: nonEmpty(info?.name),
+        title: nonEmpty(info?.title),
+        version: nonEmpty(info?.version),
         tools: checkedTools(tools, "the server's tools/list answer"),
       };
   }
@@ -239,12 +240,12 @@ function result(
   message: Record<string, unknown>,
   method: string,
 ): Record<string, unknown> {
-  const error = record(message.error);
+  const error = recordOf(message.error);
   if (error !== undefined)
     throw new ImportSourceError(
       `the server refused ${method}: ${typeof error.message === "string" ? error.message : JSON.stringify(error)}`,
     );
-  const value = record(message.result);
+  const value = recordOf(message.result);
   if (value === undefined)
     throw new ImportSourceError(`the server's ${method} answer has no result`);
   return value;
@@ -257,7 +258,7 @@ function checkedTools(
   if (!Array.isArray(tools))
     throw new ImportSourceError(`${where} holds no list of tools`);
   return tools.map((t, i) => {
-    const tool = record(t);
+    const tool = recordOf(t);
     if (tool === undefined || typeof tool.name !== "string")
       throw new ImportSourceError(`${where}: tool ${i + 1} has no name`);
     return tool;
@@ -290,13 +291,7 @@ function withTimeout<T>(
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function text0(value: unknown): string | null {
+function nonEmpty(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
 
@@ -313,4 +308,9 @@ function systemCode(error: unknown): string {
   const code =
     cause?.code ?? cause?.errors?.find((e) => e.code)?.code ?? cause?.message;
   return typeof code === "string" ? code : (error as Error).message;
+}
+
+/** The value as a record, or undefined when it is none. */
+function recordOf(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) ? value : undefined;
 }

@@ -1,5 +1,7 @@
 import { isRecord } from "../../runtime/shared/record.js";
+import { printable } from "../../runtime/shared/printable.js";
 import { yamlLibrary } from "../libraries.js";
+import { isSemver } from "../validate/semver.js";
 import type { McpToolList } from "./mcp-source.js";
 
 /** How `toolgen import mcp` names what MCP does not carry. */
@@ -76,7 +78,7 @@ export function importedSpec(
   const env = names.base.toUpperCase().replace(/-/g, "_");
   const tools = list.tools.map((tool) => specTool(tool, names.section, notes));
   const version =
-    list.version !== null && SEMVER.test(list.version) ? list.version : null;
+    list.version !== null && isSemver(list.version) ? list.version : null;
   if (list.version !== null && version === null)
     notes.push(
       `the server's version ${JSON.stringify(list.version)} is not semver: the packages are 0.0.0`,
@@ -111,7 +113,7 @@ export function importedSpec(
   const YAML = yamlLibrary();
   const doc = new YAML.Document(value);
   doc.commentBefore = [
-    ` Imported by toolgen import mcp from ${oneLine(names.source)}${list.name === null ? "" : ` (${oneLine(list.name)}${list.version === null ? "" : ` ${oneLine(list.version)}`})`}.`,
+    ` Imported by toolgen import mcp from ${printable(names.source)}${list.name === null ? "" : ` (${printable(list.name)}${list.version === null ? "" : ` ${printable(list.version)}`})`}.`,
     " Every tool is local: your runtime package answers it. runtime/index.js beside this file",
     " lists the handlers to write; then name its package in targets.mcp.runtime.",
   ].join("\n");
@@ -223,11 +225,3 @@ function firstLine(text: string | null): string | null {
     .find((l) => l !== "");
   return line ?? null;
 }
-
-/** A text for a comment: one line, control characters shown as \u escapes. */
-function oneLine(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
-}
-
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;

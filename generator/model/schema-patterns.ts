@@ -1,23 +1,22 @@
 import type { JsonValue } from "./types.js";
 import { isRecord } from "../../runtime/shared/record.js";
+import { DATA_KEYS } from "./schema-keys.js";
 
-/** Keywords whose value maps names to schemas: the names are data, the values schemas. */
+/**
+ * Keywords whose value maps names to schemas: the names are data, the values schemas (or, under
+ * `dependencies`, lists of names).
+ */
 const SCHEMA_MAPS: ReadonlySet<string> = new Set([
   "properties",
   "patternProperties",
   "$defs",
   "definitions",
+  "dependencies",
   "dependentSchemas",
 ]);
 
-/** Keywords whose values are data, with nothing below them a schema. */
-const DATA_KEYS: ReadonlySet<string> = new Set([
-  "enum",
-  "default",
-  "const",
-  "examples",
-  "required",
-]);
+/** Keywords with nothing below them a schema: data, and the list of required names. */
+const NOT_SCHEMAS: ReadonlySet<string> = new Set([...DATA_KEYS, "required"]);
 
 /** A regular expression of a schema: a `pattern`, or a `patternProperties` key, and where. */
 export interface SchemaPattern {
@@ -50,7 +49,7 @@ function walk(schema: JsonValue): SchemaPattern[] {
     }
     if (!isRecord(node)) return;
     for (const [key, value] of Object.entries(node)) {
-      if (DATA_KEYS.has(key)) continue;
+      if (NOT_SCHEMAS.has(key)) continue;
       if (key === "pattern" && typeof value === "string")
         found.push({ pattern: value, path: [...path, key] });
       else if (SCHEMA_MAPS.has(key) && isRecord(value))

@@ -5,6 +5,7 @@ import { CONFUSABLE_PAIRS } from "./confusables-table.js";
 import type { Problem } from "./problem.js";
 import { about } from "./subject.js";
 import { isRecord } from "../../runtime/shared/record.js";
+import { DATA_KEYS } from "../model/schema-keys.js";
 
 /**
  * Names that look alike but are not one name: a model, or a reviewer, reading `content` and
@@ -137,14 +138,6 @@ function groupProblems(raw: unknown, group: readonly Named[]): Problem[] {
   }
   return problems;
 }
-
-/** Keys whose values are data: no properties map below them. */
-const DATA_KEYS: ReadonlySet<string> = new Set([
-  "enum",
-  "default",
-  "const",
-  "examples",
-]);
 
 /** Each `properties` map of a schema (not inside data), with its path; no recursion. */
 function propertyMaps(

@@ -4,6 +4,7 @@ import type { Problem } from "./problem.js";
 import type { SchemaKind } from "./schema-kind.js";
 import { refKeys, refTarget } from "../../runtime/shared/pointer.js";
 import { isRecord } from "../../runtime/shared/record.js";
+import { DATA_KEYS } from "../model/schema-keys.js";
 
 /**
  * How far a schema reaches through its `$ref`s. Every validator toolgen's packages run (ajv in
@@ -24,13 +25,6 @@ export const MAX_EXPANDED = 100_000;
 
 type Path = (string | number)[];
 
-/** Keys whose values are data, never schemas. */
-const DATA_KEYS: ReadonlySet<string> = new Set([
-  "enum",
-  "default",
-  "const",
-  "examples",
-]);
 /** Keys of a schema whose values map names to schemas. */
 const NAME_MAPS: ReadonlySet<string> = new Set([
   "properties",

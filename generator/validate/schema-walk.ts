@@ -4,6 +4,7 @@ import type { Problem } from "./problem.js";
 import { reachProblems } from "./schema-reach.js";
 import { RefChecks } from "./schema-refs.js";
 import { isRecord } from "../../runtime/shared/record.js";
+import { DATA_KEYS } from "../model/schema-keys.js";
 
 /**
  * The one walk over a tool's schema that input-schema.ts starts from: the checks made node by
@@ -11,14 +12,6 @@ import { isRecord } from "../../runtime/shared/record.js";
  */
 
 type Path = (string | number)[];
-
-/** Keys whose values are data (a list of values, a default, an example), not schemas: nothing below them is a schema. */
-const DATA_KEYS: ReadonlySet<string> = new Set([
-  "enum",
-  "default",
-  "const",
-  "examples",
-]);
 
 const PROTO_MESSAGE = (kind: SchemaKind) =>
   `'__proto__' cannot be ${kind === "input" ? "an input" : "a result field"} name: JavaScript clients, the MCP SDK's among them, drop it or take it for the object's prototype`;

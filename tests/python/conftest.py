@@ -29,3 +29,20 @@ def anyio_backend() -> str:
 def reference_spec() -> SpecData:
     """The reference spec's data, in the shape of a generated Python package's spec.json."""
     return reference_data.reference_spec()
+
+
+def generate(project: Path, spec_text: str) -> Path:
+    """Writes ``spec_text`` as ``project``'s tools.yaml and runs toolgen there, as a user does
+    (it must succeed); the generated Python package's folder."""
+    import subprocess
+
+    (project / "tools.yaml").write_text(spec_text, "utf-8")
+    done = subprocess.run(
+        ["node", str(ROOT / "bin" / "toolgen.mjs")],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return project / "generated" / "python"

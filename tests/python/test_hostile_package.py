@@ -6,7 +6,6 @@ otherwise. The package still type-checks, lints, imports, and does what the spec
 from __future__ import annotations
 
 import importlib
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ from types import ModuleType
 
 import pytest
 import yaml
-from conftest import MYPY_CACHE, ROOT
+from conftest import MYPY_CACHE, generate
 from platform_server import running_platform
 
 SPEC_FILE = Path(__file__).resolve().parent / "specs" / "hostile.yaml"
@@ -27,15 +26,7 @@ ENV = PYTHON["env"]
 @pytest.fixture(scope="module")
 def package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     project = tmp_path_factory.mktemp("hostile")
-    shutil.copy(SPEC_FILE, project / "tools.yaml")
-    done = subprocess.run(
-        ["node", str(ROOT / "bin" / "toolgen.mjs")],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    generate(project, SPEC_FILE.read_text("utf-8"))
     folder = project / "generated" / "python"
     sys.path.insert(0, str(folder / "src"))
     yield folder

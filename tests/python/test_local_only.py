@@ -5,15 +5,13 @@ platform's settings, in Python as in TypeScript: the real ``mcp`` client lists i
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import mcp
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import generate
 from mcp.client.stdio import StdioServerParameters
 
 SPEC_FILE = Path(__file__).resolve().parent / "specs" / "python-only.yaml"
@@ -26,16 +24,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, o
         tool.pop("http", None)
         tool["local"] = True
     folder = tmp_path_factory.mktemp("local-only")
-    (folder / "tools.yaml").write_text(yaml.safe_dump(spec, sort_keys=False), "utf-8")
-    done = subprocess.run(
-        ["node", str(ROOT / "bin" / "toolgen.mjs")],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert shutil.which("node")
+    generate(folder, yaml.safe_dump(spec, sort_keys=False))
     return folder, spec
 
 

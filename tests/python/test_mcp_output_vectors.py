@@ -5,13 +5,11 @@ them; tests/runtime/mcp/output-vectors.test.ts runs them against the TypeScript 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from collections.abc import Mapping
 from typing import cast
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, generate
 from toolgen_core.data import SpecData
 from toolgen_core.handler import HandlerContext, LocalHandler
 from toolgen_core.mcp_answers import ToolAnswers
@@ -28,16 +26,8 @@ CASES = [
 def spec(tmp_path_factory: pytest.TempPathFactory) -> SpecData:
     """The spec.json of the Python package generated from the vectors' tools.yaml."""
     project = tmp_path_factory.mktemp("mcp-output")
-    shutil.copy(FOLDER / "tools.yaml", project / "tools.yaml")
-    done = subprocess.run(
-        ["node", str(ROOT / "bin" / "toolgen.mjs")],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    found = list((project / "generated" / "python" / "src").glob("*/spec.json"))
+    package = generate(project, (FOLDER / "tools.yaml").read_text("utf-8"))
+    found = list((package / "src").glob("*/spec.json"))
     assert len(found) == 1
     return cast(SpecData, json.loads(found[0].read_text("utf-8")))
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any
 import mcp
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import generate
 from mcp.client.stdio import StdioServerParameters
 
 SPEC_FILE = Path(__file__).resolve().parent / "specs" / "python-only.yaml"
@@ -25,15 +24,7 @@ PYTHON = SPEC["targets"]["python"]
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("python-only")
-    shutil.copy(SPEC_FILE, folder / "tools.yaml")
-    done = subprocess.run(
-        ["node", str(ROOT / "bin" / "toolgen.mjs")],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    generate(folder, SPEC_FILE.read_text("utf-8"))
     return folder
 
 
