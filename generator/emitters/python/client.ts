@@ -121,7 +121,7 @@ the spec names."""\n\n`,
         // An API's client takes its own configuration, under the one name the module exports.
         ...(hasWorkspaces(env)
           ? ["    CallOptions,", "    ClientConfig,"]
-          : ["    ApiClientConfig as ClientConfig,", "    CallOptions,"]),
+          : ["    ApiClientConfig,", "    CallOptions,"]),
         "    RetryOptions,",
         "    WorkspaceCredentials,",
         ")",
@@ -157,7 +157,7 @@ the spec names."""\n\n`,
       ...methods,
       `
 
-def create_client(config: ClientConfig) -> Client:
+${hasWorkspaces(env) ? "" : "ClientConfig = ApiClientConfig\n\n\n"}def create_client(config: ClientConfig) -> Client:
     """${hasWorkspaces(env) ? "A client configured in code: base_url, and workspace or workspaces (see ClientConfig)." : "A client configured in code: base_url (else the spec's) and auth (see ClientConfig)."}"""
     spec = _spec()
     return Client(spec["client"], config, spec["patterns"])
