@@ -114,6 +114,30 @@ async def test_the_client_sends_the_credential_where_the_spec_says(
     _check_sent(name, api.seen[0])
 
 
+@pytest.mark.anyio
+async def test_request_carries_the_credential_and_names_no_workspace(
+    api: Api, packages: dict[str, Path]
+) -> None:
+    api.seen, api.refuse = [], False
+    module = importlib.import_module("acme_petstore_query.client")
+    env = {"PETSTORE_URL": f"{api.url}/v1", "PETSTORE_KEY": KEY}
+    async with module.create_client_from_env(env) as client:
+        await client.request(
+            "GET",
+            "/pets/{id}",
+            params={"id": "p/1"},
+            query={"api_key": "spoofed-value-1234"},
+        )
+        with pytest.raises(module.ClientError) as refused:
+            await client.request("GET", "/{$workspace}/pets")
+    assert str(refused.value) == (
+        "GET /{$workspace}/pets: this API has no workspaces: a request names none, nor"
+        " {$workspace} in its path"
+    )
+    url = urlsplit(api.seen[0]["url"])
+    assert (url.path, parse_qs(url.query)) == ("/v1/pets/p%2F1", {"api_key": [KEY]})
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_the_cli_runs_with_the_credential_alone_and_never_prints_it(
     name: str, api: Api, packages: dict[str, Path]

@@ -144,6 +144,14 @@ class Client:
         ``{$workspace}`` in ``path`` is the routed workspace's id, ``{name}`` is
         ``params[name]``; ``body`` (when given) is sent as JSON."""
         shown = label if isinstance(label, str) and label else f"{method} {path}"
+        if self._config.api is not None and (
+            workspace is not None or (isinstance(path, str) and "{$workspace}" in path)
+        ):
+            raise ClientError(
+                f"{shown}: this API has no workspaces: a request names none, nor"
+                " {$workspace} in its path",
+                shown,
+            )
         ws_id, auth = self._route(workspace, shown)
         extra = {} if body is _UNSET else {"body": body}
         plan = plan_raw(

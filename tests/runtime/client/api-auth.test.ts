@@ -126,6 +126,26 @@ describe("an API client's credential", () => {
     expect(platform.requests[0]!.authorization).toBeUndefined();
   });
 
+  it("$request carries the credential too, and names no workspace", async () => {
+    platform.answer("GET /v1/pets/p%2F1", { body: {} });
+    const client = pkg("query").createClient({
+      baseUrl: `${platform.url}/v1`,
+      auth: { apiKey: KEY },
+    });
+    await client.$request({
+      method: "GET",
+      path: "/pets/{id}",
+      params: { id: "p/1" },
+      query: { api_key: "spoofed-value-1234" },
+    });
+    expect(platform.requests[0]!.queryList).toEqual([["api_key", KEY]]);
+    await expect(
+      client.$request({ method: "GET", path: "/{$workspace}/pets" }),
+    ).rejects.toThrow(
+      "GET /{$workspace}/pets: this API has no workspaces: a request names none, nor {$workspace} in its path",
+    );
+  });
+
   it("a whole-body binding sends that one input as the JSON body", async () => {
     platform.answer("POST /v1/pets/tags", { body: { ok: true } });
     const items = [{ id: "p1", tag: "good" }];
