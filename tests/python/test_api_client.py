@@ -5,6 +5,7 @@ client and CLI, given only the base URL and the credential, against a real serve
 
 from __future__ import annotations
 
+import base64
 import importlib
 import json
 import os
@@ -191,3 +192,28 @@ def test_the_package_passes_mypy_strict_and_ruff(packages: dict[str, Path]) -> N
                 check=False,
             )
             assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_what_the_cli_and_mcp_bin_keep_out_of_what_they_print() -> None:
+    from toolgen_core.env import tokens_in_env
+
+    password = "pw-PY-SECRET-0b2d"
+    env = {
+        "PETSTORE_KEY": f" {KEY} ",
+        "PETSTORE_USER": "ann",
+        "PETSTORE_PASSWORD": password,
+    }
+    key_names: Any = {
+        "baseUrl": "PETSTORE_URL",
+        "auth": {"apiKey": "PETSTORE_KEY", "query": "api_key"},
+    }
+    basic_names: Any = {
+        "baseUrl": "PETSTORE_URL",
+        "auth": {
+            "basic": {"username": "PETSTORE_USER", "password": "PETSTORE_PASSWORD"}
+        },
+    }
+    assert tokens_in_env(env, key_names) == [KEY]
+    encoded = base64.b64encode(f"ann:{password}".encode()).decode()
+    assert tokens_in_env(env, basic_names) == [password, encoded]
+    assert tokens_in_env(env, {"baseUrl": "PETSTORE_URL"}) == []
