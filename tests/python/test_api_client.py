@@ -139,6 +139,30 @@ async def test_request_carries_the_credential_and_names_no_workspace(
     assert (url.path, parse_qs(url.query)) == ("/v1/pets/p%2F1", {"api_key": [KEY]})
 
 
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", list(VARIANTS))
+async def test_the_mcp_server_serves_with_the_credential_alone(
+    name: str, api: Api, packages: dict[str, Path]
+) -> None:
+    import mcp
+    from mcp.client.stdio import StdioServerParameters
+
+    api.seen, api.refuse = [], False
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(packages[name] / "src"),
+        "PETSTORE_URL": f"{api.url}/v1",
+        **VARIANTS[name]["env"],
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", f"acme_petstore_{name}.mcp"], env=env
+    )
+    async with mcp.Client(params) as client:
+        result = await client.call_tool("get_pet", {"pet_id": "p1"})
+    assert not result.is_error
+    _check_sent(name, api.seen[0])
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_the_cli_runs_with_the_credential_alone_and_never_prints_it(
     name: str, api: Api, packages: dict[str, Path]
