@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, TypedDict
 if TYPE_CHECKING:
     import httpx
 
+    from .auth import Authorization
+    from .data import EnvNames
+
 from .errors import ConfigError
 from .hooks import ClientHooks, Hooks, resolve_hooks
-from .redact import MIN_TOKEN_LENGTH
 from .results import to_json
 
 if sys.version_info >= (3, 11):
@@ -87,6 +89,21 @@ class ClientConfig(TypedDict):
     holds a credential (see ``hooks``)."""
 
 
+class ApiClientConfig(TypedDict):
+    """An API without workspaces: its base URL (the spec's default when left out and the spec
+    has one) and its credential, of the kind the spec declares: ``{"bearer": ...}``,
+    ``{"api_key": ...}`` or ``{"basic": {"username": ..., "password": ...}}``."""
+
+    base_url: NotRequired[str]
+    auth: NotRequired[Mapping[str, object]]
+    timeout_ms: NotRequired[float]
+    headers: NotRequired[Mapping[str, str]]
+    retry: NotRequired[RetryOptions | bool]
+    max_response_bytes: NotRequired[int]
+    transport: NotRequired[httpx.AsyncBaseTransport]
+    hooks: NotRequired[ClientHooks]
+
+
 @dataclass(frozen=True)
 class RetryPolicy:
     attempts: int
@@ -117,9 +134,12 @@ class ResolvedConfig:
     max_response_bytes: int
     transport: httpx.AsyncBaseTransport | None
     hooks: Hooks | None = None
+    api: Authorization | None = None
+    """An API without workspaces: what every request carries; None for a platform."""
+    secrets: tuple[str, ...] = ()
+    """Every secret of the configuration (tokens, key, password, basic's base64)."""
 
 
-_TOKEN_CHARS = re.compile(r"[\x21-\x7e]+\Z")
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+\Z")
 _HEADER_VALUE = re.compile(r"[^\0\r\n\u0100-\U0010ffff]*\Z")
 
@@ -133,41 +153,45 @@ def is_header_name(name: str) -> bool:
     return _HEADER_NAME.match(name) is not None
 
 
-def resolve_config(config: ClientConfig) -> ResolvedConfig:
-    """Checks a configuration once, every problem at once (a ``ConfigError``)."""
+def resolve_config(
+    config: ClientConfig | ApiClientConfig, names: EnvNames | None = None
+) -> ResolvedConfig:
+    """Checks a configuration once, every problem at once (a ``ConfigError``), against the
+    spec's settings (``names``): a platform's takes workspaces, an API's its credential."""
+    from .auth import has_workspaces, resolve_auth
     from .retry import DEFAULT_RETRY, resolve_retry
+    from .workspaces import resolve_workspaces
 
     if not isinstance(config, Mapping):
         raise ConfigError(["the client configuration must be a dict"])
     problems: list[str] = []
-    base = check_base_url(config.get("base_url"), "base_url", problems)
-    items: Sequence[object] = []
-    where = "workspaces"
-    single = config.get("workspace")
-    many = config.get("workspaces")
-    if single is not None and many is not None:
-        problems.append("give either workspace or workspaces, not both")
-    elif single is not None:
-        items = [single]
-        where = "workspace"
-    elif many is not None:
-        if not isinstance(many, (list, tuple)):
+    platform = names is None or has_workspaces(names)
+    given_base = config.get("base_url")
+    if given_base is None and names is not None:
+        given_base = names.get("defaultBaseUrl")
+    base = check_base_url(given_base, "base_url", problems, platform)
+    api: Authorization | None = None
+    if platform:
+        if config.get("auth") is not None:
             problems.append(
-                f"workspaces must be a list of {{id, token}}, got {kind(many)}"
+                "auth is for an API without workspaces: this client sends each workspace's"
+                " own token"
             )
-        elif len(many) == 0:
-            problems.append("workspaces is empty: give at least one {id, token}")
-        else:
-            items = many
+        workspaces = resolve_workspaces(config, problems)
+        secrets = tuple(workspaces.values())
+        own: tuple[str, ...] = ()
+        why = "the client sends each workspace's own token"
     else:
-        problems.append(
-            "no workspace: give workspace={id, token} or workspaces=[{id, token}, ...]"
-        )
-    workspaces = check_workspaces(
-        items,
-        lambda i: "workspace" if where == "workspace" else f"workspaces[{i}]",
-        problems,
-    )
+        assert names is not None
+        if config.get("workspace") is not None or config.get("workspaces") is not None:
+            problems.append(
+                "this API has no workspaces: give base_url and auth, not workspace or"
+                " workspaces"
+            )
+        api = resolve_auth(config.get("auth"), names.get("auth"), problems)
+        workspaces, secrets = {}, api.secrets
+        own = tuple(name for name, _ in api.headers)
+        why = "the client sends its own credential there"
     timeout_ms: float = DEFAULT_TIMEOUT_MS
     given_timeout = config.get("timeout_ms")
     if given_timeout is not None:
@@ -188,7 +212,7 @@ def resolve_config(config: ClientConfig) -> ResolvedConfig:
             )
         else:
             max_bytes = given_max
-    headers = _check_headers(config.get("headers"), problems)
+    headers = _check_headers(config.get("headers"), problems, own, why)
     retry = resolve_retry(config.get("retry"), DEFAULT_RETRY, problems)
     hooks = resolve_hooks(config.get("hooks"), problems)
     if problems or base is None:
@@ -196,13 +220,15 @@ def resolve_config(config: ClientConfig) -> ResolvedConfig:
     return ResolvedConfig(
         base=base,
         workspaces=workspaces,
-        primary=next(iter(workspaces)),
+        primary=next(iter(workspaces), ""),
         timeout_ms=timeout_ms,
         headers=headers,
         retry=retry,
         max_response_bytes=max_bytes,
         transport=config.get("transport"),
         hooks=hooks,
+        api=api,
+        secrets=secrets,
     )
 
 
@@ -215,11 +241,15 @@ def _positive(value: object) -> bool:
     )
 
 
-def check_base_url(value: object, name: str, problems: list[str]) -> Base | None:
+def check_base_url(
+    value: object, name: str, problems: list[str], platform: bool = True
+) -> Base | None:
     """Parses a base URL; never repeats it in a message, since it might carry credentials."""
     if value is None or value == "":
         problems.append(
             f"{name} is not set: give the platform's base URL, e.g. https://platform.example.com"
+            if platform
+            else f"{name} is not set: give the API's base URL, e.g. https://api.example.com"
         )
         return None
     if not isinstance(value, str):
@@ -248,8 +278,12 @@ def check_base_url(value: object, name: str, problems: list[str]) -> Base | None
     before = len(problems)
     if url.userinfo:
         problems.append(
-            f"{name} must not contain a user name or password: the client authenticates with"
-            " workspace tokens"
+            f"{name} must not contain a user name or password: "
+            + (
+                "the client authenticates with workspace tokens"
+                if platform
+                else "the client sends its own credential"
+            )
         )
     if url.query or url.fragment or "?" in text or "#" in text:
         problems.append(f"{name} must not contain a query string or a fragment")
@@ -260,65 +294,10 @@ def check_base_url(value: object, name: str, problems: list[str]) -> Base | None
     return Base(origin=f"{scheme}://{host}{port}", prefix=url.path.rstrip("/"))
 
 
-def check_workspaces(
-    items: Sequence[object], at: Callable[[int], str], problems: list[str]
-) -> dict[str, str]:
-    """Checks each {id, token} entry; ``at(i)`` names entry i in messages. Tokens are never
-    quoted."""
-    out: dict[str, str] = {}
-    first: dict[str, int] = {}
-    for i, entry in enumerate(items):
-        if not isinstance(entry, Mapping):
-            problems.append(
-                f"{at(i)} must be an object with an id and a token, got {kind(entry)}"
-            )
-            continue
-        ws_id = entry.get("id")
-        token = entry.get("token")
-        before = len(problems)
-        if "id" not in entry:
-            problems.append(f"{at(i)} has no id")
-        elif not isinstance(ws_id, str):
-            problems.append(f"{at(i)}.id must be a string, got {kind(ws_id)}")
-        elif ws_id.strip() == "":
-            problems.append(f"{at(i)}.id is empty")
-        label = (
-            f"{at(i)} (workspace {to_json(ws_id)})"
-            if isinstance(ws_id, str) and ws_id.strip() != ""
-            else at(i)
-        )
-        if "token" not in entry:
-            problems.append(f"{label} has no token")
-        elif not isinstance(token, str):
-            problems.append(f"{label}: token must be a string, got {kind(token)}")
-        elif token == "":
-            problems.append(f"{label}: token is empty")
-        elif not _TOKEN_CHARS.match(token):
-            problems.append(
-                f"{label}: token contains spaces or characters that cannot be sent in a header"
-            )
-        elif len(token) < MIN_TOKEN_LENGTH:
-            problems.append(
-                f"{label}: token is shorter than {MIN_TOKEN_LENGTH} characters, too short to be"
-                " kept out of messages safely"
-            )
-        if (
-            len(problems) > before
-            or not isinstance(ws_id, str)
-            or not isinstance(token, str)
-        ):
-            continue
-        if ws_id in first:
-            problems.append(
-                f"workspace {to_json(ws_id)} is listed twice ({at(first[ws_id])} and {at(i)})"
-            )
-            continue
-        first[ws_id] = i
-        out[ws_id] = token
-    return out
-
-
-def _check_headers(headers: object, problems: list[str]) -> tuple[tuple[str, str], ...]:
+def _check_headers(
+    headers: object, problems: list[str], own: tuple[str, ...], why: str
+) -> tuple[tuple[str, str], ...]:
+    owned = {n.lower() for n in own} | {"authorization"}
     if headers is None:
         return ()
     if not isinstance(headers, Mapping):
@@ -328,10 +307,9 @@ def _check_headers(headers: object, problems: list[str]) -> tuple[tuple[str, str
         return ()
     out: list[tuple[str, str]] = []
     for name, value in headers.items():
-        if str(name).lower() == "authorization":
-            problems.append(
-                "headers may not set Authorization: the client sends each workspace's own token"
-            )
+        if str(name).lower() in owned:
+            shown = "Authorization" if str(name).lower() == "authorization" else name
+            problems.append(f"headers may not set {shown}: {why}")
         elif not isinstance(name, str) or not is_header_name(name):
             problems.append(f"headers: {to_json(str(name))} is not a valid header name")
         elif not isinstance(value, str):
