@@ -44,6 +44,7 @@ export function mergeImport(existing: string, doc: ImportDoc): MergedImport {
   const root = yaml.contents;
   if (doc.version !== undefined)
     edit.set(root, "version", doc.version, ["version"]);
+  mergeHeader(edit, yaml, doc);
   mergeTargets(edit, root, doc);
   const sections = edit.seq(root, "sections", ["version", "targets"]);
   const cliSections = new Set(
@@ -66,6 +67,24 @@ export function mergeImport(existing: string, doc: ImportDoc): MergedImport {
     removed,
     notes: state.notes,
   };
+}
+
+/**
+ * The header's first line says where the spec came from (`Imported by toolgen import mcp from
+ * …`): the comment line that begins as it does, up to its " from ", follows it; the rest of the
+ * comments is the user's.
+ */
+function mergeHeader(edit: Editor, yaml: Document, doc: ImportDoc): void {
+  const first = doc.header[0];
+  const from = first?.indexOf(" from ") ?? -1;
+  if (first === undefined || from < 0 || !yaml.commentBefore) return;
+  const lead = ` ${first.slice(0, from + 6)}`;
+  const lines = yaml.commentBefore.split("\n");
+  const at = lines.findIndex((l) => l.startsWith(lead));
+  if (at < 0 || lines[at] === ` ${first}`) return;
+  lines[at] = ` ${first}`;
+  yaml.commentBefore = lines.join("\n");
+  edit.changed();
 }
 
 /** Targets are the user's once written: a target or a target's key the spec lacks is added. */

@@ -29,7 +29,7 @@ const imported = (
 });
 
 const doc = (...tools: ImportedTool[]): ImportDoc => ({
-  header: ["Imported from api.yaml."],
+  header: ["Imported from api.yaml.", "Edit freely."],
   version: "1.0.0",
   targets: { client: { package: "api-client" } },
   sections: [{ id: "api", heading: "API", label: "API" }],
@@ -45,6 +45,21 @@ describe("mergeImport", () => {
     const merged = mergeImport(text, d);
     expect(merged.changed).toBe(false);
     expect(merged.text).toBe(text);
+  });
+
+  it("rewrites the header's line of where the spec came from, and only it", () => {
+    const edited = `# Ours.\n${renderImport(doc(imported("users")))}`;
+    const later = {
+      ...doc(imported("users")),
+      header: ["Imported from api-v2.yaml."],
+    };
+    const merged = mergeImport(edited, later);
+    expect(merged.text).toBe(
+      edited.replace(
+        "# Imported from api.yaml.",
+        "# Imported from api-v2.yaml.",
+      ),
+    );
   });
 
   it("removes what the source no longer carries, keeping the user's keys beside it", () => {
