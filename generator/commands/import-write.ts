@@ -166,9 +166,16 @@ function summary(
       .filter((c) => c.change !== "tool-added" && c.change !== "tool-removed")
       .map((c) => c.tool),
   ).size;
-  const breaking = changes.filter((c) => c.class === "breaking").length;
-  const others = changes.length === 0 ? "; its tools are unchanged" : "";
-  return `toolgen import: ${file}: ${tools("tool-added")} tool(s) added, ${tools("tool-removed")} removed, ${changed} changed (${breaking} breaking change(s))${others}, ${target.mode === "write" ? "updated" : "would be updated"} from ${target.source}${would}\n`;
+  const breaking = changes.filter((c) => c.class === "breaking");
+  const acknowledged = breaking.filter((c) => c.acknowledged !== undefined);
+  const counts = `${breaking.length} breaking${acknowledged.length > 0 ? ` (${acknowledged.length} acknowledged)` : ""}, ${changes.length - breaking.length} compatible`;
+  const verb =
+    target.mode === "write" ? "updated" : "would be updated (nothing written)";
+  const head = `toolgen import: ${file} ${verb} from ${target.source}: ${tools("tool-added")} tool(s) added, ${tools("tool-removed")} removed, ${changed} changed; ${counts}\n`;
+  // As toolgen diff would say in CI, before the release.
+  return breaking.length === acknowledged.length
+    ? head
+    : `${head}A change above breaks agents or callers already deployed: acknowledge it for this release in acknowledged_breaks ({ tool, change, reason }).\n`;
 }
 
 function printErrors(

@@ -225,9 +225,17 @@ describe("importing again into an edited spec", () => {
     expect(run.stdout).toMatch(
       /: breaking: tool 'add_note', input 'tag': added as a required input/,
     );
+    expect(run.stdout).toMatch(
+      /: breaking: tool 'search_notes': read_only is now false/,
+    );
     expect(run.stdout).toMatch(/: compatible: tool 'delete_note': added/);
+    // Three breaks: old_tool removed, search_notes no longer read-only, add_note's tag
+    // required; the rest compatible.
+    const breaks = diff.stdout.match(/: breaking: /g)!.length;
+    const others = diff.stdout.match(/: compatible: /g)!.length;
+    expect(breaks).toBe(3);
     expect(run.stdout).toContain(
-      "toolgen import: tools.yaml: 1 tool(s) added, 1 removed, 2 changed (",
+      `toolgen import: tools.yaml updated from later.json: 1 tool(s) added, 1 removed, 2 changed; ${breaks} breaking, ${others} compatible\nA change above breaks agents or callers already deployed: acknowledge it`,
     );
   });
 
@@ -306,7 +314,7 @@ describe("importing again into an edited spec", () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/: breaking: tool 'old_tool': removed/);
     expect(dry.stdout).toContain(
-      "would be updated from later.json (nothing written)",
+      "toolgen import: tools.yaml would be updated (nothing written) from later.json: ",
     );
     const check = await toolgen(
       dir,
