@@ -14,6 +14,7 @@ import { renderImport, type ImportDoc } from "../import/import-doc.js";
 import { mergeImport } from "../import/merge.js";
 import { runtimeStub } from "../import/runtime-stub.js";
 import { writeAtomic } from "../io/write.js";
+import { MAX_SPEC_BYTES } from "../read/bounded.js";
 import { decodeSpec } from "../read/encoding.js";
 import { EXIT, type Io } from "./io.js";
 import { changeText } from "./report-diff-text.js";
@@ -87,6 +88,14 @@ export function writeImport(
     added = doc.tools.map((t) => t.tool.name as string);
   }
 
+  // A spec gen would not read (read/bounded.ts) is refused here, said in one line.
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_SPEC_BYTES) {
+    io.err(
+      `toolgen import: the spec would hold ${bytes} bytes, more than the ${MAX_SPEC_BYTES} toolgen reads (a tool's description is written twice: as when_to_use, and as short or a target's description). Nothing was written.\n`,
+    );
+    return EXIT.invalid;
+  }
   // The spec must generate: toolgen refuses what it cannot serve, before anything is written.
   try {
     generate(
