@@ -112,29 +112,37 @@ export function writeImport(
   const changes =
     before === null || before === text ? [] : diff(file, dir, before, text);
   const writing = target.mode === "write";
+  // runtime/ answers the local tools (an HTTP API's tools have none to write).
+  const local = new Set(
+    doc.tools
+      .filter((t) => t.tool.local === true)
+      .map((t) => t.tool.name as string),
+  );
+  const handlers = [...local];
   const stub = stubDir(target.out);
-  const writeStub = target.force || !fs.existsSync(stub);
+  const writeStub =
+    handlers.length > 0 && (target.force || !fs.existsSync(stub));
   if (writing && before !== text) writeAtomic(target.out, text);
   if (writing && writeStub)
     for (const [name, content] of Object.entries(
-      runtimeStub(
-        target.runtime,
-        doc.tools.map((t) => t.tool.name as string),
-      ),
+      runtimeStub(target.runtime, handlers),
     ))
       writeAtomic(path.join(stub, name), content);
 
   if (update) io.out(changeReport(changes, text));
   io.out(summary(file, target, before, text, changes, doc));
+  const toWrite = added.filter((n) => local.has(n));
   if (writing && writeStub)
-    io.out(`runtime/: the handlers to write, one per tool\n`);
-  else if (added.length > 0)
+    io.out(`runtime/: the handlers to write, one per local tool\n`);
+  else if (toWrite.length > 0)
     io.out(
-      `runtime/ is yours: add the handler${added.length > 1 ? "s" : ""} of ${added.map((n) => JSON.stringify(n)).join(", ")}\n`,
+      `runtime/ is yours: add the handler${toWrite.length > 1 ? "s" : ""} of ${toWrite.map((n) => JSON.stringify(n)).join(", ")}\n`,
     );
   for (const note of notes) io.err(`note: ${note}\n`);
   if (!update && writing)
-    io.out(`Next: npm run gen, then write the handlers in runtime/index.js.\n`);
+    io.out(
+      `Next: npm run gen${writeStub ? ", then write the handlers in runtime/index.js" : ""}.\n`,
+    );
   return target.mode === "check" && before !== text ? EXIT.drift : EXIT.ok;
 }
 
