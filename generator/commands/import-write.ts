@@ -134,7 +134,7 @@ export function writeImport(
   const toWrite = added.filter((n) => local.has(n));
   if (writing && writeStub)
     io.out(`runtime/: the handlers to write, one per local tool\n`);
-  else if (toWrite.length > 0)
+  else if (update && !writeStub && toWrite.length > 0)
     io.out(
       `runtime/ is yours: add the handler${toWrite.length > 1 ? "s" : ""} of ${toWrite.map((n) => JSON.stringify(n)).join(", ")}\n`,
     );
@@ -171,9 +171,10 @@ function summary(
   doc: ImportDoc,
 ): string {
   const count = `${doc.tools.length} tool(s) from ${target.source}`;
-  const would = target.mode === "write" ? "" : " (nothing written)";
   if (before === null)
-    return `toolgen import: ${file}: ${count}${target.mode === "write" ? "" : ", would be written"}${would}\n`;
+    return target.mode === "write"
+      ? `toolgen import: ${file}: ${count}\n`
+      : `toolgen import: ${file} would be written (nothing written): ${count}\n`;
   if (before === text)
     return `toolgen import: ${file}: nothing changed (${count})\n`;
   const tools = (change: string) =>

@@ -57,6 +57,19 @@ describe("importing again: its options and refusals", () => {
     expect(clean.code, clean.stderr).toBe(0);
   });
 
+  it("--dry-run and --check without a spec: nothing written, --check exits 1", async () => {
+    const dir = tempDir("toolgen-reimport-");
+    fs.writeFileSync(path.join(dir, "later.json"), JSON.stringify(later));
+    const dry = await toolgen(dir, "import", "mcp", "later.json", "--dry-run");
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe(
+      `toolgen import: tools.yaml would be written (nothing written): ${later.tools.length} tool(s) from later.json\n`,
+    );
+    const check = await toolgen(dir, "import", "mcp", "later.json", "--check");
+    expect(check.code).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual(["later.json"]);
+  });
+
   it("--force replaces the spec and runtime/ whole", async () => {
     const dir = await editedProject();
     fs.writeFileSync(path.join(dir, "runtime/index.js"), "// mine\n");
