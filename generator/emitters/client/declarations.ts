@@ -18,7 +18,7 @@ export function indexDts(model: Model): string {
   const http = model.tools.filter((t) => t.http !== null);
   const local = model.tools.filter((t) => t.http === null);
   const parts = [
-    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, printable } from "./runtime/client.js";\nexport type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/client.js";\n`,
+    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo, ToolResult } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, audioContent, embeddedResource, imageContent, isToolResult, printable, resourceLink, textContent, toolResult } from "./runtime/client.js";\nexport type { AudioContent, CallOptions, ClientConfig, ClientHooks, Content, ContentAnnotations, EmbeddedResource, Env, ImageContent, PlatformRequest, RequestInfo, ResourceContents, ResourceLink, ResponseInfo, RetryOptions, TextContent, ToolInfo, ToolResult, ToolResultInit, WorkspaceCredentials } from "./runtime/client.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),
@@ -112,7 +112,7 @@ export function indexDts(model: Model): string {
           arrowMember(
             `  ${propertyKey(t.name)}`,
             [`input: ${inputType(t)}`, "ctx: HandlerContext"],
-            `Promise<${resultType(t)}>`,
+            `Promise<${handlerResultType(t)}>`,
           ),
       ),
     ),
@@ -124,6 +124,12 @@ export function indexDts(model: Model): string {
     `${docComment(envDoc(model), "")}${signature("export declare function createClientFromEnv", ["env?: Env"], "PlatformClient")}`,
   ];
   return parts.join("\n");
+}
+
+/** A handler's result: its tool's result type, or a rich result (toolResult) carrying it as structuredContent. */
+function handlerResultType(t: Tool): string {
+  const type = resultType(t);
+  return type === "unknown" ? type : `${type} | ToolResult<${type}>`;
 }
 
 function inputType(t: Tool): string {

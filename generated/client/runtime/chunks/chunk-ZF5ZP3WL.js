@@ -86,6 +86,62 @@ var InputError = class extends ClientError {
   }
 };
 
+// runtime/shared/tool-result.ts
+var CONTENT_TYPES = ["text", "image", "audio", "resource_link", "resource"];
+var BRAND = /* @__PURE__ */ Symbol.for("toolgen.toolResult");
+function toolResult(init) {
+  const result = {
+    content: Object.freeze([...(init.content ?? [])]),
+    ...(init.structuredContent === void 0
+      ? {}
+      : { structuredContent: init.structuredContent }),
+    ...(init.isError === true ? { isError: true } : {}),
+  };
+  Object.defineProperty(result, BRAND, { value: true });
+  return Object.freeze(result);
+}
+function isToolResult(value) {
+  return value !== null && typeof value === "object" && value[BRAND] === true;
+}
+function textContent(text) {
+  return { type: "text", text };
+}
+function imageContent(data, mimeType) {
+  return { type: "image", data: base64(data), mimeType };
+}
+function audioContent(data, mimeType) {
+  return { type: "audio", data: base64(data), mimeType };
+}
+function resourceLink(link) {
+  return { type: "resource_link", ...link };
+}
+function embeddedResource(resource) {
+  return {
+    type: "resource",
+    resource:
+      "blob" in resource
+        ? { ...resource, blob: base64(resource.blob) }
+        : { ...resource },
+  };
+}
+function base64(data) {
+  return typeof data === "string"
+    ? data
+    : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString(
+        "base64",
+      );
+}
+function mediaResult(contentType, bytes) {
+  const mime = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const kind2 = /^(image|audio)\/[\w.+-]+$/.exec(mime)?.[1];
+  if (kind2 === void 0 || bytes.byteLength === 0) return null;
+  return toolResult({
+    content: [
+      kind2 === "image" ? imageContent(bytes, mime) : audioContent(bytes, mime),
+    ],
+  });
+}
+
 // runtime/client/redact.ts
 var REDACTED = "[redacted]";
 var MIN_TOKEN_LENGTH = 8;
@@ -272,7 +328,8 @@ function isHeaderValue(value) {
 
 // runtime/client/body.ts
 async function readBody(res, limit, head) {
-  if (res.body === null) return { text: "", cut: false };
+  if (res.body === null)
+    return { text: "", bytes: new Uint8Array(0), cut: false };
   const declared = Number(res.headers.get("content-length") ?? "");
   const reader = res.body.getReader();
   const chunks = [];
@@ -302,7 +359,7 @@ async function readBody(res, limit, head) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { text: new TextDecoder().decode(bytes), cut };
+  return { text: new TextDecoder().decode(bytes), bytes, cut };
 }
 
 // runtime/client/transport.ts
@@ -443,12 +500,16 @@ function joinUrl(base, target) {
 }
 async function answer(res, tool, tokens, maxBytes) {
   const limit = res.ok ? maxBytes : Math.min(maxBytes, ERROR_EXCERPT_BYTES);
-  const { text, cut } = await readBody(res, limit, !res.ok);
+  const { text, bytes, cut } = await readBody(res, limit, !res.ok);
   if (res.ok && cut)
     throw new ClientError(
       `${tool}: the platform's answer (HTTP ${res.status}) is larger than ${maxBytes} bytes, the client's maxResponseBytes; it was not read`,
       tool,
     );
+  const media = res.ok
+    ? mediaResult(res.headers.get("content-type"), bytes)
+    : null;
+  if (media !== null) return media;
   const json =
     !cut &&
     /^application\/(?:[\w.+-]+\+)?json\b/i.test(
@@ -977,6 +1038,14 @@ export {
   InputError,
   redact,
   isHeaderValue,
+  CONTENT_TYPES,
+  toolResult,
+  isToolResult,
+  textContent,
+  imageContent,
+  audioContent,
+  resourceLink,
+  embeddedResource,
   isIdempotent,
   sendWithRetries,
   resolveConfig,
