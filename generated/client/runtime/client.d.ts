@@ -6,6 +6,25 @@ import {
   ViewData,
   ViewTarget,
 } from "./chunks/types-CvLaCNLn.js";
+import {
+  AudioContent,
+  Content,
+  ContentAnnotations,
+  EmbeddedResource,
+  ImageContent,
+  ResourceContents,
+  ResourceLink,
+  TextContent,
+  ToolResult,
+  ToolResultInit,
+  audioContent,
+  embeddedResource,
+  imageContent,
+  isToolResult,
+  resourceLink,
+  textContent,
+  toolResult,
+} from "./chunks/types-Bkmg3nVG.js";
 /** What `onRequest` receives: one HTTP request about to be sent, its credentials redacted. */
 interface RequestInfo {
   /** The tool called (or the `$request` label). */
@@ -281,136 +300,6 @@ declare class InputError extends ClientError {
   readonly problems: readonly string[];
   constructor(tool: string, problems: readonly string[]);
 }
-/**
- * A rich result: what a local handler returns instead of a plain value when the model should get
- * MCP content (text, images, audio, links to resources, embedded resources, several at once) or
- * `structuredContent` set apart from the text. Made by `toolResult()` and the content helpers
- * below, exported by the client package beside the handler types; the client answers one for an
- * HTTP tool whose platform answer is an image or audio. Each target passes on what its consumer
- * can carry (docs/runtime.md, "Rich results").
- *
- * A plain object a handler returns is its value, never content, whatever its keys: only a result
- * made here (it carries a registered symbol, so a second copy of this module knows it too) is read
- * as content. runtime/python/toolgen_core/tool_result.py is the Python twin, with the same checks.
- */
-/** Optional MCP annotations of a content block. */
-interface ContentAnnotations {
-  readonly audience?: readonly ("user" | "assistant")[];
-  readonly priority?: number;
-  readonly lastModified?: string;
-}
-interface ContentBase {
-  readonly annotations?: ContentAnnotations;
-  readonly _meta?: {
-    readonly [key: string]: unknown;
-  };
-}
-interface TextContent extends ContentBase {
-  readonly type: "text";
-  readonly text: string;
-}
-/** An image or a sound, as base64 data with its MIME type. */
-interface MediaContent<T extends "image" | "audio"> extends ContentBase {
-  readonly type: T;
-  /** The bytes, base64-encoded. */
-  readonly data: string;
-  readonly mimeType: string;
-}
-type ImageContent = MediaContent<"image">;
-type AudioContent = MediaContent<"audio">;
-/** A link to a resource the client may read; its contents are not in the result. */
-interface ResourceLink extends ContentBase {
-  readonly type: "resource_link";
-  readonly uri: string;
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly mimeType?: string;
-  readonly size?: number;
-}
-/** A resource's contents, as text or as base64 bytes (`blob`). */
-type ResourceContents =
-  | {
-      readonly uri: string;
-      readonly mimeType?: string;
-      readonly text: string;
-    }
-  | {
-      readonly uri: string;
-      readonly mimeType?: string;
-      readonly blob: string;
-    };
-/** A resource carried whole in the result. */
-interface EmbeddedResource extends ContentBase {
-  readonly type: "resource";
-  readonly resource: ResourceContents;
-}
-/** One block of a result's content, as MCP (2025-11-25) defines it. */
-type Content =
-  TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
-/** What `toolResult` takes: content, structured content, or both. */
-interface ToolResultInit<
-  S = {
-    readonly [key: string]: unknown;
-  },
-> {
-  readonly content?: readonly Content[];
-  /** The result as data; checked against the tool's output schema when it has one. */
-  readonly structuredContent?: S;
-  /** True for a failed call whose content says why (throwing does the same with a message). */
-  readonly isError?: boolean;
-}
-/** A rich result (made by toolResult): its content, in order, and its structured content. */
-interface ToolResult<
-  S = {
-    readonly [key: string]: unknown;
-  },
-> {
-  readonly content: readonly Content[];
-  readonly structuredContent?: S;
-  readonly isError?: boolean;
-}
-/**
- * A handler's rich result. `content` is sent in order; without it, a tool with structured
- * content answers that content's JSON as text too, for clients that read only text. The content is
- * checked when the result is sent: a block of an unknown type or an image without data makes the
- * call an error result that names it, never a crash.
- */
-declare function toolResult<
-  S = {
-    readonly [key: string]: unknown;
-  },
->(init: ToolResultInit<S>): ToolResult<S>;
-/** Whether `value` was made by toolResult (by this copy of the runtime or another). */
-declare function isToolResult(value: unknown): value is ToolResult;
-declare function textContent(text: string): TextContent;
-/** An image: its bytes (encoded here) or their base64 text, and its MIME type. */
-declare function imageContent(
-  data: Uint8Array | string,
-  mimeType: string,
-): ImageContent;
-/** A sound: its bytes (encoded here) or their base64 text, and its MIME type. */
-declare function audioContent(
-  data: Uint8Array | string,
-  mimeType: string,
-): AudioContent;
-declare function resourceLink(
-  link: Omit<ResourceLink, "type" | "annotations" | "_meta">,
-): ResourceLink;
-/** A resource carried whole: its text, or its bytes as `blob` (encoded here when given as bytes). */
-declare function embeddedResource(
-  resource:
-    | {
-        readonly uri: string;
-        readonly mimeType?: string;
-        readonly text: string;
-      }
-    | {
-        readonly uri: string;
-        readonly mimeType?: string;
-        readonly blob: Uint8Array | string;
-      },
-): EmbeddedResource;
 interface BoundClient {
   readonly tools: readonly ToolInfo[];
   readonly validateInput: Validator;

@@ -2,9 +2,9 @@
 import {
   createResultValidator,
   createValidator,
-} from "./chunks/chunk-C7AD5CKE.js";
+} from "./chunks/chunk-WMTNWDIJ.js";
 import { deepFreeze } from "./chunks/chunk-U6LOAVMQ.js";
-import { resolveViews } from "./chunks/chunk-GXF2BZRV.js";
+import { resolveViews } from "./chunks/chunk-QUNQJWLZ.js";
 import {
   ClientError,
   ConfigError,
@@ -14,22 +14,24 @@ import {
   PlatformError,
   TimeoutError,
   UnknownWorkspaceError,
-  audioContent,
   configFromEnv,
-  embeddedResource,
-  imageContent,
   isHeaderValue,
   isIdempotent,
-  isToolResult,
   printable,
   redact,
   resolveConfig,
-  resourceLink,
   sendWithRetries,
+} from "./chunks/chunk-T7543I5V.js";
+import {
+  audioContent,
+  embeddedResource,
+  imageContent,
+  isRecord,
+  isToolResult,
+  resourceLink,
   textContent,
   toolResult,
-} from "./chunks/chunk-ZF5ZP3WL.js";
-import { isRecord } from "./chunks/chunk-QNYCNSGT.js";
+} from "./chunks/chunk-22KLXORW.js";
 
 // runtime/client/package.ts
 import { createRequire } from "node:module";
