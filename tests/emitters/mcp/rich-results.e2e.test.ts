@@ -346,6 +346,7 @@ describe("rich results through the other targets", () => {
     const { MockLanguageModelV3 } = await import("ai/test");
     const { scriptedModel, toolResults } =
       await import("../ai-sdk/scripted-model.js");
+    const Mock = MockLanguageModelV3 as unknown as MockModelClass;
     const { createTools } = await load<{ createTools(o: object): object }>(
       "@rich/ai-sdk",
     );
@@ -362,7 +363,7 @@ describe("rich results through the other targets", () => {
       model: model as never,
       tools: createTools(await wiring()) as never,
       prompt: "show me",
-      stopWhen: ai.stepCountIs(3),
+      stopWhen: ai.stepCountIs(3) as never,
     });
     const [shown, snapshot] = toolResults(calls[1]!);
     expect(shown!.output).toEqual({
