@@ -289,15 +289,17 @@ def _wrap(
 def langchain_content(
     result: ToolResult,
 ) -> tuple[list[dict[str, object]], ToolResult]:
-    """A rich result as LangChain carries it: text, images and audio as its standard content
-    blocks, an embedded resource's bytes as a file block, a link or a text resource as a line of
-    text; the result itself (with its structured content) as the ToolMessage's artifact."""
+    """A rich result as LangChain carries it: text and images as its standard content blocks,
+    an embedded resource's bytes as a file block; a sound, a link or a text resource as a line
+    of text (langchain-core takes no audio block in a ToolMessage: it would turn the whole list
+    into JSON text); the result itself (with its structured content) as the ToolMessage's
+    artifact."""
     blocks: list[dict[str, object]] = []
     for b in result.content:
         kind = b["type"]
         if kind == "text":
             blocks.append({"type": "text", "text": b["text"]})
-        elif kind in ("image", "audio"):
+        elif kind == "image":
             blocks.append(
                 {"type": kind, "base64": b["data"], "mime_type": b["mimeType"]}
             )
