@@ -4,7 +4,9 @@ import type { ToolInfo } from "../shared/data.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
 import { viewSchema, withoutHidden } from "../shared/views.js";
-import { resultValue } from "./results.js";
+import { modelOutput, resultValue } from "./results.js";
+import { checkedResult } from "../shared/rich-text.js";
+import { isToolResult } from "../shared/tool-result.js";
 import type { CreateToolsOptions, Dependencies } from "./types.js";
 
 type Call = (
@@ -96,10 +98,12 @@ function wrap(entry: ToolInfo, call: Call, deps: Dependencies): Tool {
     ),
     execute: async (input: unknown, { abortSignal }) => {
       try {
-        return resultValue(
-          await call(deps.withDefaults(entry.name, input), abortSignal),
-          entry.outputSchema !== null,
+        const value = await call(
+          deps.withDefaults(entry.name, input),
+          abortSignal,
         );
+        if (isToolResult(value)) return checkedResult(entry.name, value);
+        return resultValue(value, entry.outputSchema !== null);
       } catch (error) {
         // A failure the model can act on (the platform refused or timed out, a local handler's
         // task failed) becomes the tool error the SDK sends back to the model, worded with the
@@ -111,6 +115,7 @@ function wrap(entry: ToolInfo, call: Call, deps: Dependencies): Tool {
         throw new Error(errorText(entry.name, error), { cause: error });
       }
     },
+    toModelOutput: ({ output }) => modelOutput(output),
   });
 }
 

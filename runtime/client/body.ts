@@ -1,6 +1,8 @@
 /** What was read of an answer's body: all of it, or the first bytes of one too long to keep. */
 export interface BodyText {
   readonly text: string;
+  /** The bytes read, for an answer that is no text (an image, a sound). */
+  readonly bytes: Uint8Array;
   /** True when the body went on past `limit` and the rest was left unread. */
   readonly cut: boolean;
 }
@@ -15,7 +17,8 @@ export async function readBody(
   limit: number,
   head: boolean,
 ): Promise<BodyText> {
-  if (res.body === null) return { text: "", cut: false };
+  if (res.body === null)
+    return { text: "", bytes: new Uint8Array(0), cut: false };
   const declared = Number(res.headers.get("content-length") ?? "");
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -46,5 +49,5 @@ export async function readBody(
     at += chunk.byteLength;
   }
   // As Response.text() reads: UTF-8, a byte-order mark dropped, bad bytes replaced.
-  return { text: new TextDecoder().decode(bytes), cut };
+  return { text: new TextDecoder().decode(bytes), bytes, cut };
 }

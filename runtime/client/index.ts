@@ -26,6 +26,18 @@ export type { RetryOptions } from "./retry.js";
 export type { RuntimeClient } from "./client.js";
 export type { PlatformRequest } from "./request.js";
 export * from "./errors.js";
+export type {
+  AudioContent,
+  Content,
+  ContentAnnotations,
+  EmbeddedResource,
+  ImageContent,
+  ResourceContents,
+  ResourceLink,
+  TextContent,
+  ToolResult,
+  ToolResultInit,
+} from "../shared/tool-result.js";
 export type { ToolInfo };
 
 export interface BoundClient {

@@ -21,3 +21,12 @@ export const withDefaults: BoundClient["withDefaults"] = bound.withDefaults;
 export const createClient: BoundClient["createClient"] = bound.createClient;
 export const createClientFromEnv: BoundClient["createClientFromEnv"] =
   bound.createClientFromEnv;
+export {
+  audioContent,
+  embeddedResource,
+  imageContent,
+  isToolResult,
+  resourceLink,
+  textContent,
+  toolResult,
+} from "../shared/tool-result.js";

@@ -11,6 +11,7 @@ import { longestTokenForm, redact, redactValue } from "./redact.js";
 import type { PlannedRequest } from "./request.js";
 import { isRecord } from "../shared/record.js";
 import { withQueryCredential, type Authorization } from "./auth.js";
+import { mediaResult } from "../shared/tool-result.js";
 
 /** Redirects followed (within the platform's origin) before giving up, as few as a platform API ever needs. */
 const MAX_REDIRECTS = 5;
@@ -201,12 +202,16 @@ async function answer(
 ): Promise<unknown> {
   // An error answer keeps only a bounded excerpt; a success must fit the client's limit whole.
   const limit = res.ok ? maxBytes : Math.min(maxBytes, ERROR_EXCERPT_BYTES);
-  const { text, cut } = await readBody(res, limit, !res.ok);
+  const { text, bytes, cut } = await readBody(res, limit, !res.ok);
   if (res.ok && cut)
     throw new ClientError(
       `${tool}: the platform's answer (HTTP ${res.status}) is larger than ${maxBytes} bytes, the client's maxResponseBytes; it was not read`,
       tool,
     );
+  const media = res.ok
+    ? mediaResult(res.headers.get("content-type"), bytes)
+    : null;
+  if (media !== null) return media;
   const json =
     !cut &&
     /^application\/(?:[\w.+-]+\+)?json\b/i.test(

@@ -3,6 +3,8 @@ import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
 import { resultText } from "../shared/result-text.js";
+import { checkedResult, richText } from "../shared/rich-text.js";
+import { isToolResult } from "../shared/tool-result.js";
 import { withoutHidden } from "../shared/views.js";
 import type { DispatchResult } from "./surface.js";
 import type { Dependencies, DispatchOptions } from "./types.js";
@@ -74,6 +76,17 @@ export function dispatcher(
             input as object,
             signal ? ({ signal } satisfies CallOptions) : undefined,
           );
+      if (isToolResult(value)) {
+        const rich = checkedResult(tool.name, value);
+        return {
+          text: richText(rich),
+          isError: rich.isError === true,
+          content: rich.content,
+          ...(rich.structuredContent === undefined
+            ? {}
+            : { structuredContent: rich.structuredContent }),
+        };
+      }
       return { text: resultText(value), isError: false };
     } catch (error) {
       const readable =

@@ -1,3 +1,4 @@
+import type { Content } from "../shared/tool-result.js";
 /*
  * The typed surface of the function-calling package, written once for every spec. The generated
  * index.d.ts binds it to one spec's types (its Spec) and re-exports it under the package's names.
@@ -62,6 +63,13 @@ export type DispatchOptions<T extends SpecTypes> = {
 export interface DispatchResult {
   readonly text: string;
   readonly isError: boolean;
+  /**
+   * A local handler's rich result (toolResult): its content as MCP gives it, for an API whose
+   * tool results carry images (Anthropic's tool_result, OpenAI's Responses function_call_output);
+   * `text` names each block that is no text instead.
+   */
+  readonly content?: readonly Content[];
+  readonly structuredContent?: { readonly [key: string]: unknown };
 }
 
 /** dispatch, answering the text with whether it tells of a failure. */

@@ -8,6 +8,9 @@ import { checkClientOptions } from "../shared/client-parts.js";
 import { withoutHidden } from "../shared/views.js";
 import { errorText } from "../shared/tool-errors.js";
 import { resultText } from "../shared/result-text.js";
+import { checkedResult } from "../shared/rich-text.js";
+import { isToolResult } from "../shared/tool-result.js";
+import { richMessage, type ContentBlock } from "./rich.js";
 import { selectTools } from "./select.js";
 import type { CreateToolsOptions, Dependencies, ToolEntry } from "./types.js";
 import { isRecord } from "../shared/record.js";
@@ -96,13 +99,16 @@ function wrap(
   const run = async (
     input: unknown,
     config?: ToolRunnableConfig,
-  ): Promise<string | ToolMessage> => {
+  ): Promise<string | ToolMessage | ContentBlock[]> => {
     try {
       // An input the LangChain view hides is never sent, whatever the caller gave.
       const shown = withoutHidden(input, entry.hidden ?? []);
-      return resultText(
-        await call(o.withDefaults(entry.name, shown), config?.signal),
+      const value = await call(
+        o.withDefaults(entry.name, shown),
+        config?.signal,
       );
+      if (!isToolResult(value)) return resultText(value);
+      return richMessage(entry.name, checkedResult(entry.name, value), config);
     } catch (error) {
       // A local handler's failure (a delegation the peer failed, an attachment that is gone) is
       // the model's to read, as MCP returns it; a programming error in it is a bug, and a

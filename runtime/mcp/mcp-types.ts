@@ -5,6 +5,8 @@
  * that the package fills, and assignable to it.
  */
 
+import type { Content } from "../shared/tool-result.js";
+
 /** A JSON value, as the SDKs type a schema's parts. */
 export type JsonValue =
   string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -42,10 +44,10 @@ export interface Tool {
   _meta?: { [key: string]: unknown };
 }
 
-/** A tools/call result: text, and the structured result of a tool with an output schema. */
+/** A tools/call result: its content, and the structured result of a tool with an output schema. */
 export interface CallToolResult {
   [key: string]: unknown;
-  content: { type: "text"; text: string }[];
+  content: Content[];
   structuredContent?: { [key: string]: unknown };
   isError?: boolean;
 }

@@ -75,7 +75,10 @@ export function registerOnMcpServer(
   });
   setHandler(table.sdks, server, "tools/call", (request, extra) => {
     const params = request.params as CallParams;
-    return answers.has(params.name)
+    // A name neither serves goes to the table too, which answers it as MCP says (-32602), where
+    // the McpServer of SDK 1.x would answer it as a tool result.
+    return answers.has(params.name) ||
+      !Object.hasOwn(mcp._registeredTools ?? {}, params.name)
       ? answers.call(params, signalOf(extra))
       : theirs["tools/call"](request, extra);
   });

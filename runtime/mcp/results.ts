@@ -1,5 +1,7 @@
 import type { CallToolResult } from "./mcp-types.js";
-import { resultText } from "../shared/result-text.js";
+import { NO_CONTENT, resultText } from "../shared/result-text.js";
+import { resultProblems } from "../shared/content-check.js";
+import type { ToolResult } from "../shared/tool-result.js";
 import { closest } from "../shared/distance.js";
 
 /** The longest tool name echoed back in a message: a caller may send anything as a name. */
@@ -31,9 +33,72 @@ export function structuredSuccess(
   };
 }
 
+/**
+ * A handler's rich result (toolResult) as MCP sends it, once its content is checked: the content
+ * in order (the structured content's JSON as text when it gives none, a sentence when it gives
+ * nothing), and the structured content, checked against the output schema of a tool that has one
+ * (`problems` is that check; `structured` says whether the tool has one).
+ */
+export function richSuccess(
+  name: string,
+  result: ToolResult,
+  structured: boolean,
+  validateOutput: (value: unknown) => readonly string[],
+): CallToolResult {
+  const problems = resultProblems(result);
+  if (problems.length > 0)
+    return failure(
+      `The result of ${name} is not one MCP can carry:\n${problems.map((p) => `- ${p}`).join("\n")}`,
+    );
+  const { structuredContent, isError } = result;
+  if (structured && isError !== true) {
+    if (structuredContent === undefined)
+      return failure(
+        `The result of ${name} has no structuredContent, which its output schema requires`,
+      );
+    const wrong = validateOutput(structuredContent);
+    if (wrong.length > 0)
+      return structuredSuccess(name, structuredContent, wrong);
+  }
+  const content =
+    result.content.length > 0
+      ? [...result.content]
+      : [
+          {
+            type: "text" as const,
+            text:
+              structuredContent === undefined
+                ? NO_CONTENT
+                : JSON.stringify(structuredContent, null, 2),
+          },
+        ];
+  return {
+    content,
+    ...(structuredContent === undefined
+      ? {}
+      : { structuredContent: structuredContent as Record<string, unknown> }),
+    ...(isError === true ? { isError: true } : {}),
+  };
+}
+
 /** A failed call: the model reads the message and can correct itself, the server goes on. */
 export function failure(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
+}
+
+/** JSON-RPC's "invalid params": MCP (2025-11-25) answers a tools/call of an unknown tool with it. */
+export const INVALID_PARAMS: number = -32602;
+
+/**
+ * Thrown for a tools/call naming no tool of the server, nor a former name of one: both SDK lines
+ * answer a thrown error's `code` as a JSON-RPC error. Its message is unknownTool's.
+ */
+export class UnknownToolError extends Error {
+  readonly code: number = INVALID_PARAMS;
+  constructor(message: string) {
+    super(message);
+    this.name = "UnknownToolError";
+  }
 }
 
 export function unknownTool(

@@ -2,10 +2,13 @@ import {
   errorText,
   failure,
   invalidArguments,
+  richSuccess,
   structuredSuccess,
   success,
   unknownTool,
+  UnknownToolError,
 } from "./results.js";
+import { isToolResult } from "../shared/tool-result.js";
 import type {
   HandlerContext,
   LocalHandler,
@@ -42,7 +45,8 @@ const TOOL_METHODS = ["tools/list", "tools/call"] as const;
 /**
  * Answers tools/list with the table and tools/call by validating the arguments, then calling the
  * platform through the client or a local handler. Failures come back as isError results: a bad
- * call must teach the model, not break the session. `server` is a low-level Server of either SDK
+ * call must teach the model, not break the session; so does a tool's former name (renamed_from).
+ * Only a name the spec never declared is a JSON-RPC error (-32602), as MCP 2025-11-25 says. `server` is a low-level Server of either SDK
  * line, or an McpServer, onto which the tools are registered beside its own.
  */
 export function serveToolTable(
@@ -97,8 +101,11 @@ export function toolAnswers(
     async call(params, signal) {
       const { name } = params;
       const dispatch = routes.get(name);
-      if (dispatch === undefined)
-        return failure(unknownTool(name, names, table.renamed));
+      if (dispatch === undefined) {
+        const message = unknownTool(name, names, table.renamed);
+        if (Object.hasOwn(table.renamed, name)) return failure(message);
+        throw new UnknownToolError(message);
+      }
       // An input the MCP view hides is never sent, whatever the caller gave; its schema default
       // is filled in before the check, as the caller could not give it.
       const hidden =
@@ -119,7 +126,12 @@ export function toolAnswers(
           table.withDefaults(name, input),
           signal ?? new AbortController().signal,
         );
-        return table.structured.has(name)
+        const structured = table.structured.has(name);
+        if (isToolResult(value))
+          return richSuccess(name, value, structured, (v) =>
+            table.validateOutput(name, v),
+          );
+        return structured
           ? structuredSuccess(name, value, table.validateOutput(name, value))
           : success(value);
       } catch (error) {

@@ -3,9 +3,12 @@ real ``mcp`` Python client over stdio or Streamable HTTP."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 import sys
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -57,7 +60,11 @@ def ts_command(*args: str) -> list[str]:
 
 
 def python_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    return {**BASE_ENV, **(extra or {})}
+    """The servers' environment, with a state folder of its own: one runtime owns a folder at a
+    time, and tests run in parallel would otherwise share the default one."""
+    state = tempfile.mkdtemp(prefix="toolgen-mcp-state-")
+    atexit.register(shutil.rmtree, state, ignore_errors=True)
+    return {**BASE_ENV, "MOLECULE_STATE_DIR": state, **(extra or {})}
 
 
 @asynccontextmanager

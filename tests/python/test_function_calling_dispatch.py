@@ -8,8 +8,9 @@ from collections.abc import Mapping
 
 import pytest
 from toolgen_core.data import SpecData
-from toolgen_core.function_calling import Dispatcher
+from toolgen_core.function_calling import Dispatcher, DispatchResult
 from toolgen_core.handler import HandlerContext, from_kwargs
+from toolgen_core.tool_result import ToolResult, image_content
 
 
 class NeverCalled:
@@ -101,3 +102,37 @@ async def test_a_keyword_argument_coroutine_is_a_handler(
     )
     assert text == '{"model":"m-1"}'
     assert seen[0].client is client
+
+
+@pytest.mark.anyio
+async def test_a_rich_result_is_text_naming_each_image_with_its_content_beside(
+    reference_spec: SpecData,
+) -> None:
+    png = (
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQ"
+        "AAAABJRU5ErkJggg=="
+    )
+    content = ({"type": "text", "text": "the chart"}, image_content(png, "image/png"))
+
+    async def chart(input: dict[str, object], ctx: HandlerContext) -> object:
+        return ToolResult(content=content, structured_content={"n": 1})
+
+    async def broken(input: dict[str, object], ctx: HandlerContext) -> object:
+        return ToolResult(content=({"type": "image"},))
+
+    name = a_local_tool(reference_spec)
+    dispatcher = Dispatcher(reference_spec)
+    result = await dispatcher.dispatch_result(
+        name, {}, client=NeverCalled(), handlers={name: chart}
+    )
+    assert result == DispatchResult(
+        text="the chart\n\n[image/png image, 70 bytes, not shown]",
+        is_error=False,
+        content=content,
+        structured_content={"n": 1},
+    )
+    refused = await dispatcher.dispatch_result(
+        name, {}, client=NeverCalled(), handlers={name: broken}
+    )
+    assert refused.is_error
+    assert "content[0] (image) has no data" in refused.text

@@ -14,6 +14,7 @@ from toolgen_core.data import SpecData
 from toolgen_core.handler import HandlerContext, LocalHandler
 from toolgen_core.mcp_answers import ToolAnswers
 from toolgen_core.mcp_table import load_table
+from toolgen_core.tool_result import ToolResult
 
 FOLDER = ROOT / "tests" / "vectors" / "mcp-output"
 CASES = [
@@ -50,6 +51,13 @@ def _handler(behaviour: Mapping[str, object]) -> LocalHandler:
     async def handle(input: dict[str, object], ctx: HandlerContext) -> object:
         if "raise" in behaviour:
             raise RuntimeError(str(behaviour["raise"]))
+        result = behaviour.get("result")
+        if isinstance(result, dict):
+            return ToolResult(
+                content=result.get("content", ()),
+                structured_content=result.get("structuredContent"),
+                is_error=result.get("isError", False),
+            )
         return behaviour.get("return")
 
     return handle

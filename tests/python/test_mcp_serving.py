@@ -15,6 +15,7 @@ import anyio
 import httpx
 import mcp
 import pytest
+from mcp.shared.exceptions import MCPError
 from mcp_helpers import ROOT, call_json, dump, python_command, python_env, stdio_session
 from toolgen_core.data import SpecData
 
@@ -126,12 +127,19 @@ def token_server() -> Iterator[HttpServer]:
 async def test_http_serves_the_same_tools_as_stdio(http_server: HttpServer) -> None:
     async with stdio_session(python_command(), python_env()) as client:
         over_stdio = dump(await client.list_tools())
-        refused_stdio = call_json(await client.call_tool("list_peer", {}))
+        with pytest.raises(MCPError) as refused_stdio:
+            await client.call_tool("list_peer", {})
+        renamed_stdio = call_json(await client.call_tool("search_memory", {}))
     async with mcp.Client(http_server.url) as client:
         over_http = dump(await client.list_tools())
-        refused_http = call_json(await client.call_tool("list_peer", {}))
+        with pytest.raises(MCPError) as refused_http:
+            await client.call_tool("list_peer", {})
+        renamed_http = call_json(await client.call_tool("search_memory", {}))
     assert over_http == over_stdio
-    assert refused_http == refused_stdio
+    assert refused_stdio.value.code == refused_http.value.code == -32602
+    assert refused_stdio.value.message == refused_http.value.message
+    assert renamed_http == renamed_stdio
+    assert renamed_http["isError"] is True
 
 
 def _post(url: str, headers: dict[str, str] | None = None) -> httpx.Response:

@@ -12,8 +12,9 @@ import pytest
 from conftest import ROOT
 from toolgen_core.data import SpecData
 from toolgen_core.handler import HandlerContext, LocalHandler
-from toolgen_core.mcp_answers import ToolAnswers
+from toolgen_core.mcp_answers import ToolAnswers, UnknownToolError
 from toolgen_core.mcp_table import load_table
+from toolgen_core.tool_result import ToolResult
 
 VECTORS = sorted((ROOT / "tests" / "vectors" / "mcp").glob("*.json"))
 CASES = [
@@ -52,6 +53,13 @@ def _handler(behaviour: Mapping[str, object]) -> LocalHandler:
     async def handle(input: dict[str, object], ctx: HandlerContext) -> object:
         if "raise" in behaviour:
             raise RuntimeError(str(behaviour["raise"]))
+        result = behaviour.get("result")
+        if isinstance(result, dict):
+            return ToolResult(
+                content=result.get("content", ()),
+                structured_content=result.get("structuredContent"),
+                is_error=result.get("isError", False),
+            )
         return behaviour.get("return")
 
     return handle
@@ -67,8 +75,13 @@ async def test_mcp_vector(case: dict[str, object], reference_spec: SpecData) -> 
     answers = ToolAnswers(table, Platform(case), handlers)
     arguments = case["arguments"]
     assert isinstance(arguments, dict)
-    result = await answers.handle_tool_call(str(case["tool"]), arguments)
-    assert result == case["expected"]
+    try:
+        result: object = await answers.handle_tool_call(str(case["tool"]), arguments)
+    except UnknownToolError as error:
+        result = {"error": {"code": error.code, "message": error.message}}
+    assert result == (
+        case["expected"] if "error" not in case else {"error": case["error"]}
+    )
 
 
 def test_the_vectors_are_there() -> None:

@@ -5,9 +5,9 @@ import {
   printable,
   redact,
   tokensInEnv,
-} from "./chunks/chunk-V3HGAVPF.js";
+} from "./chunks/chunk-EJKAS4N4.js";
 import { fold, nearest } from "./chunks/chunk-ZOO55V62.js";
-import { asRecord, isRecord } from "./chunks/chunk-QNYCNSGT.js";
+import { asRecord, isRecord } from "./chunks/chunk-22KLXORW.js";
 
 // runtime/cli/entry.ts
 import fs from "node:fs";

@@ -2,9 +2,9 @@
 import {
   createResultValidator,
   createValidator,
-} from "./chunks/chunk-C7AD5CKE.js";
+} from "./chunks/chunk-WMTNWDIJ.js";
 import { deepFreeze } from "./chunks/chunk-U6LOAVMQ.js";
-import { resolveViews } from "./chunks/chunk-GXF2BZRV.js";
+import { resolveViews } from "./chunks/chunk-QUNQJWLZ.js";
 import {
   ClientError,
   ConfigError,
@@ -22,8 +22,17 @@ import {
   redact,
   resolveConfig,
   sendWithRetries,
-} from "./chunks/chunk-V3HGAVPF.js";
-import { isRecord } from "./chunks/chunk-QNYCNSGT.js";
+} from "./chunks/chunk-EJKAS4N4.js";
+import {
+  audioContent,
+  embeddedResource,
+  imageContent,
+  isRecord,
+  isToolResult,
+  resourceLink,
+  textContent,
+  toolResult,
+} from "./chunks/chunk-22KLXORW.js";
 
 // runtime/client/package.ts
 import { createRequire } from "node:module";
@@ -390,9 +399,16 @@ export {
   PlatformError,
   TimeoutError,
   UnknownWorkspaceError,
+  audioContent,
   createClient,
   createClientFromEnv,
+  embeddedResource,
+  imageContent,
+  isToolResult,
   printable,
+  resourceLink,
+  textContent,
+  toolResult,
   tools,
   validateInput,
   validateOutput,

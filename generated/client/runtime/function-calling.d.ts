@@ -6,6 +6,7 @@ import {
   PlatformCaller,
   SpecTypes,
 } from "./chunks/types-CNBIPAGk.js";
+import { Content } from "./chunks/types-Bkmg3nVG.js";
 
 // runtime/function-calling/surface.d.ts
 declare namespace surface_d_exports {
@@ -62,6 +63,15 @@ type DispatchOptions$1<T extends SpecTypes> = {
 interface DispatchResult {
   readonly text: string;
   readonly isError: boolean;
+  /**
+   * A local handler's rich result (toolResult): its content as MCP gives it, for an API whose
+   * tool results carry images (Anthropic's tool_result, OpenAI's Responses function_call_output);
+   * `text` names each block that is no text instead.
+   */
+  readonly content?: readonly Content[];
+  readonly structuredContent?: {
+    readonly [key: string]: unknown;
+  };
 }
 /** dispatch, answering the text with whether it tells of a failure. */
 type DispatchWithResult<T extends SpecTypes> = (

@@ -24,7 +24,7 @@ export function indexDts(model: Model): string {
   const config = configType(model);
   const api = config.type !== "ClientConfig";
   const parts = [
-    `${codeHeader}import type { ${api ? "ApiClientConfig, CallOptions" : "CallOptions, ClientConfig"}, Env, PlatformRequest, ToolInfo } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, printable } from "./runtime/client.js";\nexport type { ${api ? "ApiClientConfig, " : ""}CallOptions, ClientConfig, ClientHooks, ${api ? "Credential, " : ""}Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/client.js";\n`,
+    `${codeHeader}import type { ${api ? "ApiClientConfig, CallOptions" : "CallOptions, ClientConfig"}, Env, PlatformRequest, ToolInfo, ToolResult } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, audioContent, embeddedResource, imageContent, isToolResult, printable, resourceLink, textContent, toolResult } from "./runtime/client.js";\nexport type { ${api ? "ApiClientConfig, " : ""}AudioContent, CallOptions, ClientConfig, ClientHooks, Content, ContentAnnotations, ${api ? "Credential, " : ""}EmbeddedResource, Env, ImageContent, PlatformRequest, RequestInfo, ResourceContents, ResourceLink, ResponseInfo, RetryOptions, TextContent, ToolInfo, ToolResult, ToolResultInit, WorkspaceCredentials } from "./runtime/client.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),
@@ -118,7 +118,7 @@ export function indexDts(model: Model): string {
           arrowMember(
             `  ${propertyKey(t.name)}`,
             [`input: ${inputType(t)}`, "ctx: HandlerContext"],
-            `Promise<${resultType(t)}>`,
+            `Promise<${handlerResultType(t)}>`,
           ),
       ),
     ),
@@ -130,6 +130,12 @@ export function indexDts(model: Model): string {
     `${docComment(envDoc(model), "")}${signature("export declare function createClientFromEnv", ["env?: Env"], "PlatformClient")}`,
   ];
   return parts.join("\n");
+}
+
+/** A handler's result: its tool's result type, or a rich result (toolResult) carrying it as structuredContent. */
+function handlerResultType(t: Tool): string {
+  const type = resultType(t);
+  return type === "unknown" ? type : `${type} | ToolResult<${type}>`;
 }
 
 function inputType(t: Tool): string {

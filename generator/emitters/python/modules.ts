@@ -25,17 +25,29 @@ export function toolsPy(model: Model): string {
     `"""The tools as data: TOOLS (a ToolSpec per tool, in the spec's order), by_name, by_section
 and tool_names, so that a registry of tools can be replaced by an import of this module; and
 what a local tool's handler is (LocalHandler, HandlerContext, from_kwargs for a coroutine that
-takes the arguments as keyword arguments)."""
-
+takes the arguments as keyword arguments) and what it may return besides a value (ToolResult and
+its content helpers: text_content, image_content, audio_content, resource_link,
+embedded_resource)."""
+`,
+    `
 from __future__ import annotations
 
 from typing import Literal
 
 from ._core.data import load_spec
 from ._core.handler import HandlerContext, LocalHandler, from_kwargs
+`,
+    `from ._core.tool_result import (
+    ToolResult,
+    audio_content,
+    embedded_resource,
+    image_content,
+    resource_link,
+    text_content,
+)
 from ._core.tools import Registry, ToolSpec
 `,
-    `\n${pyAll(["TOOLS", "HandlerContext", "LocalHandler", "SectionId", "ToolName", "ToolSpec", "by_name", "by_section", "from_kwargs", "tool_names"])}`,
+    `\n${pyAll(["TOOLS", "HandlerContext", "LocalHandler", "SectionId", "ToolName", "ToolResult", "ToolSpec", "audio_content", "by_name", "by_section", "embedded_resource", "from_kwargs", "image_content", "resource_link", "text_content", "tool_names"])}`,
     `\nToolName = Literal[${names}]\nSectionId = Literal[${sections}]\n`,
     `
 _REGISTRY: Registry[SectionId] = Registry(load_spec(__package__))

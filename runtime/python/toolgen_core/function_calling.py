@@ -20,6 +20,8 @@ from .errors import ClientError
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .json_text import NOT_JSON_VALUE, parse_json
 from .results import error_text, is_bug, result_text, to_json
+from .rich_text import checked_result, rich_text
+from .tool_result import ToolResult
 from .validate import create_validator
 from .views import resolve_view, view_schema, without_hidden
 
@@ -118,6 +120,11 @@ class DispatchResult:
 
     text: str
     is_error: bool
+    content: tuple[Mapping[str, object], ...] = ()
+    """A local handler's rich result (ToolResult): its content as MCP gives it, for an API whose
+    tool results carry images (Anthropic's tool_result, OpenAI's Responses function_call_output);
+    ``text`` names each block that is no text instead."""
+    structured_content: Mapping[str, object] | None = None
 
 
 def _failed(text: str) -> DispatchResult:
@@ -200,6 +207,14 @@ class Dispatcher:
                 answer = await handler(dict(input), HandlerContext(client=client))
             else:
                 answer = await client.call(tool_name, input)
+            if isinstance(answer, ToolResult):
+                rich = checked_result(tool_name, answer)
+                return DispatchResult(
+                    text=rich_text(rich),
+                    is_error=rich.is_error,
+                    content=tuple(rich.content),
+                    structured_content=rich.structured_content,
+                )
             return DispatchResult(text=result_text(answer), is_error=False)
         except Exception as error:
             readable = isinstance(error, ClientError) or (

@@ -28,6 +28,7 @@ from .errors import (
 from .hooks import RequestInfo, ResponseInfo, call_hook, redact_headers, redact_url
 from .redact import longest_token_form, redact, redact_value
 from .request import PlannedRequest, check_target
+from .tool_result import media_result
 
 MAX_REDIRECTS = 5
 """Redirects followed (within the platform's origin) before giving up."""
@@ -214,9 +215,11 @@ def _unique(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return list(chosen.values())
 
 
-async def _read(response: httpx.Response, limit: int, head: bool) -> tuple[str, bool]:
-    """At most ``limit`` bytes of the body as UTF-8 text, and whether the body went on past it
-    (the rest is not read). With ``head`` False, a body whose Content-Length is over the limit
+async def _read(
+    response: httpx.Response, limit: int, head: bool
+) -> tuple[str, bytes, bool]:
+    """At most ``limit`` bytes of the body as UTF-8 text and as bytes, and whether the body went
+    on past it (the rest is not read). With ``head`` False, a body whose Content-Length is over the limit
     is not read at all."""
     declared = response.headers.get("content-length", "")
     chunks: list[bytes] = []
@@ -232,8 +235,9 @@ async def _read(response: httpx.Response, limit: int, head: bool) -> tuple[str, 
                 break
             chunks.append(chunk)
             size += len(chunk)
-    text = b"".join(chunks).decode("utf-8", "replace")
-    return text.removeprefix("\ufeff"), cut
+    data = b"".join(chunks)
+    text = data.decode("utf-8", "replace")
+    return text.removeprefix("\ufeff"), data, cut
 
 
 async def _answer(
@@ -242,13 +246,16 @@ async def _answer(
     status = response.status_code
     ok = 200 <= status < 300
     limit = max_bytes if ok else min(max_bytes, ERROR_EXCERPT_BYTES)
-    text, cut = await _read(response, limit, not ok)
+    text, data, cut = await _read(response, limit, not ok)
     if ok and cut:
         raise ClientError(
             f"{tool}: the platform's answer (HTTP {status}) is larger than {max_bytes} bytes,"
             " the client's max_response_bytes; it was not read",
             tool,
         )
+    media = media_result(response.headers.get("content-type"), data) if ok else None
+    if media is not None:
+        return media
     is_json = (
         not cut
         and _JSON_TYPE.match(response.headers.get("content-type", "")) is not None

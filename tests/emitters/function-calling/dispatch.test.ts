@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LocalHandler } from "../../../runtime/shared/handler.js";
+import { toolResult } from "../../../runtime/shared/tool-result.js";
 import {
   installPlatformFixture,
   type FixtureClient,
@@ -360,5 +361,38 @@ describe("dispatch of a local tool", () => {
     await expect(pkg.dispatch("inbox_peek", {}, { client })).rejects.toThrow(
       "dispatch: no handler for the local tool 'inbox_peek'",
     );
+  });
+
+  it("answers a rich result as text that names each image, with its content beside", async () => {
+    const png =
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    const content = [
+      { type: "text" as const, text: "the chart" },
+      { type: "image" as const, data: png, mimeType: "image/png" },
+    ];
+    const rich = {
+      ...handlers,
+      inbox_peek: async () =>
+        toolResult({ content, structuredContent: { n: 1 } }),
+    };
+    expect(
+      await pkg.dispatchResult("inbox_peek", {}, { client, handlers: rich }),
+    ).toEqual({
+      text: "the chart\n\n[image/png image, 70 bytes, not shown]",
+      isError: false,
+      content,
+      structuredContent: { n: 1 },
+    });
+    const broken = {
+      ...handlers,
+      inbox_peek: async () =>
+        toolResult({ content: [{ type: "image" } as never] }),
+    };
+    expect(
+      await pkg.dispatchResult("inbox_peek", {}, { client, handlers: broken }),
+    ).toMatchObject({
+      text: expect.stringContaining("content[0] (image) has no data"),
+      isError: true,
+    });
   });
 });

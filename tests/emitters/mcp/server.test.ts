@@ -288,14 +288,14 @@ describe("a server from createServer, over the in-memory transport", () => {
     },
   );
 
-  it("answers an unknown tool, and a renamed one, with isError", async () => {
+  it("answers a name never declared with the JSON-RPC error -32602, and a renamed one with isError", async () => {
     const mcp = await connect(createServer({ client, handlers }));
-    const unknown = await mcp.callTool({
-      name: "delete_everything",
-      arguments: {},
+    await expect(
+      mcp.callTool({ name: "delete_everything", arguments: {} }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool "delete_everything"'),
     });
-    expect(unknown.isError).toBe(true);
-    expect(text(unknown)).toContain('Unknown tool "delete_everything"');
     const renamed = await mcp.callTool({
       name: "search_memory",
       arguments: { query: "x" },
@@ -304,14 +304,14 @@ describe("a server from createServer, over the in-memory transport", () => {
     expect(text(renamed)).toBe(
       'Unknown tool "search_memory": it was renamed to "recall_memory".',
     );
-    const misspelt = await mcp.callTool({
-      name: "recal_memory",
-      arguments: { query: "x" },
+    await expect(
+      mcp.callTool({ name: "recal_memory", arguments: { query: "x" } }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(
+        'Unknown tool "recal_memory": did you mean "recall_memory"?',
+      ),
     });
-    expect(misspelt.isError).toBe(true);
-    expect(text(misspelt)).toBe(
-      'Unknown tool "recal_memory": did you mean "recall_memory"?',
-    );
     expect(platform.requests).toEqual([]);
     expect((await mcp.listTools()).tools).toHaveLength(tools.length);
   });

@@ -223,7 +223,7 @@ describe("the molecule-mcp bin over stdio", () => {
     );
   });
 
-  it("returns a platform error, bad arguments and an unknown tool as isError", async () => {
+  it("returns a platform error and bad arguments as isError, an unknown tool as the JSON-RPC error -32602", async () => {
     const mcp = await connect({
       PLATFORM_URL: platform.url,
       WORKSPACE_ID: MAIN.id,
@@ -240,8 +240,9 @@ describe("the molecule-mcp bin over stdio", () => {
     expect(text(invalid)).toBe(
       "Invalid arguments for commit_memory:\n- content is required",
     );
-    const unknown = await mcp.callTool({ name: "nope", arguments: {} });
-    expect(unknown.isError).toBe(true);
+    await expect(
+      mcp.callTool({ name: "nope", arguments: {} }),
+    ).rejects.toMatchObject({ code: -32602 });
     expect(calls()).toHaveLength(1);
   });
 

@@ -5,6 +5,10 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { installPlatformFixture } from "../../helpers/platform-fixture.js";
 import { repoRoot } from "../../helpers/project.js";
+import {
+  toolResult,
+  type ToolResultInit,
+} from "../../../runtime/shared/tool-result.js";
 
 // The shared output-schema vectors (tests/vectors/mcp-output/calls.json) against the MCP package
 // generated from the spec beside them, imported by name and served to the real SDK client over
@@ -15,7 +19,11 @@ interface Case {
   readonly name: string;
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
-  readonly handler?: { readonly return?: unknown; readonly raise?: string };
+  readonly handler?: {
+    readonly return?: unknown;
+    readonly result?: ToolResultInit;
+    readonly raise?: string;
+  };
   readonly platform?: { readonly answer?: unknown };
   readonly expected: unknown;
 }
@@ -51,6 +59,8 @@ async function answer(c: Case): Promise<unknown> {
       name,
       async () => {
         if (c.handler?.raise !== undefined) throw new Error(c.handler.raise);
+        if (c.handler?.result !== undefined)
+          return toolResult(c.handler.result);
         return c.handler?.return;
       },
     ]),

@@ -166,6 +166,19 @@ describe.each(lines)("serveTools on $name", (line) => {
       ).toBe("HEY");
       const resources = await client.listResources();
       expect(resources.resources.map((r) => r.uri)).toEqual([USER_RESOURCE]);
+      // A name neither serves is -32602 on both lines (1.x's McpServer would answer isError);
+      // a former name of a generated tool is an isError result that names the new one.
+      await expect(
+        client.callTool({ name: "fly", arguments: {} }),
+      ).rejects.toMatchObject({ code: -32602 });
+      const renamed = await client.callTool({
+        name: "remember",
+        arguments: {},
+      });
+      expect((renamed as { isError?: boolean }).isError).toBe(true);
+      expect(textOf(renamed)).toBe(
+        'Unknown tool "remember": it was renamed to "save".',
+      );
     });
   }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createToolServer } from "../../../runtime/mcp/serve.js";
 import { connect, recorder, table, text, whoami } from "./serve-helpers.js";
 
-// serveToolTable answering with isError: invalid arguments, unknown and renamed tools, and the
-// errors the platform throws.
+// serveToolTable answering with isError: invalid arguments, renamed tools and the errors the
+// platform throws; and an unknown tool with a JSON-RPC error.
 
 describe("serveToolTable", () => {
   it.each([
@@ -32,30 +32,35 @@ describe("serveToolTable", () => {
     },
   );
 
-  it("answers an unknown tool with isError, and a renamed one with its new name", async () => {
+  it("answers a name never declared with the JSON-RPC error -32602, and a renamed one with isError and its new name", async () => {
     const client = await connect(
       createToolServer(table(), {
         client: recorder(async () => null),
         handlers: { whoami },
       }),
     );
-    const unknown = await client.callTool({ name: "fly", arguments: {} });
-    expect(unknown.isError).toBe(true);
-    expect(text(unknown)).toBe(
-      'Unknown tool "fly": this server has no tool of that name; list the tools to see their names.',
-    );
+    await expect(
+      client.callTool({ name: "fly", arguments: {} }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message:
+        'MCP error -32602: Unknown tool "fly": this server has no tool of that name; list the tools to see their names.',
+    });
     const renamed = await client.callTool({ name: "remember", arguments: {} });
     expect(renamed.isError).toBe(true);
     expect(text(renamed)).toBe(
       'Unknown tool "remember": it was renamed to "save".',
     );
-    const misspelt = await client.callTool({ name: "sav", arguments: {} });
-    expect(text(misspelt)).toBe('Unknown tool "sav": did you mean "save"?');
-    const huge = await client.callTool({
-      name: "x".repeat(10_000),
-      arguments: {},
+    await expect(
+      client.callTool({ name: "sav", arguments: {} }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: 'MCP error -32602: Unknown tool "sav": did you mean "save"?',
     });
-    expect(text(huge).length).toBeLessThan(300);
+    const huge = await client
+      .callTool({ name: "x".repeat(10_000), arguments: {} })
+      .catch((error: Error) => error);
+    expect((huge as Error).message.length).toBeLessThan(300);
   });
 
   it("turns a thrown error into isError with its message, adding the HTTP status when there is one", async () => {

@@ -4,6 +4,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../helpers/project.js";
+import {
+  toolResult,
+  type ToolResultInit,
+} from "../../../runtime/shared/tool-result.js";
 
 // The shared MCP vectors (tests/vectors/mcp/*.json) against the generated @molecule/platform-mcp
 // package, imported by name and served to the real SDK client over the in-memory transport;
@@ -13,13 +17,18 @@ interface Case {
   readonly name: string;
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
-  readonly handler?: { readonly return?: unknown; readonly raise?: string };
+  readonly handler?: {
+    readonly return?: unknown;
+    readonly result?: ToolResultInit;
+    readonly raise?: string;
+  };
   readonly platform?: {
     readonly answer?: unknown;
     readonly echo?: boolean;
     readonly error?: { readonly message: string; readonly status?: number };
   };
-  readonly expected: unknown;
+  readonly expected?: unknown;
+  readonly error?: { readonly code: number; readonly message: string };
 }
 
 const folder = path.join(repoRoot, "tests/vectors/mcp");
@@ -55,6 +64,8 @@ async function answer(c: Case): Promise<unknown> {
       name,
       async () => {
         if (c.handler?.raise !== undefined) throw new Error(c.handler.raise);
+        if (c.handler?.result !== undefined)
+          return toolResult(c.handler.result);
         return c.handler?.return;
       },
     ]),
@@ -65,7 +76,16 @@ async function answer(c: Case): Promise<unknown> {
   const agent = new Client({ name: "vectors", version: "0.0.0" });
   await agent.connect(clientSide);
   open.push(agent);
-  return agent.callTool({ name: c.tool, arguments: c.arguments });
+  try {
+    return await agent.callTool({ name: c.tool, arguments: c.arguments });
+  } catch (error) {
+    // The SDK client rejects a JSON-RPC error as an McpError: its code, and the server's message
+    // after the prefix the client adds.
+    const { code, message } = error as { code: number; message: string };
+    return {
+      error: { code, message: message.replace(`MCP error ${code}: `, "") },
+    };
+  }
 }
 
 describe.each(files)("MCP vectors %s", (file) => {
@@ -73,6 +93,8 @@ describe.each(files)("MCP vectors %s", (file) => {
     fs.readFileSync(path.join(folder, file), "utf8"),
   ) as { cases: Case[] };
   it.each(cases.map((c) => [c.name, c] as const))("%s", async (_, c) => {
-    expect(await answer(c)).toEqual(c.expected);
+    expect(await answer(c)).toEqual(
+      c.error === undefined ? c.expected : { error: c.error },
+    );
   });
 });

@@ -66,18 +66,36 @@ describe("the MCP bin over stdio answers each raw line as the wire vectors say",
   let child: ChildProcessWithoutNullStreams;
   let sentinel = 0;
 
-  /** The lines answering `raw`: everything before the answer to a ping sent after it. */
-  async function answers(raw: string): Promise<unknown[]> {
+  /**
+   * The lines answering `raw`: everything before the answer to a ping sent after it, and the
+   * answer to `raw`'s own id (`awaited`) when that comes later (a tools/call is answered after
+   * the call, which the ping does not wait for).
+   */
+  async function answers(
+    raw: string,
+    awaited?: string | number | null,
+  ): Promise<unknown[]> {
     const id = `sentinel-${++sentinel}`;
     child.stdin.write(`${raw}\n`);
     child.stdin.write(
       `${JSON.stringify({ jsonrpc: "2.0", id, method: "ping" })}\n`,
     );
-    const seen = (l: string) => (JSON.parse(l) as { id?: unknown }).id === id;
+    const idOf = (l: string) => (JSON.parse(l) as { id?: unknown }).id;
+    const seen = (l: string) => idOf(l) === id;
     await until(() => lines.some(seen), `the answer to ${id}`, 20_000);
+    if (awaited !== undefined && awaited !== null)
+      await until(
+        () => lines.some((l) => idOf(l) === awaited),
+        `the answer to ${awaited}`,
+        20_000,
+      );
     const at = lines.findIndex(seen);
-    const before = lines.slice(0, at).map((l) => JSON.parse(l) as unknown);
-    lines = lines.slice(at + 1);
+    const before = lines
+      .filter((l, i) => i < at || (i > at && idOf(l) === awaited))
+      .map((l) => JSON.parse(l) as unknown);
+    lines = lines.filter(
+      (l, i) => i > at && !(awaited != null && idOf(l) === awaited),
+    );
     return before;
   }
 
@@ -105,7 +123,10 @@ describe("the MCP bin over stdio answers each raw line as the wire vectors say",
   });
 
   it.each(cases.map((c) => [c.name, c] as const))("%s", async (_, c) => {
-    expect(await answers(c.raw)).toEqual(c.answer === null ? [] : [c.answer]);
+    const awaited = (c.answer as { id?: string | number | null } | null)?.id;
+    expect(await answers(c.raw, awaited)).toEqual(
+      c.answer === null ? [] : [c.answer],
+    );
   });
 });
 

@@ -27,8 +27,10 @@ from .defaults import fill_defaults
 from .distance import closest
 from .errors import ClientError, InputError
 from .handler import HandlerContext, LocalHandler, ToolCaller
-from .results import error_text, is_bug, result_text
+from .results import NO_CONTENT, error_text, is_bug, result_text, to_json
+from .rich_text import checked_result, describe_block
 from .sync import run_sync as run_sync_call
+from .tool_result import ToolResult
 from .validate import create_validator
 from .views import resolve_view, view_schema, without_hidden
 
@@ -233,7 +235,9 @@ def _wrap(
             return await handler(input, HandlerContext(client=client))
         return await client.call(entry.name, input)
 
-    async def run(input: dict[str, Any]) -> str:
+    async def run(
+        input: dict[str, Any],
+    ) -> tuple[str | list[dict[str, object]], object]:
         problems = table.validate(entry.name, input)
         if problems:
             raise InputError(entry.name, problems)
@@ -242,7 +246,10 @@ def _wrap(
         shown = without_hidden(input, entry.hidden)
         full = cast("dict[str, object]", fill_defaults(entry.full_schema, shown))
         try:
-            return result_text(await call(dict(full)))
+            value = await call(dict(full))
+            if isinstance(value, ToolResult):
+                return langchain_content(checked_result(entry.name, value))
+            return result_text(value), None
         except Exception as error:
             # A local handler's failure is the model's to read, as MCP returns it; a programming
             # error in it is a bug, and a cancelled call stays cancelled (CancelledError is no
@@ -256,7 +263,7 @@ def _wrap(
             # a plain invoke, a ToolMessage with status "error" for a tool call.
             raise ToolException(error_text(entry.name, error)) from error
 
-    def run_sync(input: dict[str, Any]) -> str:
+    def run_sync(input: dict[str, Any]) -> tuple[str | list[dict[str, object]], object]:
         return run_sync_call(run(input), f"{entry.name}: invoke()")
 
     description = (
@@ -274,4 +281,37 @@ def _wrap(
         coroutine=run,
         # Our ToolException only: with throw_on_error a handler's own is raised as it came.
         handle_tool_error=not throw_on_error,
+        # (content, artifact): a rich result's content blocks and the result itself.
+        response_format="content_and_artifact",
     )
+
+
+def langchain_content(
+    result: ToolResult,
+) -> tuple[list[dict[str, object]], ToolResult]:
+    """A rich result as LangChain carries it: text and images as its standard content blocks,
+    an embedded resource's bytes as a file block; a sound, a link or a text resource as a line
+    of text (langchain-core takes no audio block in a ToolMessage: it would turn the whole list
+    into JSON text); the result itself (with its structured content) as the ToolMessage's
+    artifact."""
+    blocks: list[dict[str, object]] = []
+    for b in result.content:
+        kind = b["type"]
+        if kind == "text":
+            blocks.append({"type": "text", "text": b["text"]})
+        elif kind == "image":
+            blocks.append(
+                {"type": kind, "base64": b["data"], "mime_type": b["mimeType"]}
+            )
+        elif kind == "resource" and isinstance(b["resource"].get("blob"), str):
+            mime = b["resource"].get("mimeType") or "application/octet-stream"
+            blocks.append(
+                {"type": "file", "base64": b["resource"]["blob"], "mime_type": mime}
+            )
+        else:
+            blocks.append({"type": "text", "text": describe_block(b)})
+    if not blocks:
+        data = result.structured_content
+        text = NO_CONTENT if data is None else to_json(data)
+        blocks.append({"type": "text", "text": text})
+    return blocks, result

@@ -2,8 +2,10 @@
 
 A port of runtime/mcp/serve.ts (toolAnswers) and results.ts, with the same words: arguments are
 checked before anything runs, then the call goes to the platform through the client or to a
-local tool's handler; bad arguments, unknown tools and failed calls come back as ``isError``
-results, since a bad call must teach the model, not break the session.
+local tool's handler; bad arguments, a tool's former name and failed calls come back as
+``isError`` results, since a bad call must teach the model, not break the session. A name the
+spec never declared raises ``UnknownToolError``, which the server answers as the JSON-RPC error
+-32602, as MCP 2025-11-25 says.
 """
 
 from __future__ import annotations
@@ -11,14 +13,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Literal, Protocol, TypedDict
+from typing import Protocol, TypedDict
 
 import anyio
 
 from .distance import closest
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .mcp_table import ToolTable
-from .results import result_text, to_json
+from .results import NO_CONTENT, result_text, to_json
+from .tool_result import Content, ToolResult, result_problems
 from .views import without_hidden
 
 if sys.version_info >= (3, 11):
@@ -27,17 +30,25 @@ else:  # pragma: no cover - Python 3.10
     from typing_extensions import NotRequired
 
 
-class TextContent(TypedDict):
-    """One block of a result's content: text, the only kind the tools answer with."""
+INVALID_PARAMS = -32602
+"""JSON-RPC's "invalid params": MCP answers a tools/call of an unknown tool with it."""
 
-    type: Literal["text"]
-    text: str
+
+class UnknownToolError(Exception):
+    """Raised for a tools/call naming no tool of the server, nor a former name of one; the
+    server answers it as a JSON-RPC error with ``code`` and the message."""
+
+    code = INVALID_PARAMS
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class CallResult(TypedDict):
     """A CallToolResult as JSON: ``content``, and ``structuredContent`` or ``isError`` when set."""
 
-    content: list[TextContent]
+    content: list[Content]
     structuredContent: NotRequired[object]
     isError: NotRequired[bool]
 
@@ -74,6 +85,44 @@ def structured_success(name: str, value: object, problems: list[str]) -> CallRes
         "content": [{"type": "text", "text": to_json(value, 2)}],
         "structuredContent": value,
     }
+
+
+def rich_success(
+    name: str,
+    result: ToolResult,
+    structured: bool,
+    validate_output: Callable[[object], list[str]],
+) -> CallResult:
+    """A handler's rich result as MCP sends it, once its content is checked: the content in
+    order (the structured content's JSON as text when it gives none, a sentence when it gives
+    nothing), and the structured content, checked against the output schema of a tool that has
+    one (``structured``)."""
+    problems = result_problems(result)
+    if problems:
+        return failure(
+            f"The result of {name} is not one MCP can carry:\n"
+            + "\n".join(f"- {p}" for p in problems)
+        )
+    data = result.structured_content
+    if structured and not result.is_error:
+        if data is None:
+            return failure(
+                f"The result of {name} has no structuredContent, which its output schema"
+                " requires"
+            )
+        wrong = validate_output(data)
+        if wrong:
+            return structured_success(name, data, wrong)
+    content: list[Content] = [dict(block) for block in result.content]
+    if not content:
+        text = NO_CONTENT if data is None else to_json(data, 2)
+        content = [{"type": "text", "text": text}]
+    answer: CallResult = {"content": content}
+    if data is not None:
+        answer["structuredContent"] = data
+    if result.is_error:
+        answer["isError"] = True
+    return answer
 
 
 def failure(message: str) -> CallResult:
@@ -146,11 +195,16 @@ class ToolAnswers:
         cancelled: anyio.Event | None = None,
     ) -> CallResult:
         """The CallToolResult (as JSON) of a call: validated, dispatched, answered. ``cancelled``
-        is the event the handler's context carries, set by whoever cancels the call."""
+        is the event the handler's context carries, set by whoever cancels the call. Raises
+        ``UnknownToolError`` for a name the spec never declared (answer it as the JSON-RPC
+        error ``code`` -32602 with its message)."""
         table = self.table
         dispatch = self._routes.get(name)
         if dispatch is None:
-            return failure(unknown_tool(name, self._names, table.renamed))
+            message = unknown_tool(name, self._names, table.renamed)
+            if name in table.renamed:
+                return failure(message)
+            raise UnknownToolError(message)
         # An input the MCP view hides is never sent, whatever the caller gave; its schema
         # default is filled in before the check, as the caller could not give it.
         hidden = table.hidden.get(name, ())
@@ -166,6 +220,13 @@ class ToolAnswers:
                 table.with_defaults(name, input),
                 cancelled if cancelled is not None else anyio.Event(),
             )
+            if isinstance(value, ToolResult):
+                return rich_success(
+                    name,
+                    value,
+                    name in table.structured,
+                    lambda v: table.validate_output(name, v),
+                )
             if name in table.structured:
                 return structured_success(
                     name, value, table.validate_output(name, value)

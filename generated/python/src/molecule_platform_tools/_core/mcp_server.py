@@ -14,9 +14,10 @@ import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
 
 from .handler import LocalHandler, ToolCaller
-from .mcp_answers import ToolAnswers
+from .mcp_answers import ToolAnswers, UnknownToolError
 from .mcp_table import ToolTable
 
 __all__ = ["create_server", "serve_stdio"]
@@ -57,6 +58,8 @@ def create_server(
         except anyio.get_cancelled_exc_class():
             cancelled.set()
             raise
+        except UnknownToolError as error:
+            raise MCPError(code=error.code, message=error.message) from None
         return types.CallToolResult.model_validate(result)
 
     return Server(
