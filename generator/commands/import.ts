@@ -18,10 +18,12 @@ import {
 } from "../import/mcp-source.js";
 import { derivedNames, importedSpec } from "../import/mcp-spec.js";
 import { runtimeStub } from "../import/runtime-stub.js";
+import { runOpenApiImport } from "./import-openapi.js";
 import { EXIT, type Io } from "./io.js";
 
 export const IMPORT_HELP = `Usage: toolgen import mcp <tools.json | url> [options]
        toolgen import mcp [options] -- <command> [args...]
+       toolgen import openapi <file> [options]   (toolgen import openapi --help)
 
 Writes tools.yaml from the tools an MCP server lists: a saved tools/list answer
 (JSON), a server's Streamable HTTP URL, or the command that starts it over
@@ -45,6 +47,7 @@ export async function runImport(
   argv: readonly string[],
   io: Io,
 ): Promise<number> {
+  if (argv[0] === "openapi") return runOpenApiImport(argv.slice(1), io);
   const cut = argv.indexOf("--");
   const command = cut < 0 ? [] : argv.slice(cut + 1);
   let parsed;
