@@ -104,7 +104,12 @@ function sent(h: HttpBinding): Map<string, string[]> {
     for (const f of list) add(f.value, `${where} ${quoted(f.name)}`);
   };
   fields(h.query, "query");
-  fields(h.body ?? [], "body");
+  if (h.body !== null && !Array.isArray(h.body))
+    add(
+      { kind: "input", input: (h.body as { input: string }).input },
+      "the whole body",
+    );
+  else fields((h.body as readonly Field[] | null) ?? [], "body");
   fields(h.headers, "header");
   for (const list of places.values()) list.sort();
   return places;
@@ -121,7 +126,7 @@ function fixed(h: HttpBinding): string[] {
         out.push(`${where} ${quoted(f.name)} = ${shown(f.value.value)}`);
   };
   fields(h.query, "query");
-  fields(h.body ?? [], "body");
+  if (Array.isArray(h.body)) fields(h.body as readonly Field[], "body");
   fields(h.headers, "header");
   return out;
 }

@@ -118,7 +118,7 @@ export function buildModel(value: unknown): Model {
       ? {
           package: client.package,
           publish: publish(raw, "client"),
-          env: envNames(client.env),
+          env: envNames(client),
         }
       : null,
     mcp: mcp
@@ -213,7 +213,12 @@ function buildHttp(raw: NonNullable<RawTool["http"]>): HttpBinding {
     path: parts,
     route: raw.route ?? null,
     query: fields(raw.query),
-    body: raw.body === undefined ? null : fields(raw.body),
+    body:
+      raw.body === undefined
+        ? null
+        : "$input" in raw.body && typeof raw.body.$input === "string"
+          ? { input: raw.body.$input }
+          : fields(raw.body as RawFields),
     headers: fields(raw.headers),
     idempotencyKey: raw.idempotency_key ?? null,
   };

@@ -22,7 +22,7 @@ export interface RawTool {
     path: string;
     route?: string;
     query?: RawFields;
-    body?: RawFields;
+    body?: RawFields | RawWholeBody;
     headers?: Record<string, RawFieldValue>;
     idempotency_key?: string;
   };
@@ -69,16 +69,33 @@ export interface RawPublish {
 /** As npm accepts it: a shorthand such as `github:acme/tools`, or the object form. */
 export type RawRepository =
   string | { type?: string; url: string; directory?: string };
-/** The environment variables a client reads, as tools.yaml names them. */
+/** `body: { $input: name }`: that one input is the whole JSON body. */
+export interface RawWholeBody {
+  $input: string;
+}
+/** The environment variables a client reads, as tools.yaml names them: the workspaces' three, or none. */
 export interface RawEnvNames {
   base_url: string;
-  workspace_id: string;
-  token: string;
-  workspaces: string;
+  workspace_id?: string;
+  token?: string;
+  workspaces?: string;
+}
+/** An API's one credential (`targets.client.auth`): one of bearer, api_key, basic. */
+export interface RawAuth {
+  bearer?: string;
+  api_key?: { env: string; header?: string; query?: string };
+  basic?: { username: string; password: string };
+  optional?: boolean;
+}
+/** How a client reaches its API: the variables, and the default base URL and credential. */
+export interface RawConnection {
+  env: RawEnvNames;
+  base_url?: string;
+  auth?: RawAuth;
 }
 /** The targets a spec declares: at least one (tools.schema.json), each present only when declared. */
 export interface RawTargets {
-  client?: RawPublish & { package: string; env: RawEnvNames };
+  client?: RawPublish & RawConnection & { package: string };
   mcp?: RawPublish & {
     package: string;
     bin: string;
@@ -105,6 +122,8 @@ export interface RawTargets {
     runtime?: string;
     server_name?: string;
     env?: RawEnvNames;
+    base_url?: string;
+    auth?: RawAuth;
   };
   docs?: RawPublish & {
     package: string;

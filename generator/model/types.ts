@@ -236,8 +236,8 @@ export interface HttpBinding {
   /** The input naming the workspace to call, or null: always the primary workspace. */
   readonly route: string | null;
   readonly query: readonly Field[];
-  /** null: no body is sent. */
-  readonly body: readonly Field[] | null;
+  /** null: no body is sent; `{ input }`: that one input is the whole JSON body. */
+  readonly body: readonly Field[] | { readonly input: string } | null;
   readonly headers: readonly Field[];
   /** The header carrying a fresh idempotency key per call (`http.idempotency_key`), or null. */
   readonly idempotencyKey: string | null;

@@ -49,6 +49,13 @@ export const CODES = {
     "a version whose pre-release PEP 440 cannot spell (1.0.0-nightly)",
   "duplicate-env-name":
     "two client settings read from one environment variable",
+  "partial-workspaces":
+    "a client env naming some of workspace_id, token and workspaces but not all three",
+  "auth-with-workspaces": "auth given to a client with workspaces",
+  "auth-kind":
+    "auth with none or several of bearer, api_key and basic, or an api_key with neither or both of header and query",
+  "bad-base-url":
+    "a default base_url that is not an absolute http(s) URL (or holds a user, query or fragment)",
   // Names and places.
   "duplicate-section-id": "a section id declared twice",
   "section-id-case-collision":
@@ -71,6 +78,10 @@ export const CODES = {
   "dot-segment": "a path with a . or .. segment, raw or percent-encoded",
   "body-not-allowed": "a body on a GET or DELETE binding",
   "authorization-header": "a binding setting the Authorization header",
+  "workspace-without-workspaces":
+    "{$workspace}, a $workspace value or route in a spec whose client has no workspaces",
+  "credential-in-binding":
+    "a binding setting the header or query parameter that carries the API key",
   "bad-header-name": "a header name HTTP does not allow",
   "idempotency-key-header":
     "an idempotency_key header also set under http.headers",

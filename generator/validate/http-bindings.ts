@@ -126,7 +126,9 @@ function checkBinding(
   }
 
   fields(raw.query, "query");
-  if (raw.body !== undefined) fields(raw.body, "body");
+  if (raw.body !== undefined && "$input" in raw.body)
+    source(raw.body.$input, ["body", "$input"]);
+  else if (raw.body !== undefined) fields(raw.body as RawFields, "body");
   fields(raw.headers, "headers");
   if (raw.route !== undefined) {
     if (!known.has(raw.route))

@@ -13,6 +13,7 @@ import { checkConfusableNames } from "./confusable-names.js";
 import { checkDocMentions } from "./doc-mentions.js";
 import { checkHiddenText } from "./hidden-text.js";
 import { checkHttpBindings } from "./http-bindings.js";
+import { checkConnections } from "./connection.js";
 import { checkInputSchema } from "./input-schema.js";
 import { besideNonFinite, checkJsonValues } from "./json-values.js";
 import { checkNames } from "./names.js";
@@ -49,6 +50,7 @@ const SEMANTIC: readonly Check[] = [
   checkConfusableNames,
   checkToolPlacement,
   checkHttpBindings,
+  checkConnections,
   checkCliUsages,
   checkCliOrder,
   checkViews,

@@ -6,6 +6,8 @@ import { quoted } from "../diagnostics/quoted.js";
 import { schemaPatterns } from "../model/schema-patterns.js";
 import { pythonPattern } from "./python-pattern.js";
 import { about } from "./subject.js";
+import { authEnvNames } from "./targets.js";
+import type { JsonPath } from "../read/parse.js";
 
 /**
  * The Python target's settings beyond their form (tools.schema.json): the environment variables
@@ -34,14 +36,20 @@ export const checkPython: Check = ({ raw, targets, declared, tools }) => {
         code: "python-keyword-module",
       });
   }
-  if (python.env !== undefined) {
+  if (python.env !== undefined || python.auth !== undefined) {
     const keys = ["base_url", "workspace_id", "token", "workspaces"] as const;
+    const named: (readonly [JsonPath, string | undefined])[] = [
+      ...keys.map(
+        (k) => [["targets", "python", "env", k], python.env?.[k]] as const,
+      ),
+      ...authEnvNames(python.auth, ["targets", "python", "auth"]),
+    ];
     firstSeen(
-      keys.map((k) => python.env![k]),
+      named.map(([, v]) => v),
       (i, first) =>
         problems.push({
-          path: ["targets", "python", "env", keys[i]!],
-          message: `targets.python.env.${keys[i]} ${quoted(python.env![keys[i]!])} is already targets.python.env.${keys[first]}: each needs its own environment variable`,
+          path: named[i]![0],
+          message: `${named[i]![0].join(".")} ${quoted(named[i]![1]!)} is already ${named[first]![0].join(".")}: each needs its own environment variable`,
           code: "duplicate-env-name",
         }),
     );

@@ -1,4 +1,5 @@
 import type { Code } from "./codes.js";
+import type { RawAuth } from "../model/raw.js";
 import type { JsonPath } from "../read/parse.js";
 import type { Problem } from "./problem.js";
 import { firstSeen, type Check } from "./checked-spec.js";
@@ -78,6 +79,7 @@ export const checkTargets: Check = ({ targets, declared }) => {
       [["targets", "client", "env", "workspace_id"], client?.env.workspace_id],
       [["targets", "client", "env", "token"], client?.env.token],
       [["targets", "client", "env", "workspaces"], client?.env.workspaces],
+      ...authEnvNames(client?.auth, ["targets", "client", "auth"]),
       [["targets", "mcp", "http_token_env"], mcp?.http_token_env],
     ],
     "environment variable",
@@ -85,3 +87,17 @@ export const checkTargets: Check = ({ targets, declared }) => {
   );
   return problems;
 };
+
+/** The variables an API's credential reads, each at its path: for duplicate checks. */
+export function authEnvNames(
+  auth: RawAuth | undefined,
+  at: JsonPath,
+): (readonly [JsonPath, string | undefined])[] {
+  if (auth === undefined) return [];
+  return [
+    [[...at, "bearer"], auth.bearer],
+    [[...at, "api_key", "env"], auth.api_key?.env],
+    [[...at, "basic", "username"], auth.basic?.username],
+    [[...at, "basic", "password"], auth.basic?.password],
+  ];
+}

@@ -1,4 +1,5 @@
 import { placeholderOf } from "./argv.js";
+import { credentialVariables, hasWorkspaces } from "../shared/data.js";
 import { placeholder } from "./convert.js";
 import { mainType } from "./main-type.js";
 import type { CliCommandSpec, CliData, CliInput } from "./types.js";
@@ -41,19 +42,34 @@ export function globalHelp(data: CliData, answers: Answers): string {
     ]),
   );
   lines.push("", "Environment:");
+  const env = data.env;
   lines.push(
-    ...table([
-      [data.env.baseUrl, "The platform's base URL"],
-      [data.env.workspaceId, "The workspace to act as"],
-      [data.env.token, "That workspace's token (never printed)"],
-      [
-        data.env.workspaces,
-        `Instead of the two above: a JSON array of {"id", "token"}, the first the default`,
-      ],
-    ]),
+    ...table(
+      hasWorkspaces(env)
+        ? [
+            [env.baseUrl, "The platform's base URL"],
+            [env.workspaceId, "The workspace to act as"],
+            [env.token, "That workspace's token (never printed)"],
+            [
+              env.workspaces,
+              `Instead of the two above: a JSON array of {"id", "token"}, the first the default`,
+            ],
+          ]
+        : [
+            [env.baseUrl, baseUrlHelp(env.defaultBaseUrl)],
+            ...credentialVariables(env.auth),
+          ],
+    ),
   );
   lines.push("", EXIT_STATUS);
   return `${lines.join("\n")}\n`;
+}
+
+/** What the base URL's variable holds, and its default when the spec gives one. */
+function baseUrlHelp(fallback: string | undefined): string {
+  return fallback === undefined
+    ? "The API's base URL"
+    : `The API's base URL (default ${fallback})`;
 }
 
 /** `<bin> <command> --help`: its usage, what it does, its arguments and options. */

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   resolveConfig,
+  type ApiClientConfig,
   type CallOptions,
   type ClientConfig,
 } from "./config.js";
+import { bearer, type Authorization } from "./auth.js";
+import type { EnvNames } from "../shared/data.js";
 import type { ToolData } from "./data.js";
 import { ClientError, InputError, UnknownWorkspaceError } from "./errors.js";
 import { redact } from "./redact.js";
@@ -23,8 +26,9 @@ export interface RuntimeClient {
   $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown>;
   /** Calls a platform endpoint no tool declares, routed and authorised like a tool call. */
   $request(request: PlatformRequest, options?: CallOptions): Promise<unknown>;
-  /** The configured workspace ids, the primary first. */
+  /** The configured workspace ids, the primary first; none for an API without workspaces. */
   readonly $workspaces: readonly string[];
+  /** The primary workspace's id; "" for an API without workspaces. */
   readonly $primary: string;
   readonly [method: string]: unknown;
 }
@@ -56,12 +60,13 @@ export interface InputRules {
 export function createPlatformClient(
   tools: readonly ToolData[],
   rules: InputRules,
-  config: ClientConfig,
+  config: ClientConfig | ApiClientConfig,
+  names?: EnvNames,
 ): RuntimeClient {
-  const resolved = resolveConfig(config);
+  const resolved = resolveConfig(config, names);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const tokens = [...resolved.workspaces.values()];
+  const tokens = resolved.secrets;
 
   async function $call(
     name: string,
@@ -96,7 +101,7 @@ export function createPlatformClient(
     );
     return sendWithRetries(
       plan,
-      { config: resolved, tool: name, token: workspace.token, options },
+      { config: resolved, tool: name, auth: workspace.auth, options },
       isIdempotent(tool.idempotent, tool.http.method) ||
         tool.http.idempotencyKey !== undefined,
     );
@@ -114,20 +119,27 @@ export function createPlatformClient(
     const plan = planRaw(label, request, workspace.id);
     return sendWithRetries(
       plan,
-      { config: resolved, tool: label, token: workspace.token, options },
+      { config: resolved, tool: label, auth: workspace.auth, options },
       isIdempotent(undefined, plan.method),
     );
   }
 
-  /** The workspace a call goes to: the one it names, else the primary; never a stranger. */
-  function route(named: unknown, label: string): { id: string; token: string } {
+  /**
+   * The workspace a call goes to: the one it names, else the primary; never a stranger. An API
+   * without workspaces has one credential (maybe none) for every call.
+   */
+  function route(
+    named: unknown,
+    label: string,
+  ): { id: string; auth: Authorization } {
+    if (resolved.api !== null) return { id: "", auth: resolved.api };
     const id = named === undefined || named === null ? resolved.primary : named;
     const token =
       typeof id === "string" ? resolved.workspaces.get(id) : undefined;
     // A caller that passes a token where a workspace id belongs must not see it echoed.
     if (token === undefined)
       throw new UnknownWorkspaceError(redact(String(id), tokens), ids, label);
-    return { id: id as string, token };
+    return { id: id as string, auth: bearer(token) };
   }
 
   const client: Record<string, unknown> = {

@@ -5,6 +5,8 @@ import type { ResolvedConfig, RetryOptions } from "./options.js";
 import { DEFAULT_RETRY, resolveRetry } from "./retry.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
 import { isRecord } from "../shared/record.js";
+import { hasWorkspaces, type EnvNames } from "../shared/data.js";
+import { resolveAuth, type Credential } from "./auth.js";
 
 export type { CallOptions, ResolvedConfig } from "./options.js";
 export { isHeaderValue } from "./header-value.js";
@@ -46,33 +48,92 @@ export type ClientConfig = CommonConfig &
       }
   );
 
+/**
+ * An API without workspaces: its base URL (the spec's default when left out and the spec has
+ * one) and, when the spec declares one, its credential, of the spec's kind.
+ */
+export type ApiClientConfig<A extends Credential = Credential> = Omit<
+  CommonConfig,
+  "baseUrl"
+> & {
+  /** The API's base URL, e.g. `https://api.example.com/v1` (a path prefix is kept). */
+  readonly baseUrl?: string | URL;
+  readonly auth?: A;
+  readonly workspace?: undefined;
+  readonly workspaces?: undefined;
+};
+
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES: number = 10 * 1024 * 1024;
 
 /** Tokens travel in a header: anything but visible ASCII would be refused there, with the value in the error. */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
-export function resolveConfig(config: ClientConfig): ResolvedConfig {
+/**
+ * Checks a configuration once, against the spec's settings (`names`): a platform's takes
+ * workspaces, an API's takes its base URL (else the spec's default) and its credential.
+ */
+export function resolveConfig(
+  config: ClientConfig | ApiClientConfig,
+  names?: EnvNames,
+): ResolvedConfig {
   const problems: string[] = [];
   if (config === null || typeof config !== "object")
     throw new ConfigError(["the client configuration must be an object"]);
-  const base = checkBaseUrl(config.baseUrl, "baseUrl", problems);
+  const platform = names === undefined || hasWorkspaces(names);
+  const base = checkBaseUrl(
+    config.baseUrl ?? names?.defaultBaseUrl,
+    "baseUrl",
+    problems,
+    platform,
+  );
+  if (names !== undefined && !hasWorkspaces(names)) {
+    if (config.workspace !== undefined || config.workspaces !== undefined)
+      problems.push(
+        "this API has no workspaces: give baseUrl and auth, not workspace or workspaces",
+      );
+    const api = resolveAuth(
+      (config as ApiClientConfig).auth,
+      names.auth,
+      problems,
+    );
+    const rest = resolveCommon(
+      config,
+      problems,
+      api.headers.map(([n]) => n),
+      "the client sends its own credential there",
+    );
+    if (problems.length > 0 || !base) throw new ConfigError(problems);
+    return {
+      base,
+      workspaces: new Map(),
+      primary: "",
+      api,
+      secrets: api.secrets,
+      ...rest,
+    };
+  }
+  if ((config as { auth?: unknown }).auth !== undefined)
+    problems.push(
+      "auth is for an API without workspaces: this client sends each workspace's own token",
+    );
+  const given = config as ClientConfig;
 
   let list: readonly unknown[] = [];
   let where = "workspaces";
   if (config.workspace !== undefined && config.workspaces !== undefined) {
     problems.push("give either workspace or workspaces, not both");
-  } else if (config.workspace !== undefined) {
-    list = [config.workspace];
+  } else if (given.workspace !== undefined) {
+    list = [given.workspace];
     where = "workspace";
-  } else if (config.workspaces !== undefined) {
-    if (!Array.isArray(config.workspaces))
+  } else if (given.workspaces !== undefined) {
+    if (!Array.isArray(given.workspaces))
       problems.push(
-        `workspaces must be an array of { id, token }, got ${kind(config.workspaces)}`,
+        `workspaces must be an array of { id, token }, got ${kind(given.workspaces)}`,
       );
-    else if (config.workspaces.length === 0)
+    else if (given.workspaces.length === 0)
       problems.push("workspaces is empty: give at least one { id, token }");
-    else list = config.workspaces;
+    else list = given.workspaces;
   } else {
     problems.push(
       "no workspace: give workspace: { id, token } or workspaces: [{ id, token }, ...]",
@@ -83,7 +144,30 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
     (i) => (where === "workspace" ? "workspace" : `workspaces[${i}]`),
     problems,
   );
+  const rest = resolveCommon(
+    config,
+    problems,
+    [],
+    "the client sends each workspace's own token",
+  );
+  if (problems.length > 0 || !base) throw new ConfigError(problems);
+  return {
+    base,
+    workspaces,
+    primary: workspaces.keys().next().value as string,
+    api: null,
+    secrets: [...workspaces.values()],
+    ...rest,
+  };
+}
 
+/** The settings both kinds of client take; `own` are the headers the client's credential sets. */
+function resolveCommon(
+  config: ClientConfig | ApiClientConfig,
+  problems: string[],
+  own: readonly string[],
+  why: string,
+): Omit<ResolvedConfig, "base" | "workspaces" | "primary" | "api" | "secrets"> {
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (config.timeoutMs !== undefined) {
     if (
@@ -107,15 +191,10 @@ export function resolveConfig(config: ClientConfig): ResolvedConfig {
   }
   if (config.fetch !== undefined && typeof config.fetch !== "function")
     problems.push("fetch must be a function");
-  const headers = checkHeaders(config.headers, problems);
+  const headers = checkHeaders(config.headers, problems, own, why);
   const retry = resolveRetry(config.retry, DEFAULT_RETRY, problems);
   const hooks = resolveHooks(config, problems);
-
-  if (problems.length > 0 || !base) throw new ConfigError(problems);
   return {
-    base,
-    workspaces,
-    primary: workspaces.keys().next().value as string,
     fetch: config.fetch ?? globalThis.fetch,
     timeoutMs,
     headers,
@@ -130,10 +209,13 @@ export function checkBaseUrl(
   value: unknown,
   name: string,
   problems: string[],
+  platform = true,
 ): URL | undefined {
   if (value === undefined || value === null || value === "") {
     problems.push(
-      `${name} is not set: give the platform's base URL, e.g. https://platform.example.com`,
+      platform
+        ? `${name} is not set: give the platform's base URL, e.g. https://platform.example.com`
+        : `${name} is not set: give the API's base URL, e.g. https://api.example.com`,
     );
     return undefined;
   }
@@ -155,7 +237,11 @@ export function checkBaseUrl(
     problems.push(`${name} must be an http: or https: URL`);
   if (url.username || url.password)
     problems.push(
-      `${name} must not contain a user name or password: the client authenticates with workspace tokens`,
+      `${name} must not contain a user name or password: ${
+        platform
+          ? "the client authenticates with workspace tokens"
+          : "the client sends its own credential"
+      }`,
     );
   if (url.search || url.hash)
     problems.push(`${name} must not contain a query string or a fragment`);
@@ -221,7 +307,10 @@ export function checkWorkspaces(
 function checkHeaders(
   headers: unknown,
   problems: string[],
+  own: readonly string[],
+  why: string,
 ): [string, string][] {
+  const owned = new Set([...own, "authorization"].map((n) => n.toLowerCase()));
   if (headers === undefined) return [];
   if (!isRecord(headers)) {
     problems.push(
@@ -231,9 +320,9 @@ function checkHeaders(
   }
   const out: [string, string][] = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === "authorization")
+    if (owned.has(name.toLowerCase()))
       problems.push(
-        "headers may not set Authorization: the client sends each workspace's own token",
+        `headers may not set ${name.toLowerCase() === "authorization" ? "Authorization" : name}: ${why}`,
       );
     else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
       problems.push(

@@ -28,8 +28,8 @@ export interface HttpBinding {
   /** The input naming the workspace to call; null: always the primary workspace. */
   readonly route: string | null;
   readonly query: readonly Field[];
-  /** null: no body is sent. */
-  readonly body: readonly Field[] | null;
+  /** null: no body is sent; `{ input }`: that one input is the whole JSON body (any JSON type). */
+  readonly body: readonly Field[] | { readonly input: string } | null;
   readonly headers: readonly Field[];
   /**
    * The header that carries a fresh idempotency key (a random UUID) per call, the same on each

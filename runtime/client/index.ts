@@ -1,4 +1,4 @@
-import type { ClientConfig } from "./config.js";
+import type { ApiClientConfig, ClientConfig } from "./config.js";
 import { createPlatformClient, type RuntimeClient } from "./client.js";
 import type { ToolInfo } from "../shared/data.js";
 import { resolveViews } from "../shared/views.js";
@@ -14,10 +14,12 @@ import {
 } from "./validate.js";
 
 export type {
+  ApiClientConfig,
   CallOptions,
   ClientConfig,
   WorkspaceCredentials,
 } from "./config.js";
+export type { Credential } from "./auth.js";
 export type { Env } from "../shared/client-parts.js";
 export type { ClientHooks, RequestInfo, ResponseInfo } from "./hooks.js";
 export type { RetryOptions } from "./retry.js";
@@ -31,7 +33,9 @@ export interface BoundClient {
   readonly validateInput: Validator;
   readonly validateOutput: Validator;
   readonly withDefaults: DefaultsFiller;
-  readonly createClient: (config: ClientConfig) => RuntimeClient;
+  readonly createClient: (
+    config: ClientConfig | ApiClientConfig,
+  ) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;
 }
 
@@ -63,11 +67,12 @@ export function bindClient(data: ClientData): BoundClient {
     data.tools.map((t) => t.name),
   );
   const withDefaults = createDefaultsFiller(schemas);
-  const createClient = (config: ClientConfig) =>
+  const createClient = (config: ClientConfig | ApiClientConfig) =>
     createPlatformClient(
       data.tools,
       { validate: validateInput, withDefaults },
       config,
+      data.env,
     );
   const createClientFromEnv = (env: Env = process.env) =>
     createClient(configFromEnv(env, data.env));

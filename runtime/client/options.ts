@@ -1,3 +1,4 @@
+import type { Authorization } from "./auth.js";
 import type { ClientHooks } from "./hooks.js";
 
 // The options a call and a client take, as types only: the client's parts (config, retry,
@@ -39,8 +40,14 @@ export interface CallOptions {
 /** A configuration checked once, so that calls can rely on it. */
 export interface ResolvedConfig {
   readonly base: URL;
+  /** Each workspace's token; empty for an API without workspaces. */
   readonly workspaces: ReadonlyMap<string, string>;
+  /** The primary workspace's id; "" for an API without workspaces. */
   readonly primary: string;
+  /** An API without workspaces: what every request carries (maybe nothing); null for a platform. */
+  readonly api: Authorization | null;
+  /** Every secret of the configuration (tokens, key, password, basic's base64), kept out of messages. */
+  readonly secrets: readonly string[];
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
   readonly headers: ReadonlyArray<readonly [string, string]>;

@@ -1,5 +1,5 @@
 import { isHeaderValue } from "./header-value.js";
-import type { HttpBinding, PathPart, ValueSource } from "./data.js";
+import type { Field, HttpBinding, PathPart, ValueSource } from "./data.js";
 import { ClientError, InputError } from "./errors.js";
 
 /** One HTTP request, before the base URL and the token are added. */
@@ -50,9 +50,13 @@ export function planRequest(
   }
 
   let body: string | null = null;
-  if (http.body !== null) {
+  if (http.body !== null && !Array.isArray(http.body)) {
+    // The whole body: sent when given (JSON's null included), else no body at all.
+    const v = value(http.body as { readonly input: string });
+    if (v !== undefined) body = JSON.stringify(v);
+  } else if (http.body !== null) {
     const fields: Record<string, unknown> = {};
-    for (const field of http.body) {
+    for (const field of http.body as readonly Field[]) {
       const v = value(field);
       if (v !== undefined)
         Object.defineProperty(fields, field.name, {

@@ -105,7 +105,7 @@ export async function sendWithRetries(
   x: Exchange,
   idempotent: boolean,
 ): Promise<unknown> {
-  const tokens = [...x.config.workspaces.values()];
+  const tokens = x.config.secrets;
   const problems: string[] = [];
   const policy = resolveRetry(x.options?.retry, x.config.retry, problems);
   if (problems.length > 0)

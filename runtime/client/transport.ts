@@ -10,6 +10,7 @@ import { readBody } from "./body.js";
 import { longestTokenForm, redact, redactValue } from "./redact.js";
 import type { PlannedRequest } from "./request.js";
 import { isRecord } from "../shared/record.js";
+import { withQueryCredential, type Authorization } from "./auth.js";
 
 /** Redirects followed (within the platform's origin) before giving up, as few as a platform API ever needs. */
 const MAX_REDIRECTS = 5;
@@ -22,8 +23,8 @@ export const ERROR_EXCERPT_BYTES: number = 64 * 1024;
 export interface Exchange {
   readonly config: ResolvedConfig;
   readonly tool: string;
-  /** The routed workspace's token, the only one this request may carry. */
-  readonly token: string;
+  /** The routed workspace's token (or the API's credential), the only one this request may carry. */
+  readonly auth: Authorization;
   readonly options: CallOptions | undefined;
 }
 
@@ -37,7 +38,7 @@ export async function send(
   plan: PlannedRequest,
   x: Exchange,
 ): Promise<unknown> {
-  const tokens = [...x.config.workspaces.values()];
+  const tokens = x.config.secrets;
   const timeoutMs = x.options?.timeoutMs ?? x.config.timeoutMs;
   if (
     typeof timeoutMs !== "number" ||
@@ -73,9 +74,10 @@ export async function send(
       // A FormData sets its own multipart type, boundary included.
       if (typeof body === "string")
         headers.set("content-type", "application/json");
-      headers.set("authorization", `Bearer ${x.token}`);
+      for (const [name, value] of x.auth.headers) headers.set(name, value);
 
-      const res = await x.config.fetch(url, {
+      // The URL without the credential is what messages show; fetch gets the one with it.
+      const res = await x.config.fetch(withQueryCredential(url, x.auth.query), {
         method,
         headers,
         body,

@@ -1,6 +1,7 @@
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import { printable } from "../shared/printable.js";
 import { tokensInEnv } from "../client/env.js";
+import { credentialVariables, hasWorkspaces } from "../shared/data.js";
 import { redact } from "../client/redact.js";
 import { DEFAULT_MAX_CONNECTIONS, parseBinArgs } from "./args.js";
 import { serveHttpBin } from "./http-bin.js";
@@ -112,9 +113,19 @@ function usage({ bin, environment: env, httpTokenEnv }: ServerInfo): string {
     `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
     "",
     "Configured from the environment:",
-    `  ${env.baseUrl}  the platform's base URL`,
-    `  ${env.workspaceId}, ${env.token}  the workspace to act in and its token`,
-    `  ${env.workspaces}  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}`,
+    ...(hasWorkspaces(env)
+      ? [
+          `  ${env.baseUrl}  the platform's base URL`,
+          `  ${env.workspaceId}, ${env.token}  the workspace to act in and its token`,
+          `  ${env.workspaces}  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}`,
+        ]
+      : [
+          `  ${env.baseUrl}  the API's base URL${env.defaultBaseUrl === undefined ? "" : ` (default ${env.defaultBaseUrl})`}`,
+          ...credentialVariables(env.auth).map(
+            ([name, what]) =>
+              `  ${name}  ${what[0]!.toLowerCase()}${what.slice(1)}`,
+          ),
+        ]),
     ...(httpTokenEnv === null
       ? []
       : [

@@ -13,12 +13,45 @@ export type Json =
   | readonly Json[]
   | { readonly [key: string]: Json };
 
-/** The environment variables createClientFromEnv reads, as named in tools.yaml. */
-export interface EnvNames {
+/**
+ * The environment variables createClientFromEnv reads, as named in tools.yaml: the base URL,
+ * and either the workspaces' variables (a platform: one token per workspace) or, for an API
+ * with no workspaces, at most one credential (`auth`).
+ */
+export type EnvNames = WorkspaceEnvNames | ApiEnvNames;
+
+export interface WorkspaceEnvNames {
   readonly baseUrl: string;
+  /** The base URL used when the variable is unset (`targets.client.base_url`). */
+  readonly defaultBaseUrl?: string;
   readonly workspaceId: string;
   readonly token: string;
   readonly workspaces: string;
+}
+
+/** An API with one base URL and no workspaces. */
+export interface ApiEnvNames {
+  readonly baseUrl: string;
+  readonly defaultBaseUrl?: string;
+  /** The credential every request carries; absent: none (a public API). */
+  readonly auth?: AuthEnv;
+}
+
+/**
+ * Where the credential is read from and how it is sent: a bearer token (`Authorization: Bearer`),
+ * an API key in a header or a query parameter, or basic auth's user name and password.
+ * `optional`: the client works without it (each variable unset).
+ */
+export type AuthEnv = (
+  | { readonly bearer: string }
+  | { readonly apiKey: string; readonly header: string }
+  | { readonly apiKey: string; readonly query: string }
+  | { readonly basic: { readonly username: string; readonly password: string } }
+) & { readonly optional?: true };
+
+/** True for a platform's names (workspaces), false for an API's. */
+export function hasWorkspaces(names: EnvNames): names is WorkspaceEnvNames {
+  return "workspaceId" in names;
 }
 
 /** What the client package exports about each tool (its `tools`), in spec order. */
@@ -55,4 +88,32 @@ export interface ViewData {
   readonly description?: string;
   /** Inputs the consumer never offers nor sends. */
   readonly hide?: readonly string[];
+}
+
+/**
+ * The variables of an API's credential with what each holds, for help texts: none without one.
+ * (A platform's are its workspace variables, which each help words itself.)
+ */
+export function credentialVariables(
+  auth: AuthEnv | undefined,
+): [string, string][] {
+  if (auth === undefined) return [];
+  const optional = auth.optional === true ? ", optional" : "";
+  if ("basic" in auth)
+    return [
+      [auth.basic.username, `The basic-auth user name${optional}`],
+      [
+        auth.basic.password,
+        `The basic-auth password (never printed${optional})`,
+      ],
+    ];
+  if ("bearer" in auth)
+    return [[auth.bearer, `The bearer token (never printed${optional})`]];
+  const where =
+    "header" in auth
+      ? `header ${auth.header}`
+      : `query parameter ${auth.query}`;
+  return [
+    [auth.apiKey, `The API key, sent in ${where} (never printed${optional})`],
+  ];
 }

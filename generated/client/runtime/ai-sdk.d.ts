@@ -6,7 +6,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes as SpecTypes$1,
-} from "./chunks/types-CvLaCNLn.js";
+} from "./chunks/types-CNBIPAGk.js";
 import { Tool } from "ai";
 
 // runtime/ai-sdk/types.d.ts

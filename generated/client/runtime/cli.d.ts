@@ -4,7 +4,7 @@ import {
   Env,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-CvLaCNLn.js";
+} from "./chunks/types-CNBIPAGk.js";
 
 // runtime/cli/surface.d.ts
 declare namespace surface_d_exports {

@@ -5,7 +5,7 @@ import {
   ToolInfo,
   ViewData,
   ViewTarget,
-} from "./chunks/types-CvLaCNLn.js";
+} from "./chunks/types-CNBIPAGk.js";
 /** What `onRequest` receives: one HTTP request about to be sent, its credentials redacted. */
 interface RequestInfo {
   /** The tool called (or the `$request` label). */
@@ -41,6 +41,23 @@ interface ClientHooks {
   /** Called on each answer, before its body is read; a throw fails the call with that error. */
   readonly onResponse?: (info: ResponseInfo) => void | Promise<void>;
 }
+/**
+ * The credential of an API without workspaces, as createClient takes it: its kind must be the
+ * one the spec declares (`targets.client.auth`), which also says where it is sent.
+ */
+type Credential =
+  | {
+      readonly bearer: string;
+    }
+  | {
+      readonly apiKey: string;
+    }
+  | {
+      readonly basic: {
+        readonly username: string;
+        readonly password: string;
+      };
+    };
 /**
  * How a call that may safely be repeated is tried again when the platform answers 429, 502, 503
  * or 504, or does not answer. Each field left out keeps its default (or, per call, the client's value).
@@ -105,6 +122,20 @@ type ClientConfig = CommonConfig &
         readonly workspace?: undefined;
       }
   );
+/**
+ * An API without workspaces: its base URL (the spec's default when left out and the spec has
+ * one) and, when the spec declares one, its credential, of the spec's kind.
+ */
+type ApiClientConfig<A extends Credential = Credential> = Omit<
+  CommonConfig,
+  "baseUrl"
+> & {
+  /** The API's base URL, e.g. `https://api.example.com/v1` (a path prefix is kept). */ readonly baseUrl?:
+    string | URL;
+  readonly auth?: A;
+  readonly workspace?: undefined;
+  readonly workspaces?: undefined;
+};
 type ValueSource =
   | {
       readonly input: string;
@@ -131,8 +162,13 @@ interface HttpBinding {
   /** The input naming the workspace to call; null: always the primary workspace. */
   readonly route: string | null;
   readonly query: readonly Field[];
-  /** null: no body is sent. */
-  readonly body: readonly Field[] | null;
+  /** null: no body is sent; `{ input }`: that one input is the whole JSON body (any JSON type). */
+  readonly body:
+    | readonly Field[]
+    | {
+        readonly input: string;
+      }
+    | null;
   readonly headers: readonly Field[];
   /**
    * The header that carries a fresh idempotency key (a random UUID) per call, the same on each
@@ -209,8 +245,9 @@ interface RuntimeClient {
   $call(name: string, input?: unknown, options?: CallOptions): Promise<unknown>;
   /** Calls a platform endpoint no tool declares, routed and authorised like a tool call. */
   $request(request: PlatformRequest, options?: CallOptions): Promise<unknown>;
-  /** The configured workspace ids, the primary first. */
+  /** The configured workspace ids, the primary first; none for an API without workspaces. */
   readonly $workspaces: readonly string[];
+  /** The primary workspace's id; "" for an API without workspaces. */
   readonly $primary: string;
   readonly [method: string]: unknown;
 }
@@ -286,7 +323,9 @@ interface BoundClient {
   readonly validateInput: Validator;
   readonly validateOutput: Validator;
   readonly withDefaults: DefaultsFiller;
-  readonly createClient: (config: ClientConfig) => RuntimeClient;
+  readonly createClient: (
+    config: ClientConfig | ApiClientConfig,
+  ) => RuntimeClient;
   readonly createClientFromEnv: (env?: Env) => RuntimeClient;
 }
 /** The package's exports, built from its generated tools.json. */
@@ -298,12 +337,14 @@ declare const withDefaults: BoundClient["withDefaults"];
 declare const createClient: BoundClient["createClient"];
 declare const createClientFromEnv: BoundClient["createClientFromEnv"];
 export {
+  type ApiClientConfig,
   BoundClient,
   type CallOptions,
   type ClientConfig,
   ClientError,
   type ClientHooks,
   ConfigError,
+  type Credential,
   type Env,
   InputError,
   NetworkError,

@@ -14,6 +14,7 @@ import {
   PlatformError,
   TimeoutError,
   UnknownWorkspaceError,
+  bearer,
   configFromEnv,
   isHeaderValue,
   isIdempotent,
@@ -21,7 +22,7 @@ import {
   redact,
   resolveConfig,
   sendWithRetries,
-} from "./chunks/chunk-SC6TZYOH.js";
+} from "./chunks/chunk-V3HGAVPF.js";
 import { isRecord } from "./chunks/chunk-QNYCNSGT.js";
 
 // runtime/client/package.ts
@@ -54,7 +55,10 @@ function planRequest(tool, http, input, workspace) {
     }
   }
   let body = null;
-  if (http.body !== null) {
+  if (http.body !== null && !Array.isArray(http.body)) {
+    const v = value(http.body);
+    if (v !== void 0) body = JSON.stringify(v);
+  } else if (http.body !== null) {
     const fields = {};
     for (const field of http.body) {
       const v = value(field);
@@ -212,11 +216,11 @@ function withIdempotencyKey(plan, header) {
   if (header === void 0) return plan;
   return { ...plan, headers: [...plan.headers, [header, randomUUID()]] };
 }
-function createPlatformClient(tools2, rules, config) {
-  const resolved = resolveConfig(config);
+function createPlatformClient(tools2, rules, config, names) {
+  const resolved = resolveConfig(config, names);
   const ids = Object.freeze([...resolved.workspaces.keys()]);
   const byName = new Map(tools2.map((t) => [t.name, t]));
-  const tokens = [...resolved.workspaces.values()];
+  const tokens = resolved.secrets;
   async function $call(name, input, options) {
     const tool = byName.get(name);
     if (!tool) throw new ClientError(`unknown tool ${JSON.stringify(name)}`);
@@ -243,7 +247,7 @@ function createPlatformClient(tools2, rules, config) {
     );
     return sendWithRetries(
       plan,
-      { config: resolved, tool: name, token: workspace.token, options },
+      { config: resolved, tool: name, auth: workspace.auth, options },
       isIdempotent(tool.idempotent, tool.http.method) ||
         tool.http.idempotencyKey !== void 0,
     );
@@ -257,16 +261,17 @@ function createPlatformClient(tools2, rules, config) {
     const plan = planRaw(label, request, workspace.id);
     return sendWithRetries(
       plan,
-      { config: resolved, tool: label, token: workspace.token, options },
+      { config: resolved, tool: label, auth: workspace.auth, options },
       isIdempotent(void 0, plan.method),
     );
   }
   function route(named, label) {
+    if (resolved.api !== null) return { id: "", auth: resolved.api };
     const id = named === void 0 || named === null ? resolved.primary : named;
     const token = typeof id === "string" ? resolved.workspaces.get(id) : void 0;
     if (token === void 0)
       throw new UnknownWorkspaceError(redact(String(id), tokens), ids, label);
-    return { id, token };
+    return { id, auth: bearer(token) };
   }
   const client = {
     $call,
@@ -344,6 +349,7 @@ function bindClient(data) {
       data.tools,
       { validate: validateInput2, withDefaults: withDefaults2 },
       config,
+      data.env,
     );
   const createClientFromEnv2 = (env = process.env) =>
     createClient2(configFromEnv(env, data.env));

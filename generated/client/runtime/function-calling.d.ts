@@ -5,7 +5,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes,
-} from "./chunks/types-CvLaCNLn.js";
+} from "./chunks/types-CNBIPAGk.js";
 
 // runtime/function-calling/surface.d.ts
 declare namespace surface_d_exports {

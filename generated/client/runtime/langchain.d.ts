@@ -6,7 +6,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes as SpecTypes$1,
-} from "./chunks/types-CvLaCNLn.js";
+} from "./chunks/types-CNBIPAGk.js";
 import { DynamicStructuredTool } from "@langchain/core/tools";
 
 // runtime/langchain/types.d.ts

@@ -3,7 +3,7 @@ import {
   ClientModule,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-CvLaCNLn.js";
+} from "./chunks/types-CNBIPAGk.js";
 import { IncomingMessage, ServerResponse } from "node:http";
 
 // runtime/mcp/mcp-types.d.ts

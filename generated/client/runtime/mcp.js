@@ -2,7 +2,13 @@
 import { deepFreeze } from "./chunks/chunk-U6LOAVMQ.js";
 import { resultText } from "./chunks/chunk-FLY5C5MB.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-GXF2BZRV.js";
-import { printable, redact, tokensInEnv } from "./chunks/chunk-SC6TZYOH.js";
+import {
+  credentialVariables,
+  hasWorkspaces,
+  printable,
+  redact,
+  tokensInEnv,
+} from "./chunks/chunk-V3HGAVPF.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
 import "./chunks/chunk-QNYCNSGT.js";
 
@@ -1017,9 +1023,19 @@ function usage({ bin, environment: env, httpTokenEnv }) {
     `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
     "",
     "Configured from the environment:",
-    `  ${env.baseUrl}  the platform's base URL`,
-    `  ${env.workspaceId}, ${env.token}  the workspace to act in and its token`,
-    `  ${env.workspaces}  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}`,
+    ...(hasWorkspaces(env)
+      ? [
+          `  ${env.baseUrl}  the platform's base URL`,
+          `  ${env.workspaceId}, ${env.token}  the workspace to act in and its token`,
+          `  ${env.workspaces}  instead, for several workspaces: a JSON array of {"id": ..., "token": ...}`,
+        ]
+      : [
+          `  ${env.baseUrl}  the API's base URL${env.defaultBaseUrl === void 0 ? "" : ` (default ${env.defaultBaseUrl})`}`,
+          ...credentialVariables(env.auth).map(
+            ([name, what]) =>
+              `  ${name}  ${what[0].toLowerCase()}${what.slice(1)}`,
+          ),
+        ]),
     ...(httpTokenEnv === null
       ? []
       : [

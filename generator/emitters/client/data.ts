@@ -18,12 +18,7 @@ export function clientData(
   env: Data.EnvNames = declared(model, "client").env,
 ): Data.ClientData {
   return {
-    env: {
-      baseUrl: env.baseUrl,
-      workspaceId: env.workspaceId,
-      token: env.token,
-      workspaces: env.workspaces,
-    },
+    env,
     tools: model.tools.map((t) => toolData(model, t)),
   };
 }
@@ -49,7 +44,10 @@ function toolData(model: Model, tool: Tool): Data.ToolData {
             path: http.path.map(pathPart),
             route: http.route,
             query: http.query.map(field),
-            body: http.body === null ? null : http.body.map(field),
+            body:
+              http.body === null || !Array.isArray(http.body)
+                ? (http.body as { readonly input: string } | null)
+                : http.body.map(field),
             headers: http.headers.map(field),
             ...(http.idempotencyKey === null
               ? {}

@@ -1,4 +1,8 @@
 import { declared } from "../../model/targets.js";
+import {
+  credentialVariables,
+  hasWorkspaces,
+} from "../../../runtime/shared/data.js";
 import type { Model, Tool } from "../../model/types.js";
 import { codeHeader } from "../../render/header.js";
 import { docComment, propertyKey } from "../../render/literal.js";
@@ -17,8 +21,10 @@ import {
 export function indexDts(model: Model): string {
   const http = model.tools.filter((t) => t.http !== null);
   const local = model.tools.filter((t) => t.http === null);
+  const config = configType(model);
+  const api = config.type !== "ClientConfig";
   const parts = [
-    `${codeHeader}import type { CallOptions, ClientConfig, Env, PlatformRequest, ToolInfo } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, printable } from "./runtime/client.js";\nexport type { CallOptions, ClientConfig, ClientHooks, Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/client.js";\n`,
+    `${codeHeader}import type { ${api ? "ApiClientConfig, CallOptions" : "CallOptions, ClientConfig"}, Env, PlatformRequest, ToolInfo } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, printable } from "./runtime/client.js";\nexport type { ${api ? "ApiClientConfig, " : ""}CallOptions, ClientConfig, ClientHooks, ${api ? "Credential, " : ""}Env, PlatformRequest, RequestInfo, ResponseInfo, RetryOptions, ToolInfo, WorkspaceCredentials } from "./runtime/client.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),
@@ -120,7 +126,7 @@ export function indexDts(model: Model): string {
     `${docComment("Checks an input against its tool's schema: one readable message per problem, [] when valid.", "")}${signature("export declare function validateInput", ["name: ToolName", "input: unknown"], "string[]")}`,
     `${docComment("Checks a tool's result against its output schema: one message per problem, each starting with the JSON pointer where the value does not fit; [] when it fits or the tool has no output schema.", "")}${signature("export declare function validateOutput", ["name: ToolName", "value: unknown"], "string[]")}`,
     `${docComment("The input as every target passes it on: its tool's top-level schema defaults filled in.", "")}${signature("export declare function withDefaults<N extends ToolName>", ["name: N", "input: ToolInputs[N]"], "ToolInputs[N]")}`,
-    `${docComment("A client for the given base URL and workspaces (the first is the primary).", "")}${signature("export declare function createClient", ["config: ClientConfig"], "PlatformClient")}`,
+    `${docComment(config.doc, "")}${signature("export declare function createClient", [`config: ${config.type}`], "PlatformClient")}`,
     `${docComment(envDoc(model), "")}${signature("export declare function createClientFromEnv", ["env?: Env"], "PlatformClient")}`,
   ];
   return parts.join("\n");
@@ -136,7 +142,48 @@ function methodDoc(t: Tool): string {
 
 function envDoc(model: Model): string {
   const e = declared(model, "client").env;
+  if (!hasWorkspaces(e))
+    return `A client configured from the environment (process.env when not given): ${e.baseUrl}${e.defaultBaseUrl === undefined ? "" : " (else the spec's base_url)"}${
+      e.auth === undefined
+        ? ""
+        : `, and the credential from ${credentialVariables(e.auth)
+            .map(([name]) => name)
+            .join(" and ")}${e.auth.optional === true ? " when set" : ""}`
+    }.`;
   return `A client configured from the environment (process.env when not given): ${e.baseUrl}, and either ${e.workspaceId} with ${e.token} or ${e.workspaces} as a JSON array of {"id", "token"}.`;
+}
+
+/**
+ * createClient's parameter: a platform's ClientConfig (workspaces), or an API's, typed with
+ * the one credential its spec declares and a base URL that may be left out when the spec has one.
+ */
+function configType(model: Model): { type: string; doc: string } {
+  const e = declared(model, "client").env;
+  if (hasWorkspaces(e))
+    return {
+      type: "ClientConfig",
+      doc: "A client for the given base URL and workspaces (the first is the primary).",
+    };
+  const credential =
+    e.auth === undefined
+      ? "never"
+      : "bearer" in e.auth
+        ? "{ readonly bearer: string }"
+        : "apiKey" in e.auth
+          ? "{ readonly apiKey: string }"
+          : "{ readonly basic: { readonly username: string; readonly password: string } }";
+  const required =
+    e.auth !== undefined && e.auth.optional !== true
+      ? " & { readonly auth: " + credential + " }"
+      : "";
+  const base =
+    e.defaultBaseUrl === undefined
+      ? " & { readonly baseUrl: string | URL }"
+      : "";
+  return {
+    type: `ApiClientConfig<${credential}>${required}${base}`,
+    doc: "A client for the API at the given base URL (else the spec's), with its credential.",
+  };
 }
 
 function block(name: string, doc: string, members: readonly string[]): string {

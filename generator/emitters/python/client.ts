@@ -1,4 +1,9 @@
 import { declared } from "../../model/targets.js";
+import {
+  credentialVariables,
+  hasWorkspaces,
+  type EnvNames,
+} from "../../../runtime/shared/data.js";
 import type { Model, Tool } from "../../model/types.js";
 import { pythonMethodName } from "../../model/python-names.js";
 import { hashHeader } from "../../render/header.js";
@@ -151,20 +156,30 @@ the spec names."""\n\n`,
       `
 
 def create_client(config: ClientConfig) -> Client:
-    """A client configured in code: base_url, and workspace or workspaces (see ClientConfig)."""
+    """${hasWorkspaces(env) ? "A client configured in code: base_url, and workspace or workspaces (see ClientConfig)." : "A client configured in code: base_url (else the spec's) and auth (see ClientConfig)."}"""
     spec = _spec()
     return Client(spec["client"], config, spec["patterns"])
 
 
 def create_client_from_env(env: Mapping[str, str] | None = None) -> Client:
-    """A client configured from the environment (os.environ by default): ${env.baseUrl}, and
-    ${env.workspaceId} with ${env.token}, or ${env.workspaces} (a JSON array of {"id", "token"})."""
+    """${pythonEnvDoc(env)}"""
     names = _spec()["client"]["env"]
     return create_client(config_from_env(os.environ if env is None else env, names))
 `,
     ].join(""),
     inputs: inputsPy(types),
   };
+}
+
+/** create_client_from_env's docstring: the variables it reads, for either kind of client. */
+function pythonEnvDoc(env: EnvNames): string {
+  const head = `A client configured from the environment (os.environ by default): ${env.baseUrl}`;
+  if (hasWorkspaces(env))
+    return `${head}, and\n    ${env.workspaceId} with ${env.token}, or ${env.workspaces} (a JSON array of {"id", "token"}).`;
+  const names = credentialVariables(env.auth).map(([name]) => name);
+  return names.length === 0
+    ? `${head}.`
+    : `${head}, and\n    the credential from ${names.join(" and ")}${env.auth?.optional === true ? " when set" : ""}.`;
 }
 
 /** `inputs.py`: every tool's input TypedDict (and result type, with `output`), and each object's within. */

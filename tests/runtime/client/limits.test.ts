@@ -1,3 +1,4 @@
+import { bearer } from "../../../runtime/client/auth.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureOutput, renderings } from "./leaks.js";
 import {
@@ -137,7 +138,12 @@ describe("the path never leaves the base URL's prefix", () => {
         {},
         A.id,
       );
-      const x = { config, tool: "t", token: A.token, options: undefined };
+      const x = {
+        config,
+        tool: "t",
+        auth: bearer(A.token),
+        options: undefined,
+      };
       await expect(send(plan, x)).rejects.toThrow(
         "t: the path would leave the base URL's path",
       );

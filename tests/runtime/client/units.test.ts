@@ -1,3 +1,4 @@
+import { bearer } from "../../../runtime/client/auth.js";
 import { describe, expect, it } from "vitest";
 import {
   installPlatformFixture,
@@ -301,13 +302,13 @@ describe("send", () => {
       send(plan, {
         config,
         tool: "t",
-        token: "tok-w-1234",
+        auth: bearer("tok-w-1234"),
         options: undefined,
       }),
     ).rejects.toThrow("t: the path would leave the base URL's path");
     await send(
       { ...plan, target: "/x" },
-      { config, tool: "t", token: "tok-w-1234", options: undefined },
+      { config, tool: "t", auth: bearer("tok-w-1234"), options: undefined },
     );
     expect(requested).toEqual(["http://127.0.0.1:9/base/x"]);
   });

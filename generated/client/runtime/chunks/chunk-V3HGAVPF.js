@@ -155,6 +155,32 @@ function anyCase(hex) {
     .join("");
 }
 
+// runtime/shared/data.ts
+function hasWorkspaces(names) {
+  return "workspaceId" in names;
+}
+function credentialVariables(auth) {
+  if (auth === void 0) return [];
+  const optional = auth.optional === true ? ", optional" : "";
+  if ("basic" in auth)
+    return [
+      [auth.basic.username, `The basic-auth user name${optional}`],
+      [
+        auth.basic.password,
+        `The basic-auth password (never printed${optional})`,
+      ],
+    ];
+  if ("bearer" in auth)
+    return [[auth.bearer, `The bearer token (never printed${optional})`]];
+  const where =
+    "header" in auth
+      ? `header ${auth.header}`
+      : `query parameter ${auth.query}`;
+  return [
+    [auth.apiKey, `The API key, sent in ${where} (never printed${optional})`],
+  ];
+}
+
 // runtime/client/hooks.ts
 function resolveHooks(config, problems) {
   const hooks = {};
@@ -305,13 +331,141 @@ async function readBody(res, limit, head) {
   return { text: new TextDecoder().decode(bytes), cut };
 }
 
+// runtime/client/auth.ts
+var NO_AUTHORIZATION = {
+  headers: [],
+  query: null,
+  secrets: [],
+};
+function bearer(token) {
+  return {
+    headers: [["authorization", `Bearer ${token}`]],
+    query: null,
+    secrets: [token],
+  };
+}
+function authKind(auth) {
+  return "bearer" in auth ? "bearer" : "apiKey" in auth ? "apiKey" : "basic";
+}
+function authShape(auth) {
+  const kind2 = authKind(auth);
+  if (kind2 === "basic") return "{ basic: { username, password } }";
+  return `{ ${kind2}: "..." }`;
+}
+var TOKEN_CHARS = /^[\x21-\x7e]+$/;
+function resolveAuth(given, spec, problems) {
+  if (spec === void 0) {
+    if (given !== void 0)
+      problems.push(
+        "auth is given, but this API declares no credential (targets.client.auth)",
+      );
+    return NO_AUTHORIZATION;
+  }
+  if (given === void 0) {
+    if (spec.optional !== true)
+      problems.push(`auth is not set: this API needs ${authShape(spec)}`);
+    return NO_AUTHORIZATION;
+  }
+  const kind2 = authKind(spec);
+  if (!isRecord(given) || !Object.hasOwn(given, kind2)) {
+    problems.push(`auth must be ${authShape(spec)} for this API`);
+    return NO_AUTHORIZATION;
+  }
+  if (kind2 === "basic") {
+    const basic = given.basic;
+    if (!isRecord(basic)) {
+      problems.push(
+        "auth.basic must be an object with a username and a password",
+      );
+      return NO_AUTHORIZATION;
+    }
+    const before = problems.length;
+    const username = basic.username;
+    if (typeof username !== "string" || username === "")
+      problems.push("auth.basic.username must be a non-empty string");
+    else if (username.includes(":") || !/^[\x20-\x7e]+$/.test(username))
+      problems.push(
+        "auth.basic.username may not contain a colon or a character outside visible ASCII",
+      );
+    const password = checkSecret(
+      basic.password,
+      "auth.basic.password",
+      problems,
+    );
+    if (problems.length > before || typeof username !== "string")
+      return NO_AUTHORIZATION;
+    return basicAuthorization(username, password);
+  }
+  const value = checkSecret(given[kind2], `auth.${kind2}`, problems);
+  if (value === void 0) return NO_AUTHORIZATION;
+  return placeSecret(spec, value);
+}
+function placeSecret(spec, value) {
+  if ("bearer" in spec) return bearer(value);
+  if ("query" in spec)
+    return { headers: [], query: [spec.query, value], secrets: [value] };
+  if ("header" in spec)
+    return { headers: [[spec.header, value]], query: null, secrets: [value] };
+  throw new Error("placeSecret: basic auth has two values");
+}
+function basicAuthorization(username, password) {
+  const encoded = Buffer.from(`${username}:${password}`, "utf8").toString(
+    "base64",
+  );
+  return {
+    headers: [["authorization", `Basic ${encoded}`]],
+    query: null,
+    secrets: [password, encoded],
+  };
+}
+function checkSecret(value, name, problems) {
+  const before = problems.length;
+  if (typeof value !== "string") problems.push(`${name} must be a string`);
+  else if (value === "") problems.push(`${name} is empty`);
+  else if (!TOKEN_CHARS.test(value))
+    problems.push(
+      `${name} contains spaces or characters that cannot be sent in a header`,
+    );
+  else if (value.length < MIN_TOKEN_LENGTH)
+    problems.push(
+      `${name} is shorter than ${MIN_TOKEN_LENGTH} characters, too short to be kept out of messages safely`,
+    );
+  return problems.length === before ? value : void 0;
+}
+function withQueryCredential(url, query) {
+  if (query === null) return url;
+  const [name, value] = query;
+  const hash = url.indexOf("#");
+  const head = hash < 0 ? url : url.slice(0, hash);
+  const mark = head.indexOf("?");
+  const path = mark < 0 ? head : head.slice(0, mark);
+  const encodedName = encodeURIComponent(name);
+  const kept =
+    mark < 0
+      ? []
+      : head
+          .slice(mark + 1)
+          .split("&")
+          .filter((p) => p !== "" && decodedName(p) !== name);
+  kept.push(`${encodedName}=${encodeURIComponent(value)}`);
+  return `${path}?${kept.join("&")}`;
+}
+function decodedName(pair) {
+  const name = pair.split("=", 1)[0];
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    return name;
+  }
+}
+
 // runtime/client/transport.ts
 var MAX_REDIRECTS = 5;
 var REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
 var MAX_MESSAGE = 1e3;
 var ERROR_EXCERPT_BYTES = 64 * 1024;
 async function send(plan, x) {
-  const tokens = [...x.config.workspaces.values()];
+  const tokens = x.config.secrets;
   const timeoutMs = x.options?.timeoutMs ?? x.config.timeoutMs;
   if (
     typeof timeoutMs !== "number" ||
@@ -345,8 +499,8 @@ async function send(plan, x) {
       for (const [name, value] of plan.headers) headers.set(name, value);
       if (typeof body === "string")
         headers.set("content-type", "application/json");
-      headers.set("authorization", `Bearer ${x.token}`);
-      const res = await x.config.fetch(url, {
+      for (const [name, value] of x.auth.headers) headers.set(name, value);
+      const res = await x.config.fetch(withQueryCredential(url, x.auth.query), {
         method,
         headers,
         body,
@@ -622,7 +776,7 @@ function resolveRetry(value, base, problems) {
   return Object.freeze(policy);
 }
 async function sendWithRetries(plan, x, idempotent) {
-  const tokens = [...x.config.workspaces.values()];
+  const tokens = x.config.secrets;
   const problems = [];
   const policy = resolveRetry(x.options?.retry, x.config.retry, problems);
   if (problems.length > 0)
@@ -703,27 +857,60 @@ function sleep(ms, signal) {
 // runtime/client/config.ts
 var DEFAULT_TIMEOUT_MS = 3e4;
 var DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-var TOKEN_CHARS = /^[\x21-\x7e]+$/;
-function resolveConfig(config) {
+var TOKEN_CHARS2 = /^[\x21-\x7e]+$/;
+function resolveConfig(config, names) {
   const problems = [];
   if (config === null || typeof config !== "object")
     throw new ConfigError(["the client configuration must be an object"]);
-  const base = checkBaseUrl(config.baseUrl, "baseUrl", problems);
+  const platform = names === void 0 || hasWorkspaces(names);
+  const base = checkBaseUrl(
+    config.baseUrl ?? names?.defaultBaseUrl,
+    "baseUrl",
+    problems,
+    platform,
+  );
+  if (names !== void 0 && !hasWorkspaces(names)) {
+    if (config.workspace !== void 0 || config.workspaces !== void 0)
+      problems.push(
+        "this API has no workspaces: give baseUrl and auth, not workspace or workspaces",
+      );
+    const api = resolveAuth(config.auth, names.auth, problems);
+    const rest2 = resolveCommon(
+      config,
+      problems,
+      api.headers.map(([n]) => n),
+      "the client sends its own credential there",
+    );
+    if (problems.length > 0 || !base) throw new ConfigError(problems);
+    return {
+      base,
+      workspaces: /* @__PURE__ */ new Map(),
+      primary: "",
+      api,
+      secrets: api.secrets,
+      ...rest2,
+    };
+  }
+  if (config.auth !== void 0)
+    problems.push(
+      "auth is for an API without workspaces: this client sends each workspace's own token",
+    );
+  const given = config;
   let list = [];
   let where = "workspaces";
   if (config.workspace !== void 0 && config.workspaces !== void 0) {
     problems.push("give either workspace or workspaces, not both");
-  } else if (config.workspace !== void 0) {
-    list = [config.workspace];
+  } else if (given.workspace !== void 0) {
+    list = [given.workspace];
     where = "workspace";
-  } else if (config.workspaces !== void 0) {
-    if (!Array.isArray(config.workspaces))
+  } else if (given.workspaces !== void 0) {
+    if (!Array.isArray(given.workspaces))
       problems.push(
-        `workspaces must be an array of { id, token }, got ${kind(config.workspaces)}`,
+        `workspaces must be an array of { id, token }, got ${kind(given.workspaces)}`,
       );
-    else if (config.workspaces.length === 0)
+    else if (given.workspaces.length === 0)
       problems.push("workspaces is empty: give at least one { id, token }");
-    else list = config.workspaces;
+    else list = given.workspaces;
   } else {
     problems.push(
       "no workspace: give workspace: { id, token } or workspaces: [{ id, token }, ...]",
@@ -734,6 +921,23 @@ function resolveConfig(config) {
     (i) => (where === "workspace" ? "workspace" : `workspaces[${i}]`),
     problems,
   );
+  const rest = resolveCommon(
+    config,
+    problems,
+    [],
+    "the client sends each workspace's own token",
+  );
+  if (problems.length > 0 || !base) throw new ConfigError(problems);
+  return {
+    base,
+    workspaces,
+    primary: workspaces.keys().next().value,
+    api: null,
+    secrets: [...workspaces.values()],
+    ...rest,
+  };
+}
+function resolveCommon(config, problems, own, why) {
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (config.timeoutMs !== void 0) {
     if (
@@ -757,14 +961,10 @@ function resolveConfig(config) {
   }
   if (config.fetch !== void 0 && typeof config.fetch !== "function")
     problems.push("fetch must be a function");
-  const headers = checkHeaders(config.headers, problems);
+  const headers = checkHeaders(config.headers, problems, own, why);
   const retry = resolveRetry(config.retry, DEFAULT_RETRY, problems);
   const hooks = resolveHooks(config, problems);
-  if (problems.length > 0 || !base) throw new ConfigError(problems);
   return {
-    base,
-    workspaces,
-    primary: workspaces.keys().next().value,
     fetch: config.fetch ?? globalThis.fetch,
     timeoutMs,
     headers,
@@ -773,10 +973,12 @@ function resolveConfig(config) {
     maxResponseBytes,
   };
 }
-function checkBaseUrl(value, name, problems) {
+function checkBaseUrl(value, name, problems, platform = true) {
   if (value === void 0 || value === null || value === "") {
     problems.push(
-      `${name} is not set: give the platform's base URL, e.g. https://platform.example.com`,
+      platform
+        ? `${name} is not set: give the platform's base URL, e.g. https://platform.example.com`
+        : `${name} is not set: give the API's base URL, e.g. https://api.example.com`,
     );
     return void 0;
   }
@@ -798,7 +1000,7 @@ function checkBaseUrl(value, name, problems) {
     problems.push(`${name} must be an http: or https: URL`);
   if (url.username || url.password)
     problems.push(
-      `${name} must not contain a user name or password: the client authenticates with workspace tokens`,
+      `${name} must not contain a user name or password: ${platform ? "the client authenticates with workspace tokens" : "the client sends its own credential"}`,
     );
   if (url.search || url.hash)
     problems.push(`${name} must not contain a query string or a fragment`);
@@ -828,7 +1030,7 @@ function checkWorkspaces(list, at, problems) {
     else if (typeof token !== "string")
       problems.push(`${label}: token must be a string, got ${kind(token)}`);
     else if (token === "") problems.push(`${label}: token is empty`);
-    else if (!TOKEN_CHARS.test(token))
+    else if (!TOKEN_CHARS2.test(token))
       problems.push(
         `${label}: token contains spaces or characters that cannot be sent in a header`,
       );
@@ -854,7 +1056,8 @@ function checkWorkspaces(list, at, problems) {
   });
   return out;
 }
-function checkHeaders(headers, problems) {
+function checkHeaders(headers, problems, own, why) {
+  const owned = new Set([...own, "authorization"].map((n) => n.toLowerCase()));
   if (headers === void 0) return [];
   if (!isRecord(headers)) {
     problems.push(
@@ -864,9 +1067,9 @@ function checkHeaders(headers, problems) {
   }
   const out = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === "authorization")
+    if (owned.has(name.toLowerCase()))
       problems.push(
-        "headers may not set Authorization: the client sends each workspace's own token",
+        `headers may not set ${name.toLowerCase() === "authorization" ? "Authorization" : name}: ${why}`,
       );
     else if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
       problems.push(
@@ -896,8 +1099,16 @@ function configFromEnv(env, names) {
     const v = env[name];
     return v === void 0 || v.trim() === "" ? void 0 : v.trim();
   };
-  const baseUrl = get(names.baseUrl);
-  const base = checkBaseUrl(baseUrl, names.baseUrl, problems);
+  const baseUrl = get(names.baseUrl) ?? names.defaultBaseUrl;
+  const platform = hasWorkspaces(names);
+  const base = checkBaseUrl(baseUrl, names.baseUrl, problems, platform);
+  if (!platform) {
+    const auth = authFromEnv(get, names, problems);
+    if (problems.length > 0 || !base) throw new ConfigError(problems);
+    return auth === void 0
+      ? { baseUrl: base.href }
+      : { baseUrl: base.href, auth };
+  }
   const list = get(names.workspaces);
   const id = get(names.workspaceId);
   const token = get(names.token);
@@ -928,6 +1139,49 @@ function configFromEnv(env, names) {
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return { baseUrl: base.href, workspaces };
 }
+function authFromEnv(get, names, problems) {
+  const auth = names.auth;
+  if (auth === void 0) return void 0;
+  const what = { bearer: "bearer token", apiKey: "API key", basic: "" }[
+    authKind(auth)
+  ];
+  if ("basic" in auth) {
+    const { username, password } = auth.basic;
+    const user = get(username);
+    const pass = get(password);
+    if (user === void 0 && pass === void 0) {
+      if (auth.optional !== true)
+        problems.push(
+          `${username} and ${password} are not set: give the API's basic-auth user name and password`,
+        );
+      return void 0;
+    }
+    if (user === void 0 || pass === void 0) {
+      problems.push(
+        `${user === void 0 ? username : password} is not set but ${user === void 0 ? password : username} is: give both the user name and the password`,
+      );
+      return void 0;
+    }
+    if (user.includes(":") || !/^[\x20-\x7e]+$/.test(user))
+      problems.push(
+        `${username} may not contain a colon or a character outside visible ASCII`,
+      );
+    const checked2 = checkSecret(pass, password, problems);
+    return checked2 === void 0
+      ? void 0
+      : { basic: { username: user, password: checked2 } };
+  }
+  const name = "bearer" in auth ? auth.bearer : auth.apiKey;
+  const value = get(name);
+  if (value === void 0) {
+    if (auth.optional !== true)
+      problems.push(`${name} is not set: give the API's ${what}`);
+    return void 0;
+  }
+  const checked = checkSecret(value, name, problems);
+  if (checked === void 0) return void 0;
+  return "bearer" in auth ? { bearer: checked } : { apiKey: checked };
+}
 function parseList(text, name, problems) {
   let value;
   try {
@@ -954,11 +1208,27 @@ function parseList(text, name, problems) {
   return [...checked].map(([id, token]) => ({ id, token }));
 }
 function tokensInEnv(env, names, extra = []) {
-  const tokens = [env[names.token], ...extra.map((name) => env[name])];
+  const tokens = extra.map((name) => env[name]);
+  if (!hasWorkspaces(names)) {
+    const auth = names.auth;
+    if (auth !== void 0 && "basic" in auth) {
+      const user = env[auth.basic.username]?.trim();
+      const pass = env[auth.basic.password]?.trim();
+      tokens.push(pass);
+      if (user !== void 0 && pass !== void 0)
+        tokens.push(Buffer.from(`${user}:${pass}`, "utf8").toString("base64"));
+    } else if (auth !== void 0)
+      tokens.push(env["bearer" in auth ? auth.bearer : auth.apiKey]);
+    return keep(tokens);
+  }
+  tokens.unshift(env[names.token]);
   try {
     const list = JSON.parse(env[names.workspaces] ?? "[]");
     if (Array.isArray(list)) for (const item of list) tokens.push(item?.token);
   } catch {}
+  return keep(tokens);
+}
+function keep(tokens) {
   return tokens
     .filter((t) => typeof t === "string")
     .map((t) => t.trim())
@@ -977,8 +1247,11 @@ export {
   InputError,
   redact,
   isHeaderValue,
+  bearer,
   isIdempotent,
   sendWithRetries,
+  hasWorkspaces,
+  credentialVariables,
   resolveConfig,
   configFromEnv,
   tokensInEnv,
