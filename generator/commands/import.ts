@@ -16,7 +16,8 @@ import {
   readSavedList,
   type McpToolList,
 } from "../import/mcp-source.js";
-import { derivedNames, importedSpec } from "../import/mcp-spec.js";
+import { renderImport } from "../import/import-doc.js";
+import { derivedNames, mcpImportDoc } from "../import/mcp-spec.js";
 import { runtimeStub } from "../import/runtime-stub.js";
 import { runOpenApiImport } from "./import-openapi.js";
 import { EXIT, type Io } from "./io.js";
@@ -118,11 +119,16 @@ export async function runImport(
   const derived = derivedNames(
     parsed.values.name ?? list.name ?? path.basename(shown),
   );
-  const spec = importedSpec(list, {
+  const doc = mcpImportDoc(list, {
     base: derived.base,
     section: parsed.values.section ?? derived.section,
     source: shown,
   });
+  const spec = {
+    text: renderImport(doc),
+    tools: doc.tools.map((t) => t.tool.name as string),
+    notes: doc.notes,
+  };
 
   // The spec must generate: toolgen refuses what it cannot serve exactly, before anything is written.
   const file = path.relative(io.cwd, out) || path.basename(out);

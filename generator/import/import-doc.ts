@@ -1,40 +1,55 @@
 import { yamlLibrary } from "../libraries.js";
 
-/** One imported tool: where it came from, and the tools.yaml tool. */
+/**
+ * The model every `toolgen import` produces, whatever its source: what a new tools.yaml holds,
+ * before it is written. `renderImport` writes it as a new spec; `mergeImport` (merge.ts) writes
+ * it into an existing one, keeping what the user added or edited.
+ */
+
+/** One imported tool. */
 export interface ImportedTool {
-  /** One line: where the tool came from (source, operation/tool). */
+  /** One line, without `#`: where the tool came from (the source's tool or operation). */
   readonly comment: string;
-  /** A tools.yaml tool, keys in the spec's order. */
+  /** A tools.yaml tool, its keys in the spec's order; `name` is a string. */
   readonly tool: Readonly<Record<string, unknown>>;
-  /** Keys the import filled by rule (short, when_to_use, section…), not carried from the source. */
+  /**
+   * The top-level keys of `tool` the import filled by rule (`short`, `when_to_use`, `section`…)
+   * rather than carried from the source: a re-import keeps them once the user has edited them.
+   */
   readonly filled: readonly string[];
 }
 
-/** What an import produces, before it is rendered as a new spec or merged into one. */
+/** A spec as an import writes it. */
 export interface ImportDoc {
+  /** Comment lines at the top of the file, without `#`. */
   readonly header: readonly string[];
+  /** The spec's top-level `version`, when the source gives one. */
   readonly version?: string;
   readonly targets: Readonly<Record<string, unknown>>;
   readonly sections: readonly Readonly<Record<string, unknown>>[];
   readonly tools: readonly ImportedTool[];
-  /** What could not be carried, one line each (with its location). */
+  /** What could not be carried, one line each (with its location in the source). */
   readonly notes: readonly string[];
 }
 
-/** A new tools.yaml. */
-export function renderImport(doc: ImportDoc): string {
-  const YAML = yamlLibrary();
-  const value = {
+/** The spec's top-level value of an import (no comments). */
+export function importValue(doc: ImportDoc): Record<string, unknown> {
+  return {
     ...(doc.version === undefined ? {} : { version: doc.version }),
     targets: doc.targets,
     sections: doc.sections,
     tools: doc.tools.map((t) => t.tool),
   };
-  const out = new YAML.Document(value, { aliasDuplicateObjects: false });
-  out.commentBefore = doc.header.map((l) => ` ${l}`).join("\n");
-  doc.tools.forEach((t, i) => {
-    const node = out.getIn(["tools", i], true) as { commentBefore?: string };
-    node.commentBefore = ` ${t.comment}`;
+}
+
+/** A new tools.yaml: the header, then the spec, each tool under its comment. */
+export function renderImport(doc: ImportDoc): string {
+  const YAML = yamlLibrary();
+  const yaml = new YAML.Document(importValue(doc));
+  yaml.commentBefore = doc.header.map((line) => ` ${line}`).join("\n");
+  doc.tools.forEach((tool, i) => {
+    const node = yaml.getIn(["tools", i], true) as { commentBefore?: string };
+    node.commentBefore = ` ${tool.comment}`;
   });
-  return out.toString({ lineWidth: 0 });
+  return yaml.toString({ lineWidth: 0 });
 }

@@ -1,7 +1,7 @@
 import { isRecord } from "../../runtime/shared/record.js";
 import { printable } from "../../runtime/shared/printable.js";
-import { yamlLibrary } from "../libraries.js";
 import { isSemver } from "../validate/semver.js";
+import type { ImportDoc, ImportedTool } from "./import-doc.js";
 import type { McpToolList } from "./mcp-source.js";
 
 /** How `toolgen import mcp` names what MCP does not carry. */
@@ -12,14 +12,6 @@ export interface ImportNames {
   readonly section: string;
   /** Where the tools came from, for the spec's comments (a file, a command, a URL). */
   readonly source: string;
-}
-
-/** The spec an import writes, and what of the source it could not carry, one line each. */
-export interface ImportedSpec {
-  readonly text: string;
-  /** Each tool's name, in the source's order. */
-  readonly tools: readonly string[];
-  readonly notes: readonly string[];
 }
 
 /** A tool's keys as toolgen's server lists them (runtime/mcp/table.ts): any other order is reported. */
@@ -34,6 +26,9 @@ const LISTED_ORDER = [
   "_meta",
   "outputSchema",
 ];
+
+/** What an MCP import fills by rule: MCP carries no section, short or when_to_use. */
+const FILLED = ["section", "short", "when_to_use"];
 
 const HINTS: Record<string, string> = {
   title: "title",
@@ -64,26 +59,32 @@ export function derivedNames(serverName: string): {
 }
 
 /**
- * tools.yaml for a server's tools, each a local tool listed exactly as the source lists it.
+ * The spec of a server's tools, each a local tool listed exactly as the source lists it.
  * What MCP does not carry is filled by rule (docs/import.md): one section per server; `short`,
  * the description's first line; `when_to_use`, the whole description; the MCP description the
  * whole text where it is more than its first line.
  */
-export function importedSpec(
-  list: McpToolList,
-  names: ImportNames,
-): ImportedSpec {
+export function mcpImportDoc(list: McpToolList, names: ImportNames): ImportDoc {
   const notes: string[] = [];
   const serverName = list.name ?? names.base;
   const env = names.base.toUpperCase().replace(/-/g, "_");
-  const tools = list.tools.map((tool) => specTool(tool, names.section, notes));
+  const tools = list.tools.map((tool, i): ImportedTool => ({
+    comment: `tools/list, tool ${i + 1}`,
+    tool: specTool(tool, names.section, notes),
+    filled: FILLED,
+  }));
   const version =
     list.version !== null && isSemver(list.version) ? list.version : null;
   if (list.version !== null && version === null)
     notes.push(
       `the server's version ${JSON.stringify(list.version)} is not semver: the packages are 0.0.0`,
     );
-  const value = {
+  return {
+    header: [
+      `Imported by toolgen import mcp from ${printable(names.source)}${list.name === null ? "" : ` (${printable(list.name)}${list.version === null ? "" : ` ${printable(list.version)}`})`}.`,
+      "Every tool is local: your runtime package answers it. runtime/index.js beside this file",
+      "lists the handlers to write; then name its package in targets.mcp.runtime.",
+    ],
     ...(version === null ? {} : { version }),
     targets: {
       client: {
@@ -109,20 +110,8 @@ export function importedSpec(
       },
     ],
     tools,
+    notes,
   };
-  const YAML = yamlLibrary();
-  const doc = new YAML.Document(value);
-  doc.commentBefore = [
-    ` Imported by toolgen import mcp from ${printable(names.source)}${list.name === null ? "" : ` (${printable(list.name)}${list.version === null ? "" : ` ${printable(list.version)}`})`}.`,
-    " Every tool is local: your runtime package answers it. runtime/index.js beside this file",
-    " lists the handlers to write; then name its package in targets.mcp.runtime.",
-  ].join("\n");
-  list.tools.forEach((_, i) => {
-    const node = doc.getIn(["tools", i], true) as { commentBefore?: string };
-    node.commentBefore = ` tools/list, tool ${i + 1}`;
-  });
-  const text = doc.toString({ lineWidth: 0 });
-  return { text, tools: list.tools.map((t) => t.name as string), notes };
 }
 
 function specTool(
