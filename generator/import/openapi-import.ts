@@ -68,12 +68,6 @@ function imported(
       : "api";
   const base = packageBase(options.name ?? title);
   const env = base.toUpperCase().replace(/-/g, "_");
-  const ctx: OperationContext = {
-    source,
-    schemas: new SchemaConverter(source, note),
-    note,
-  };
-
   const operations = listOperations(source, note);
   duplicateIds(source, operations);
   const chosen = operations.filter((o) =>
@@ -85,6 +79,25 @@ function imported(
         ? `${options.shown}: the document has no operation to import`
         : `${options.shown}: --include/--exclude leave none of its ${operations.length} operations`,
     ]);
+  const auth = clientAuth(source, env, note, chosen);
+  const apiKey = isRecord(auth?.api_key) ? auth.api_key : undefined;
+  const ctx: OperationContext = {
+    source,
+    schemas: new SchemaConverter(source, note),
+    note,
+    ...(apiKey === undefined
+      ? {}
+      : {
+          credential: {
+            ...(typeof apiKey.header === "string"
+              ? { header: apiKey.header }
+              : {}),
+            ...(typeof apiKey.query === "string"
+              ? { query: apiKey.query }
+              : {}),
+          },
+        }),
+  };
 
   const sections = new Map<string, Record<string, unknown>>();
   const defaultSection = snakeName(base);
@@ -147,6 +160,13 @@ function imported(
         note(
           `${source.where(`${o.pointer}/${key}`)}: the operation's ${key} are not carried`,
         );
+    for (const [code, r] of Object.entries(
+      isRecord(o.op.responses) ? o.op.responses : {},
+    ))
+      if (isRecord(r) && r.links !== undefined)
+        note(
+          `${source.where(`${o.pointer}/responses/${escapeToken(code)}/links`)}: the ${code} response's links are not carried`,
+        );
     const output = operationOutput(ctx, o);
     const summary = firstLine(o.op.summary);
     const description =
@@ -170,8 +190,9 @@ function imported(
         section: sectionOf(o.tags[0]),
         short,
         when_to_use: whenToUse,
-        input: parts.input,
-        ...(output === undefined ? {} : { output }),
+        // Each tool its own copy: schemas converted once are shared, and YAML would alias them.
+        input: structuredClone(parts.input),
+        ...(output === undefined ? {} : { output: structuredClone(output) }),
         http: parts.http,
       },
       filled,
@@ -193,7 +214,6 @@ function imported(
     );
 
   const url = baseUrl(source, note);
-  const auth = clientAuth(source, env, note, chosen);
   const doc2: ImportDoc = {
     header: [
       `Imported by toolgen import openapi from ${printable(options.shown)} (${printable(title)}${version === undefined ? "" : ` ${printable(version)}`}, OpenAPI ${printable(String(doc.openapi))}).`,

@@ -28,6 +28,8 @@ export interface OperationContext {
   readonly schemas: SchemaConverter;
   /** A line of the report: what is not carried, with its location. */
   readonly note: (line: string) => void;
+  /** The API key's header or query parameter, which the client sends itself (targets.client.auth). */
+  readonly credential?: { readonly header?: string; readonly query?: string };
 }
 
 /** The headers OpenAPI says a parameter may not define (the request's own). */
@@ -72,6 +74,17 @@ export function operationParts(
     if (where === "cookie") {
       const why = skip("is a cookie, which the client does not send");
       if (why !== null) return why;
+      continue;
+    }
+    const key = ctx.credential;
+    if (
+      (where === "header" &&
+        key?.header?.toLowerCase() === name.toLowerCase()) ||
+      (where === "query" && key?.query === name)
+    ) {
+      ctx.note(
+        `${at}: ${where} parameter ${JSON.stringify(name)} is the API key, which the client sends from its environment: left out`,
+      );
       continue;
     }
     if (where === "header" && OWN_HEADERS.has(name.toLowerCase())) {
@@ -224,7 +237,7 @@ function parameterSchema(
 
 /**
  * The JSON body: an object schema's properties each an input sent as a body field; any other
- * schema (a list, a scalar, a union) one input `body` sent whole (`body: { input: body }`).
+ * schema (a list, a scalar, a union) one input `body` sent whole (`body: { $input: body }`).
  */
 function requestBody(
   ctx: OperationContext,
@@ -280,7 +293,7 @@ function requestBody(
       s.additionalProperties === true);
   if (!plainObject) {
     const schema = ctx.schemas.inline(raw ?? {}, schemaPointer, "input", refs);
-    return { input: inputs.add("body", "body", schema, required) };
+    return { $input: inputs.add("body", "body", schema, required) };
   }
   if (s.additionalProperties === true)
     ctx.note(

@@ -35,9 +35,9 @@ export function baseUrl(
     note(
       `${source.where("/servers/1")}: ${servers.length - 1} other server(s) not used: the client calls ${url || "the first"}`,
     );
-  if (!/^https?:\/\/[^/{}\s]+/i.test(url) || /[{}]/.test(url)) {
+  if (!/^https?:\/\/[^/{}\s@]+/i.test(url) || /[{}?#\s]/.test(url)) {
     note(
-      `${source.where("/servers/0/url")}: the server URL ${JSON.stringify(first.url)} is not absolute: set the base URL in the environment`,
+      `${source.where("/servers/0/url")}: the server URL ${JSON.stringify(first.url)} is not an absolute http(s) URL without a query: set the base URL in the environment`,
     );
     return undefined;
   }
