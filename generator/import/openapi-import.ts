@@ -19,6 +19,7 @@ import { checkRefs, resolved } from "./openapi-refs.js";
 import { SchemaConverter, escapeToken } from "./openapi-schema.js";
 import { OpenApiError, type OpenApiSource } from "./openapi-source.js";
 import { baseUrl, clientAuth } from "./openapi-targets.js";
+import { capped } from "./openapi-text.js";
 
 export interface OpenApiOptions {
   /** The base of the package, bin and environment names (default: from info.title). */
@@ -173,11 +174,18 @@ function imported(
       typeof o.op.description === "string" && o.op.description.trim() !== ""
         ? o.op.description.trim()
         : null;
-    const short =
+    const short = capped(
       summary ??
-      firstLine(description) ??
-      `${o.method.toUpperCase()} ${o.path}`;
-    const whenToUse = description ?? short;
+        firstLine(description) ??
+        `${o.method.toUpperCase()} ${o.path}`,
+      `${source.where(`${o.pointer}/summary`)}: the summary`,
+      note,
+    );
+    const whenToUse = capped(
+      description ?? short,
+      `${source.where(`${o.pointer}/description`)}: the description`,
+      note,
+    );
     const filled = [
       "section",
       ...(summary === null ? ["short"] : []),

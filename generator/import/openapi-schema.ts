@@ -1,4 +1,5 @@
 import { isRecord } from "../../runtime/shared/record.js";
+import { capped } from "./openapi-text.js";
 import { refPointer, resolved, valueAt } from "./openapi-refs.js";
 import type { OpenApiSource } from "./openapi-source.js";
 import { pointerPath } from "./openapi-source.js";
@@ -217,7 +218,16 @@ export class SchemaConverter {
           const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
           if (typeof value[bound] === "number") out[key] = value[bound];
         }
-      } else out[key] = child;
+      } else if (
+        (key === "description" || key === "title") &&
+        typeof child === "string"
+      )
+        out[key] = capped(
+          child,
+          `${this.source.where(at)}: the ${key}`,
+          this.note,
+        );
+      else out[key] = child;
     }
     if (typeof value.exclusiveMinimum === "boolean" && value.exclusiveMinimum)
       delete out.minimum;
