@@ -77,7 +77,7 @@ function imported(
   if (chosen.length === 0)
     throw new OpenApiError([
       operations.length === 0
-        ? `${options.shown}: the document has no operation to import`
+        ? `${options.shown}: the document has no operation to import${isRecord(doc.webhooks) ? " (its webhooks are calls the API makes: no tool calls them)" : ""}`
         : `${options.shown}: --include/--exclude leave none of its ${operations.length} operations`,
     ]);
   const auth = clientAuth(source, env, note, chosen);
@@ -338,7 +338,7 @@ function duplicateIds(
 export function packageBase(text: string): string {
   const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return (words.join("-").replace(/^[^a-z]+/, "") || "api")
-    .slice(0, 60)
+    .slice(0, 40)
     .replace(/-+$/, "");
 }
 

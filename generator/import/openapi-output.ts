@@ -57,11 +57,9 @@ export function operationOutput(
     if (!isRecord(media) || media.schema === undefined) return undefined;
     const root = ctx.schemas.root(media.schema, pointer, "output");
     const s = root.schema;
-    const objectLike =
-      isRecord(s) &&
-      (s.type === "object" ||
-        (s.type === undefined && isRecord(s.properties))) &&
-      !["anyOf", "oneOf", "allOf", "not"].some((k) => k in s);
+    // An object schema (`type: object`, which the conversion gives a schema with properties),
+    // with or without combinators beside it.
+    const objectLike = isRecord(s) && s.type === "object";
     if (!objectLike) {
       ctx.note(
         `${where}: the ${code} response is ${describe(s)}, not an object: no output schema (MCP's structured results are objects)`,

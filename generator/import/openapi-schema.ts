@@ -1,5 +1,12 @@
 import { isRecord } from "../../runtime/shared/record.js";
 import { capped } from "./openapi-text.js";
+import {
+  escapeToken,
+  fits,
+  nullable,
+  requiredDeclared,
+  typed,
+} from "./openapi-schema-rules.js";
 import { refPointer, resolved, valueAt } from "./openapi-refs.js";
 import type { OpenApiSource } from "./openapi-source.js";
 import { pointerPath } from "./openapi-source.js";
@@ -237,6 +244,13 @@ export class SchemaConverter {
       out.examples = [value.example];
     this.filterVisibility(out, value, pointer, mode);
     typed(out);
+    requiredDeclared(out);
+    if (out.default !== undefined && !fits(out.default, out)) {
+      this.note(
+        `${this.source.where(`${pointer}/default`)}: the default ${JSON.stringify(out.default).slice(0, 80)} does not fit its own schema: left out`,
+      );
+      delete out.default;
+    }
     return v30 && value.nullable === true ? nullable(out) : out;
   }
 
@@ -283,87 +297,4 @@ export class SchemaConverter {
   }
 }
 
-/** The keywords that apply to one type of value only. */
-const TYPE_KEYWORDS: Record<string, readonly string[]> = {
-  object: [
-    "properties",
-    "patternProperties",
-    "additionalProperties",
-    "required",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-    "unevaluatedProperties",
-  ],
-  array: [
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-  ],
-  string: ["minLength", "maxLength", "pattern"],
-  number: [
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-  ],
-};
-
-/**
- * toolgen checks schemas as ajv's strict mode does, which refuses a keyword of one type without
- * that type: a schema without `type` gets the types its keywords apply to (`properties` →
- * `type: object`), and a keyword that cannot apply to the declared type (`additionalProperties`
- * beside `type: string`), which JSON Schema ignores, is left out.
- */
-function typed(out: Record<string, unknown>): void {
-  const groups = Object.keys(TYPE_KEYWORDS).filter((g) =>
-    TYPE_KEYWORDS[g]!.some((k) => k in out),
-  );
-  if (groups.length === 0) return;
-  if (out.type === undefined) {
-    out.type = groups.length === 1 ? groups[0] : groups;
-    return;
-  }
-  const declared = (Array.isArray(out.type) ? out.type : [out.type]).map((t) =>
-    t === "integer" ? "number" : t,
-  );
-  for (const g of groups)
-    if (!declared.includes(g)) for (const k of TYPE_KEYWORDS[g]!) delete out[k];
-}
-
-/** 3.0's `nullable: true`: null joins the type (and the enum), as JSON Schema says it. */
-function nullable(out: Record<string, unknown>): Record<string, unknown> {
-  if (out.type === undefined) {
-    // No type to widen (`nullable` beside `allOf: [{$ref}]`): null or the schema.
-    const { description, title, ...rest } = out;
-    return {
-      ...(title === undefined ? {} : { title }),
-      ...(description === undefined ? {} : { description }),
-      anyOf: [rest, { type: "null" }],
-    };
-  }
-  if (typeof out.type === "string") out.type = [out.type, "null"];
-  else if (Array.isArray(out.type) && !out.type.includes("null"))
-    out.type = [...out.type, "null"];
-  if (Array.isArray(out.enum) && !out.enum.includes(null))
-    out.enum = [...out.enum, null];
-  return out;
-}
-
-/** A JSON pointer token. */
-export function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-export { refPointer };
+export { escapeToken };
