@@ -84,7 +84,9 @@ function sample(
     const values = s.enum.filter((v) => v !== null);
     return values.length === 0 ? NONE : values[variant % values.length];
   }
-  for (const k of ["oneOf", "anyOf"])
+  // Combinators beside an object's own properties only say which of them are required.
+  const ownObject = s.type === "object" || isObject(s.properties);
+  for (const k of ownObject ? [] : ["oneOf", "anyOf"])
     if (Array.isArray(s[k])) {
       const first = (s[k] as unknown[]).find((alt) => {
         const a = deref(doc, alt);
@@ -147,6 +149,13 @@ function sample(
     const required = new Set(
       Array.isArray(s.required) ? (s.required as string[]) : [],
     );
+    for (const k of ["anyOf", "oneOf"]) {
+      const first = Array.isArray(s[k])
+        ? deref(doc, (s[k] as unknown[])[0])
+        : undefined;
+      if (isObject(first) && Array.isArray(first.required))
+        for (const r of first.required as string[]) required.add(r);
+    }
     for (const [key, sub] of Object.entries(
       isObject(s.properties) ? s.properties : {},
     )) {

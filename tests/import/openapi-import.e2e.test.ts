@@ -343,9 +343,12 @@ describe("the generated client", () => {
       expect(plan, name).not.toBeNull();
       server.reset();
       server.otherwise({ status: 200, body: {} });
-      await client.$call(name, plan!.input).catch(() => undefined);
+      const failed = await client.$call(name, plan!.input).then(
+        () => "",
+        (e: Error) => e.message,
+      );
       const seen = server.requests[0];
-      expect(seen, `${name}: no request`).toBeDefined();
+      expect(seen, `${name}: no request (${failed})`).toBeDefined();
       expect(seen!.method).toBe(plan!.method);
       expect(seen!.path.split("/").map(decodeURIComponent)).toEqual([
         "",
