@@ -132,6 +132,19 @@ export const CHANGES = {
     "a CLI command's positional arguments changed (order, names, count)",
   ],
   "cli-command-added": ["compatible", "a tool gained a CLI command"],
+  // The client's settings (about targets.client, not a tool).
+  "client-workspaces-changed": [
+    "breaking",
+    "the client gained or lost workspaces: agents deployed with the other configuration cannot start",
+  ],
+  "client-auth-changed": [
+    "breaking",
+    "the API's credential changed kind or place (bearer, API key header or query, basic), was added, or became required: deployed agents' credentials no longer fit",
+  ],
+  "client-auth-relaxed": [
+    "compatible",
+    "the API's credential was dropped or became optional",
+  ],
   // Results and annotations (title, annotations, output: per tool, when the spec has them).
   "output-removed": [
     "breaking",

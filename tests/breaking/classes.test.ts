@@ -358,12 +358,20 @@ describe("toolgen diff: every change class, both ways", () => {
     expect(diffTexts(variant([]), variant([])).changes).toEqual([]);
   });
 
-  it("covers every change a spec can express with the tests above or in extras.test.ts", () => {
+  it("covers every change a spec can express with the tests above, in extras.test.ts or connection.test.ts", () => {
     const covered = new Set(
       CASES.flatMap((c) => [...c.forward, ...c.backward]),
     );
-    // The finer output changes are tested on schemas directly, in extras.test.ts.
-    const raw = ["output-narrowed", "output-changed", "output-extended"];
+    // The finer output changes are tested on schemas directly, in extras.test.ts; the client's
+    // settings on an API spec, in connection.test.ts.
+    const raw = [
+      "output-narrowed",
+      "output-changed",
+      "output-extended",
+      "client-workspaces-changed",
+      "client-auth-changed",
+      "client-auth-relaxed",
+    ];
     for (const name of Object.keys(CHANGES))
       if (!raw.includes(name)) expect(covered, name).toContain(name);
   });

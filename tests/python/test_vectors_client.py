@@ -132,12 +132,15 @@ def _match_header(
         assert got == before
 
 
-def _client_data(spec: SpecData, v: dict[str, Any]) -> Any:
-    """The reference spec's client data with the vector's binding changes (``binding``)."""
+def _client_data(spec: SpecData, v: dict[str, Any], fill: Any) -> Any:
+    """The reference spec's client data with the vector's binding and settings changes
+    (``binding``, ``client_env``: an API without workspaces)."""
     data = copy.deepcopy(spec["client"])
     for tool in data["tools"]:
         if tool["name"] == v["tool"] and tool["http"] is not None:
             tool["http"].update(v.get("binding", {}))
+    if "client_env" in v:
+        data["env"] = json.loads(fill(json.dumps(v["client_env"])))
     return data
 
 
@@ -165,7 +168,7 @@ async def test_vector(
     outcome: dict[str, Any]
     try:
         async with client_from_env(
-            _client_data(reference_spec, v), env, reference_spec["patterns"]
+            _client_data(reference_spec, v, fill), env, reference_spec["patterns"]
         ) as client:
             outcome = {"value": await client.call(v["tool"], v["arguments"])}
     except ClientError as e:

@@ -35,6 +35,8 @@ interface Vector {
   env: Record<string, string>;
   /** Changes to the tool's http binding, for what the reference spec does not declare. */
   binding?: Record<string, unknown>;
+  /** The client's settings instead of the reference spec's (an API without workspaces). */
+  client_env?: Record<string, unknown>;
   exchanges: Exchange[];
   result:
     | { value: unknown }
@@ -116,9 +118,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/** The reference spec's client data with the vector's binding changes (`binding`). */
+/** The reference spec's client data with the vector's binding and settings changes (`binding`, `client_env`). */
 function clientFor(v: Vector, env: Record<string, string>) {
-  if (v.binding === undefined) return createClientFromEnv(env);
+  if (v.binding === undefined && v.client_env === undefined)
+    return createClientFromEnv(env);
   const data = JSON.parse(
     readFileSync(
       join(import.meta.dirname, "../../generated/client/tools.json"),
@@ -130,7 +133,11 @@ function clientFor(v: Vector, env: Record<string, string>) {
       ? { ...t, http: { ...t.http, ...v.binding } }
       : t,
   );
-  return bindClient({ ...data, tools }).createClientFromEnv(env);
+  const names =
+    v.client_env === undefined
+      ? data.env
+      : (JSON.parse(fill(JSON.stringify(v.client_env))) as ClientData["env"]);
+  return bindClient({ ...data, env: names, tools }).createClientFromEnv(env);
 }
 
 /**

@@ -257,6 +257,16 @@ function createPlatformClient(tools2, rules, config, names) {
       typeof request?.label === "string" && request.label
         ? request.label
         : `${request?.method} ${request?.path}`;
+    if (
+      resolved.api !== null &&
+      (request?.workspace !== void 0 ||
+        (typeof request?.path === "string" &&
+          request.path.includes("{$workspace}")))
+    )
+      throw new ClientError(
+        `${label}: this API has no workspaces: a request names none, nor {$workspace} in its path`,
+        label,
+      );
     const workspace = route(request?.workspace, label);
     const plan = planRaw(label, request, workspace.id);
     return sendWithRetries(

@@ -118,8 +118,10 @@ the spec names."""\n\n`,
         "",
         "from ._core import client as _client",
         "from ._core.config import (",
-        "    CallOptions,",
-        "    ClientConfig,",
+        // An API's client takes its own configuration, under the one name the module exports.
+        ...(hasWorkspaces(env)
+          ? ["    CallOptions,", "    ClientConfig,"]
+          : ["    ApiClientConfig,", "    CallOptions,"]),
         "    RetryOptions,",
         "    WorkspaceCredentials,",
         ")",
@@ -155,7 +157,7 @@ the spec names."""\n\n`,
       ...methods,
       `
 
-def create_client(config: ClientConfig) -> Client:
+${hasWorkspaces(env) ? "" : "ClientConfig = ApiClientConfig\n\n\n"}def create_client(config: ClientConfig) -> Client:
     """${hasWorkspaces(env) ? "A client configured in code: base_url, and workspace or workspaces (see ClientConfig)." : "A client configured in code: base_url (else the spec's) and auth (see ClientConfig)."}"""
     spec = _spec()
     return Client(spec["client"], config, spec["patterns"])
@@ -163,8 +165,9 @@ def create_client(config: ClientConfig) -> Client:
 
 def create_client_from_env(env: Mapping[str, str] | None = None) -> Client:
     """${pythonEnvDoc(env)}"""
-    names = _spec()["client"]["env"]
-    return create_client(config_from_env(os.environ if env is None else env, names))
+    spec = _spec()
+    config = config_from_env(os.environ if env is None else env, spec["client"]["env"])
+    return Client(spec["client"], config, spec["patterns"])
 `,
     ].join(""),
     inputs: inputsPy(types),

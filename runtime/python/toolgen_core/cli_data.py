@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .data import CommandsData, JsonObject, ToolData
+from .data import CommandsData, EnvNames, JsonObject, ToolData
 from .pointer import is_missing, ref_target
 
 
@@ -42,7 +42,7 @@ class CliCommand:
 class CliData:
     package: str
     bin: str
-    env: dict[str, str]
+    env: EnvNames
     commands: tuple[CliCommand, ...]
 
 
@@ -82,7 +82,7 @@ def with_schemas(data: CommandsData, tools: list[ToolData]) -> CliData:
     return CliData(
         package=data["package"],
         bin=data["bin"],
-        env={key: str(value) for key, value in data["env"].items()},
+        env=data["env"],
         commands=tuple(commands),
     )
 

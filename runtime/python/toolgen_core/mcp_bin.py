@@ -16,7 +16,8 @@ from typing import Any, TextIO
 
 import anyio
 
-from .data import SpecData
+from .auth import credential_variables, has_workspaces
+from .data import EnvNames, SpecData
 from .env import tokens_in_env
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
@@ -133,9 +134,7 @@ def usage(server: ServerInfo) -> str:
         f"are held open ({DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.",
         "",
         "Configured from the environment:",
-        f"  {env['baseUrl']}  the platform's base URL",
-        f"  {env['workspaceId']}, {env['token']}  the workspace to act in and its token",
-        f'  {env["workspaces"]}  instead, for several workspaces: a JSON array of {{"id": ..., "token": ...}}',
+        *_variables(env),
     ]
     if server.http_token_env is not None:
         lines.append(
@@ -416,3 +415,19 @@ def _one_line(message: str) -> str:
     """A message as one line of stderr: line breaks and the spaces around them as one space,
     then every other control character escaped."""
     return printable(re.sub(r"\s*[\r\n]+\s*", " ", message))
+
+
+def _variables(env: EnvNames) -> list[str]:
+    """The --help's lines of the client's variables: a platform's workspaces, or an API's credential."""
+    if has_workspaces(env):
+        return [
+            f"  {env['baseUrl']}  the platform's base URL",
+            f"  {env['workspaceId']}, {env['token']}  the workspace to act in and its token",
+            f'  {env["workspaces"]}  instead, for several workspaces: a JSON array of {{"id": ..., "token": ...}}',
+        ]
+    fallback = env.get("defaultBaseUrl")
+    shown = "" if fallback is None else f" (default {fallback})"
+    return [f"  {env['baseUrl']}  the API's base URL{shown}"] + [
+        f"  {name}  {what[0].lower()}{what[1:]}"
+        for name, what in credential_variables(env.get("auth"))
+    ]

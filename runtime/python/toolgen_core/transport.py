@@ -16,6 +16,7 @@ from typing import Any
 import anyio
 import httpx
 
+from .auth import Authorization, with_query_credential
 from .config import ResolvedConfig
 from .errors import (
     CallTimeoutError,
@@ -43,8 +44,8 @@ _JSON_TYPE = re.compile(r"application/(?:[\w.+-]+\+)?json\b", re.IGNORECASE | re
 class Exchange:
     config: ResolvedConfig
     tool: str
-    token: str
-    """The routed workspace's token, the only one this request may carry."""
+    auth: Authorization
+    """The routed workspace's token (or the API's credential), the only one this request may carry."""
     timeout_ms: float
     attempt: int = 1
     """1 for the first try of a call, 2 for its first retry…, as the hooks are told."""
@@ -70,7 +71,7 @@ async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> ob
     JSON, None when empty). Redirects are followed here, within the platform's origin and the
     base URL's path only, so that neither the token, nor a header, nor a body reaches anything
     else."""
-    tokens = list(x.config.workspaces.values())
+    tokens = list(x.config.secrets)
     timeout_ms = x.timeout_ms
     if (
         isinstance(timeout_ms, bool)
@@ -93,15 +94,17 @@ async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> ob
                 headers += list(x.config.headers) + list(plan.headers)
                 if body is not None:
                     headers.append(("content-type", "application/json"))
-                headers.append(("authorization", f"Bearer {x.token}"))
+                headers += list(x.auth.headers)
+                # The URL without the credential is what messages show; the request has it.
+                sent_url = with_query_credential(url, x.auth.query)
                 request = http.build_request(
                     method,
-                    httpx.URL(url),
+                    httpx.URL(sent_url),
                     headers=_unique(headers),
                     content=body.encode("utf-8") if body is not None else None,
                 )
                 hooks = x.config.hooks
-                shown_url = redact_url(url, tokens) if hooks else ""
+                shown_url = redact_url(sent_url, tokens) if hooks else ""
                 if hooks and hooks.on_request:
                     await _run_hook(
                         hooks.on_request,

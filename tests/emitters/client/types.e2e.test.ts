@@ -24,6 +24,8 @@ import { typecheck } from "../../hardening/consumer.js";
 let fixture: PlatformFixture;
 // Typed results need tools with `output`, which the platform fixture does not declare.
 let results: PlatformFixture;
+// An API without workspaces, whose createClient takes its base URL and credential.
+let api: PlatformFixture;
 beforeAll(() => {
   // openai's types, where this run has them (scripts/node24.sh), for openai.check.ts.
   fixture = installPlatformFixture(platformFixturePath, {
@@ -32,10 +34,14 @@ beforeAll(() => {
   results = installPlatformFixture(
     path.join(repoRoot, "tests/fixtures/valid/results/tools.yaml"),
   );
+  api = installPlatformFixture(
+    path.join(repoRoot, "tests/fixtures/api/tools.yaml"),
+  );
 });
 afterAll(() => {
   fixture.remove();
   results.remove();
+  api.remove();
 });
 
 /** tsc's complaints ("" when none) about `file` (under tests/emitters/), copied with `beside` into a consumer. */
@@ -80,6 +86,7 @@ it.each([
   ["client/consumer.ts", () => fixture],
   ["langchain/typing.check.ts", () => fixture],
   ["client/results.check.ts", () => results],
+  ["client/api.check.ts", () => api],
   ["function-calling/typing.check.ts", () => fixture],
 ])(
   "the generated types accept correct use and reject each mistake in %s",
@@ -101,4 +108,8 @@ it.skipIf(!hasNode24Packages)(
 
 it("type-checks every package generated from a spec with titles, hints and output schemas, strictly", () => {
   expect(typecheck(results.consumer)).toEqual([]);
+});
+
+it("type-checks every package generated from a spec of an API without workspaces, strictly", () => {
+  expect(typecheck(api.consumer)).toEqual([]);
 });

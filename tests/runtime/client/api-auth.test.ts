@@ -12,6 +12,7 @@ import {
 import { fixtures } from "../../helpers/project.js";
 import type { RequestInfo } from "../../../runtime/client/hooks.js";
 import type { RuntimeClient } from "../../../runtime/client/client.js";
+import { tokensInEnv } from "../../../runtime/client/env.js";
 
 // The client of an API without workspaces (tests/fixtures/api/tools.yaml), its credential edited
 // into each kind the spec may declare, against a real server on 127.0.0.1: what each request
@@ -124,6 +125,26 @@ describe("an API client's credential", () => {
       .createClientFromEnv(env({}))
       .$call("get_pet", { pet_id: "p1" });
     expect(platform.requests[0]!.authorization).toBeUndefined();
+  });
+
+  it("$request carries the credential too, and names no workspace", async () => {
+    platform.answer("GET /v1/pets/p%2F1", { body: {} });
+    const client = pkg("query").createClient({
+      baseUrl: `${platform.url}/v1`,
+      auth: { apiKey: KEY },
+    });
+    await client.$request({
+      method: "GET",
+      path: "/pets/{id}",
+      params: { id: "p/1" },
+      query: { api_key: "spoofed-value-1234" },
+    });
+    expect(platform.requests[0]!.queryList).toEqual([["api_key", KEY]]);
+    await expect(
+      client.$request({ method: "GET", path: "/{$workspace}/pets" }),
+    ).rejects.toThrow(
+      "GET /{$workspace}/pets: this API has no workspaces: a request names none, nor {$workspace} in its path",
+    );
   });
 
   it("a whole-body binding sends that one input as the JSON body", async () => {
@@ -277,5 +298,31 @@ describe("an API client's configuration", () => {
     ).toEqual([
       "headers may not set X-API-Key: the client sends its own credential there",
     ]);
+  });
+});
+
+describe("what the CLI and the MCP bin keep out of what they print", () => {
+  it("holds an API's credential however wrong the rest of the environment is", () => {
+    const env = {
+      PETSTORE_KEY: ` ${KEY} `,
+      PETSTORE_USER: "ann",
+      PETSTORE_PASSWORD: PASSWORD,
+      PETSTORE_TOKEN: TOKEN,
+    };
+    expect(
+      tokensInEnv(env, {
+        baseUrl: "PETSTORE_URL",
+        auth: { apiKey: "PETSTORE_KEY", query: "api_key" },
+      }),
+    ).toEqual([KEY]);
+    expect(
+      tokensInEnv(env, {
+        baseUrl: "PETSTORE_URL",
+        auth: {
+          basic: { username: "PETSTORE_USER", password: "PETSTORE_PASSWORD" },
+        },
+      }),
+    ).toEqual([PASSWORD, Buffer.from(`ann:${PASSWORD}`).toString("base64")]);
+    expect(tokensInEnv(env, { baseUrl: "PETSTORE_URL" })).toEqual([]);
   });
 });

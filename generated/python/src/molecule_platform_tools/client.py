@@ -170,5 +170,6 @@ def create_client(config: ClientConfig) -> Client:
 def create_client_from_env(env: Mapping[str, str] | None = None) -> Client:
     """A client configured from the environment (os.environ by default): PLATFORM_URL, and
     WORKSPACE_ID with MOLECULE_WORKSPACE_TOKEN, or MOLECULE_WORKSPACES (a JSON array of {"id", "token"})."""
-    names = _spec()["client"]["env"]
-    return create_client(config_from_env(os.environ if env is None else env, names))
+    spec = _spec()
+    config = config_from_env(os.environ if env is None else env, spec["client"]["env"])
+    return Client(spec["client"], config, spec["patterns"])

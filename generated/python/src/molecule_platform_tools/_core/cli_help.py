@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .auth import credential_variables, has_workspaces
 from .cli_argv import placeholder_of
 from .cli_convert import placeholder
 from .cli_data import CliCommand, CliData, CliInput, main_type
@@ -43,8 +44,8 @@ def global_help(data: CliData, answers: Answers) -> str:
     )
     lines += ["", "Environment:"]
     env = data.env
-    lines += _table(
-        [
+    if has_workspaces(env):
+        variables = [
             (env["baseUrl"], "The platform's base URL"),
             (env["workspaceId"], "The workspace to act as"),
             (env["token"], "That workspace's token (never printed)"),
@@ -53,7 +54,12 @@ def global_help(data: CliData, answers: Answers) -> str:
                 'Instead of the two above: a JSON array of {"id", "token"}, the first the default',
             ),
         ]
-    )
+    else:
+        fallback = env.get("defaultBaseUrl")
+        shown = "" if fallback is None else f" (default {fallback})"
+        variables = [(env["baseUrl"], f"The API's base URL{shown}")]
+        variables += credential_variables(env.get("auth"))
+    lines += _table(variables)
     lines += ["", _EXIT_STATUS]
     return "\n".join(lines) + "\n"
 

@@ -13,7 +13,8 @@ from dataclasses import replace
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from .config import CallOptions, ClientConfig, resolve_config
+from .auth import Authorization, bearer
+from .config import ApiClientConfig, CallOptions, ClientConfig, resolve_config
 from .data import ClientData, HttpMethod, ToolData
 from .defaults import DefaultsFiller, create_defaults_filler
 from .env import config_from_env
@@ -45,16 +46,16 @@ class Client:
     def __init__(
         self,
         data: ClientData,
-        config: ClientConfig,
+        config: ClientConfig | ApiClientConfig,
         patterns: Mapping[str, str] | None = None,
     ) -> None:
-        self._config = resolve_config(config)
+        self._config = resolve_config(config, data["env"])
         self._tools: dict[str, ToolData] = {t["name"]: t for t in data["tools"]}
         self._schemas = {t["name"]: t["inputSchema"] for t in data["tools"]}
         self._patterns = patterns or {}
         self._validator: Validator | None = None
         self.with_defaults: DefaultsFiller = create_defaults_filler(self._schemas)
-        self._tokens = list(self._config.workspaces.values())
+        self._tokens = list(self._config.secrets)
         self._client: httpx.AsyncClient | None = None
 
     # httpx and jsonschema are imported, and the schemas compiled, on first use: importing the
@@ -115,7 +116,7 @@ class Client:
         fields = self.with_defaults(name, args)
         assert isinstance(fields, Mapping)
         route = http["route"]
-        ws_id, token = self._route(
+        ws_id, auth = self._route(
             fields.get(route) if route is not None else None, name
         )
         plan = plan_request(name, http, fields, ws_id)
@@ -124,7 +125,7 @@ class Client:
             # One key per call, sent again unchanged by each retry: the platform applies it once.
             plan = replace(plan, headers=(*plan.headers, (key, str(uuid.uuid4()))))
         idempotent = tool["idempotent"] or key is not None
-        return await self._send(name, plan, token, idempotent, options)
+        return await self._send(name, plan, auth, idempotent, options)
 
     async def request(
         self,
@@ -143,18 +144,26 @@ class Client:
         ``{$workspace}`` in ``path`` is the routed workspace's id, ``{name}`` is
         ``params[name]``; ``body`` (when given) is sent as JSON."""
         shown = label if isinstance(label, str) and label else f"{method} {path}"
-        ws_id, token = self._route(workspace, shown)
+        if self._config.api is not None and (
+            workspace is not None or (isinstance(path, str) and "{$workspace}" in path)
+        ):
+            raise ClientError(
+                f"{shown}: this API has no workspaces: a request names none, nor"
+                " {$workspace} in its path",
+                shown,
+            )
+        ws_id, auth = self._route(workspace, shown)
         extra = {} if body is _UNSET else {"body": body}
         plan = plan_raw(
             shown, method, path, ws_id, params, query, headers=headers, **extra
         )
-        return await self._send(shown, plan, token, None, options, method)
+        return await self._send(shown, plan, auth, None, options, method)
 
     async def _send(
         self,
         label: str,
         plan: object,
-        token: str,
+        auth: Authorization,
         idempotent: bool | None,
         options: CallOptions | None,
         method: str | None = None,
@@ -168,7 +177,7 @@ class Client:
         exchange = Exchange(
             config=self._config,
             tool=label,
-            token=token,
+            auth=auth,
             timeout_ms=self._config.timeout_ms if given is None else given,
         )
         return await send_with_retries(
@@ -179,8 +188,11 @@ class Client:
             (options or {}).get("retry"),
         )
 
-    def _route(self, named: object, label: str) -> tuple[str, str]:
-        """The workspace a call goes to: the one it names, else the primary; never a stranger."""
+    def _route(self, named: object, label: str) -> tuple[str, Authorization]:
+        """The workspace a call goes to: the one it names, else the primary; never a stranger.
+        An API without workspaces has one credential (maybe none) for every call."""
+        if self._config.api is not None:
+            return "", self._config.api
         ws = self._config.primary if named is None else named
         token = self._config.workspaces.get(ws) if isinstance(ws, str) else None
         if token is None:
@@ -190,7 +202,7 @@ class Client:
                 redact(shown, self._tokens), self.workspaces, label
             )
         assert isinstance(ws, str)
-        return ws, token
+        return ws, bearer(token)
 
     async def aclose(self) -> None:
         if self._client is not None:

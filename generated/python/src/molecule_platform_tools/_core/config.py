@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, TypedDict
 if TYPE_CHECKING:
     import httpx
 
+    from .auth import Authorization
+    from .data import EnvNames
+
 from .errors import ConfigError
 from .hooks import ClientHooks, Hooks, resolve_hooks
 from .redact import MIN_TOKEN_LENGTH
@@ -87,6 +90,21 @@ class ClientConfig(TypedDict):
     holds a credential (see ``hooks``)."""
 
 
+class ApiClientConfig(TypedDict):
+    """An API without workspaces: its base URL (the spec's default when left out and the spec
+    has one) and its credential, of the kind the spec declares: ``{"bearer": ...}``,
+    ``{"api_key": ...}`` or ``{"basic": {"username": ..., "password": ...}}``."""
+
+    base_url: NotRequired[str]
+    auth: NotRequired[Mapping[str, object]]
+    timeout_ms: NotRequired[float]
+    headers: NotRequired[Mapping[str, str]]
+    retry: NotRequired[RetryOptions | bool]
+    max_response_bytes: NotRequired[int]
+    transport: NotRequired[httpx.AsyncBaseTransport]
+    hooks: NotRequired[ClientHooks]
+
+
 @dataclass(frozen=True)
 class RetryPolicy:
     attempts: int
@@ -117,6 +135,10 @@ class ResolvedConfig:
     max_response_bytes: int
     transport: httpx.AsyncBaseTransport | None
     hooks: Hooks | None = None
+    api: Authorization | None = None
+    """An API without workspaces: what every request carries; None for a platform."""
+    secrets: tuple[str, ...] = ()
+    """Every secret of the configuration (tokens, key, password, basic's base64)."""
 
 
 _TOKEN_CHARS = re.compile(r"[\x21-\x7e]+\Z")
@@ -133,14 +155,86 @@ def is_header_name(name: str) -> bool:
     return _HEADER_NAME.match(name) is not None
 
 
-def resolve_config(config: ClientConfig) -> ResolvedConfig:
-    """Checks a configuration once, every problem at once (a ``ConfigError``)."""
+def resolve_config(
+    config: ClientConfig | ApiClientConfig, names: EnvNames | None = None
+) -> ResolvedConfig:
+    """Checks a configuration once, every problem at once (a ``ConfigError``), against the
+    spec's settings (``names``): a platform's takes workspaces, an API's its credential."""
+    from .auth import has_workspaces, resolve_auth
     from .retry import DEFAULT_RETRY, resolve_retry
 
     if not isinstance(config, Mapping):
         raise ConfigError(["the client configuration must be a dict"])
     problems: list[str] = []
-    base = check_base_url(config.get("base_url"), "base_url", problems)
+    platform = names is None or has_workspaces(names)
+    given_base = config.get("base_url")
+    if given_base is None and names is not None:
+        given_base = names.get("defaultBaseUrl")
+    base = check_base_url(given_base, "base_url", problems, platform)
+    api: Authorization | None = None
+    if platform:
+        if config.get("auth") is not None:
+            problems.append(
+                "auth is for an API without workspaces: this client sends each workspace's"
+                " own token"
+            )
+        workspaces = _workspaces(config, problems)
+        secrets = tuple(workspaces.values())
+        own: tuple[str, ...] = ()
+        why = "the client sends each workspace's own token"
+    else:
+        assert names is not None
+        if config.get("workspace") is not None or config.get("workspaces") is not None:
+            problems.append(
+                "this API has no workspaces: give base_url and auth, not workspace or"
+                " workspaces"
+            )
+        api = resolve_auth(config.get("auth"), names.get("auth"), problems)
+        workspaces, secrets = {}, api.secrets
+        own = tuple(name for name, _ in api.headers)
+        why = "the client sends its own credential there"
+    timeout_ms: float = DEFAULT_TIMEOUT_MS
+    given_timeout = config.get("timeout_ms")
+    if given_timeout is not None:
+        if not _positive(given_timeout):
+            problems.append("timeout_ms must be a positive number of milliseconds")
+        else:
+            timeout_ms = given_timeout
+    max_bytes = DEFAULT_MAX_RESPONSE_BYTES
+    given_max = config.get("max_response_bytes")
+    if given_max is not None:
+        if (
+            isinstance(given_max, bool)
+            or not isinstance(given_max, int)
+            or given_max <= 0
+        ):
+            problems.append(
+                "max_response_bytes must be a positive whole number of bytes"
+            )
+        else:
+            max_bytes = given_max
+    headers = _check_headers(config.get("headers"), problems, own, why)
+    retry = resolve_retry(config.get("retry"), DEFAULT_RETRY, problems)
+    hooks = resolve_hooks(config.get("hooks"), problems)
+    if problems or base is None:
+        raise ConfigError(problems)
+    return ResolvedConfig(
+        base=base,
+        workspaces=workspaces,
+        primary=next(iter(workspaces), ""),
+        timeout_ms=timeout_ms,
+        headers=headers,
+        retry=retry,
+        max_response_bytes=max_bytes,
+        transport=config.get("transport"),
+        hooks=hooks,
+        api=api,
+        secrets=secrets,
+    )
+
+
+def _workspaces(config: Mapping[str, object], problems: list[str]) -> dict[str, str]:
+    """One workspace (``workspace``) or several (``workspaces``), each checked."""
     items: Sequence[object] = []
     where = "workspaces"
     single = config.get("workspace")
@@ -163,46 +257,10 @@ def resolve_config(config: ClientConfig) -> ResolvedConfig:
         problems.append(
             "no workspace: give workspace={id, token} or workspaces=[{id, token}, ...]"
         )
-    workspaces = check_workspaces(
+    return check_workspaces(
         items,
         lambda i: "workspace" if where == "workspace" else f"workspaces[{i}]",
         problems,
-    )
-    timeout_ms: float = DEFAULT_TIMEOUT_MS
-    given_timeout = config.get("timeout_ms")
-    if given_timeout is not None:
-        if not _positive(given_timeout):
-            problems.append("timeout_ms must be a positive number of milliseconds")
-        else:
-            timeout_ms = given_timeout
-    max_bytes = DEFAULT_MAX_RESPONSE_BYTES
-    given_max = config.get("max_response_bytes")
-    if given_max is not None:
-        if (
-            isinstance(given_max, bool)
-            or not isinstance(given_max, int)
-            or given_max <= 0
-        ):
-            problems.append(
-                "max_response_bytes must be a positive whole number of bytes"
-            )
-        else:
-            max_bytes = given_max
-    headers = _check_headers(config.get("headers"), problems)
-    retry = resolve_retry(config.get("retry"), DEFAULT_RETRY, problems)
-    hooks = resolve_hooks(config.get("hooks"), problems)
-    if problems or base is None:
-        raise ConfigError(problems)
-    return ResolvedConfig(
-        base=base,
-        workspaces=workspaces,
-        primary=next(iter(workspaces)),
-        timeout_ms=timeout_ms,
-        headers=headers,
-        retry=retry,
-        max_response_bytes=max_bytes,
-        transport=config.get("transport"),
-        hooks=hooks,
     )
 
 
@@ -215,11 +273,15 @@ def _positive(value: object) -> bool:
     )
 
 
-def check_base_url(value: object, name: str, problems: list[str]) -> Base | None:
+def check_base_url(
+    value: object, name: str, problems: list[str], platform: bool = True
+) -> Base | None:
     """Parses a base URL; never repeats it in a message, since it might carry credentials."""
     if value is None or value == "":
         problems.append(
             f"{name} is not set: give the platform's base URL, e.g. https://platform.example.com"
+            if platform
+            else f"{name} is not set: give the API's base URL, e.g. https://api.example.com"
         )
         return None
     if not isinstance(value, str):
@@ -248,8 +310,12 @@ def check_base_url(value: object, name: str, problems: list[str]) -> Base | None
     before = len(problems)
     if url.userinfo:
         problems.append(
-            f"{name} must not contain a user name or password: the client authenticates with"
-            " workspace tokens"
+            f"{name} must not contain a user name or password: "
+            + (
+                "the client authenticates with workspace tokens"
+                if platform
+                else "the client sends its own credential"
+            )
         )
     if url.query or url.fragment or "?" in text or "#" in text:
         problems.append(f"{name} must not contain a query string or a fragment")
@@ -318,7 +384,10 @@ def check_workspaces(
     return out
 
 
-def _check_headers(headers: object, problems: list[str]) -> tuple[tuple[str, str], ...]:
+def _check_headers(
+    headers: object, problems: list[str], own: tuple[str, ...], why: str
+) -> tuple[tuple[str, str], ...]:
+    owned = {n.lower() for n in own} | {"authorization"}
     if headers is None:
         return ()
     if not isinstance(headers, Mapping):
@@ -328,10 +397,9 @@ def _check_headers(headers: object, problems: list[str]) -> tuple[tuple[str, str
         return ()
     out: list[tuple[str, str]] = []
     for name, value in headers.items():
-        if str(name).lower() == "authorization":
-            problems.append(
-                "headers may not set Authorization: the client sends each workspace's own token"
-            )
+        if str(name).lower() in owned:
+            shown = "Authorization" if str(name).lower() == "authorization" else name
+            problems.append(f"headers may not set {shown}: {why}")
         elif not isinstance(name, str) or not is_header_name(name):
             problems.append(f"headers: {to_json(str(name))} is not a valid header name")
         elif not isinstance(value, str):

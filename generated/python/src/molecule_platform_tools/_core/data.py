@@ -23,13 +23,33 @@ JsonObject = dict[str, object]
 HttpMethod = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
 
 
-class EnvNames(TypedDict):
-    """The environment variables the client reads, as tools.yaml names them."""
+class BasicNames(TypedDict):
+    username: str
+    password: str
 
-    baseUrl: str
+
+class AuthEnv(TypedDict, total=False):
+    """An API's one credential (runtime/shared/data.ts): ``bearer``, ``apiKey`` with ``header``
+    or ``query``, or ``basic``; ``optional``: the client works without it."""
+
+    bearer: str
+    apiKey: str
+    header: str
+    query: str
+    basic: BasicNames
+    optional: bool
+
+
+class EnvNames(TypedDict, total=False):
+    """The environment variables the client reads, as tools.yaml names them: the base URL, and
+    either the workspaces' three (a platform) or at most one credential, ``auth`` (an API)."""
+
+    baseUrl: Required[str]
+    defaultBaseUrl: str
     workspaceId: str
     token: str
     workspaces: str
+    auth: AuthEnv
 
 
 class InputSource(TypedDict):
@@ -66,7 +86,8 @@ class HttpBinding(TypedDict):
     path: list[PathPart]
     route: str | None
     query: list[Field]
-    body: list[Field] | None
+    body: list[Field] | InputSource | None
+    """None: no body; ``{"input": name}``: that one input is the whole JSON body."""
     headers: list[Field]
     idempotencyKey: NotRequired[str]
     """The header carrying a fresh idempotency key per call, the same on each of its retries."""

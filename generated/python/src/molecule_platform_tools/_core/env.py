@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
+from .auth import auth_from_env, has_workspaces, secrets_in_env
 from .config import (
+    ApiClientConfig,
     ClientConfig,
     WorkspaceCredentials,
     check_base_url,
@@ -18,7 +20,9 @@ from .errors import ConfigError
 from .redact import MIN_TOKEN_LENGTH
 
 
-def config_from_env(env: Mapping[str, str], names: EnvNames) -> ClientConfig:
+def config_from_env(
+    env: Mapping[str, str], names: EnvNames
+) -> ClientConfig | ApiClientConfig:
     """The base URL, and either one workspace id with its token or a JSON array of
     ``{"id", "token"}``. Every malformed shape gets its own message; a token is never repeated
     in one."""
@@ -28,8 +32,17 @@ def config_from_env(env: Mapping[str, str], names: EnvNames) -> ClientConfig:
         value = env.get(name)
         return None if value is None or value.strip() == "" else value.strip()
 
-    base_url = get(names["baseUrl"])
-    base = check_base_url(base_url, names["baseUrl"], problems)
+    base_url = get(names["baseUrl"]) or names.get("defaultBaseUrl")
+    platform = has_workspaces(names)
+    base = check_base_url(base_url, names["baseUrl"], problems, platform)
+    if not platform:
+        auth = auth_from_env(get, names.get("auth"), problems)
+        if problems or base is None or base_url is None:
+            raise ConfigError(problems)
+        api: ApiClientConfig = {"base_url": base_url}
+        if auth is not None:
+            api["auth"] = auth
+        return api
     listed = get(names["workspaces"])
     ws_id = get(names["workspaceId"])
     token = get(names["token"])
@@ -102,19 +115,26 @@ def _refuse(constant: str) -> object:
 
 
 def tokens_in_env(
-    env: Mapping[str, str], names: Mapping[str, str], extra: Sequence[str] = ()
+    env: Mapping[str, str], names: EnvNames, extra: Sequence[str] = ()
 ) -> list[str]:
     """Every token the environment configures, however wrong the rest of it is: for keeping
     them out of what is printed (a token typed as an argument by mistake), never for calling.
     Tokens shorter than MIN_TOKEN_LENGTH, which no client accepts, are left out."""
-    tokens: list[object] = [env.get(names["token"])]
-    tokens += [env.get(name) for name in extra]
+    tokens: list[object] = [env.get(name) for name in extra]
+    if "workspaceId" not in names:
+        tokens += secrets_in_env(env, names.get("auth"))
+        return _kept(tokens)
+    tokens.append(env.get(names["token"]))
     try:
         listed = json.loads(env.get(names["workspaces"]) or "[]")
     except (ValueError, RecursionError):
         listed = []  # not JSON: no token to read in it
     if isinstance(listed, list):
         tokens += [item.get("token") for item in listed if isinstance(item, dict)]
+    return _kept(tokens)
+
+
+def _kept(tokens: list[object]) -> list[str]:
     return [
         t.strip()
         for t in tokens

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .data import ServerData, SpecData, ToolData, ToolListing
+from .data import EnvNames, ServerData, SpecData, ToolData, ToolListing
 from .defaults import fill_defaults
 from .views import resolve_view, view_schema
 
@@ -28,7 +28,7 @@ class ServerInfo:
     name: str
     version: str
     bin: str
-    environment: Mapping[str, str]
+    environment: EnvNames
     http_token_env: str | None
     instructions: str | None
 
@@ -108,7 +108,7 @@ def _server_info(data: ServerData, instructions: str | None) -> ServerInfo:
         name=data["name"],
         version=data["version"],
         bin=data["bin"],
-        environment={k: str(v) for k, v in data["environment"].items()},
+        environment=data["environment"],
         http_token_env=data["httpTokenEnv"],
         instructions=instructions,
     )

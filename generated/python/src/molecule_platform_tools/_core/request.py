@@ -61,9 +61,15 @@ def plan_request(
                 f"{_encode(tool, field['name'])}={_encode(tool, _scalar_text(item))}"
             )
     body: str | None = None
-    if http["body"] is not None:
+    whole = http["body"]
+    if isinstance(whole, dict):
+        # The whole body: sent when given (JSON's null included), else no body at all.
+        v = value(whole)
+        if v is not _UNSET:
+            body = to_json(v)
+    elif whole is not None:
         fields: dict[str, object] = {}
-        for field in http["body"]:
+        for field in whole:
             v = value(field)
             if v is not _UNSET:
                 fields[field["name"]] = v

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { readFixture } from "../helpers/project.js";
+import { diffTexts, lineOf, names } from "./helpers.js";
+
+// The client's settings between two releases of an API spec (tests/fixtures/api/tools.yaml):
+// what deployed agents are configured with must still fit, or the change is breaking.
+const api = readFixture("api", "tools.yaml");
+const BEARER = "bearer: PETSTORE_TOKEN";
+const withAuth = (auth: string) => api.replace(BEARER, auth);
+const QUERY = "api_key: { env: PETSTORE_KEY, query: api_key }";
+const HEADER = "api_key: { env: PETSTORE_KEY, header: X-API-Key }";
+const OPTIONAL = `${BEARER}\n      optional: true`;
+const NO_AUTH = api.replace(`    auth:\n      ${BEARER}\n`, "");
+const WORKSPACES = api
+  .replace(`    auth:\n      ${BEARER}\n`, "")
+  .replace(
+    "base_url: PETSTORE_URL",
+    "base_url: PETSTORE_URL\n      workspace_id: PETSTORE_WS\n      token: PETSTORE_WS_TOKEN\n      workspaces: PETSTORE_WORKSPACES",
+  );
+
+describe("the client's settings", () => {
+  it.each([
+    [
+      "bearer → API key in the query",
+      api,
+      withAuth(QUERY),
+      "client-auth-changed",
+    ],
+    [
+      "header → query",
+      withAuth(HEADER),
+      withAuth(QUERY),
+      "client-auth-changed",
+    ],
+    ["none → bearer", NO_AUTH, api, "client-auth-changed"],
+    ["optional → required", withAuth(OPTIONAL), api, "client-auth-changed"],
+    ["bearer → none", api, NO_AUTH, "client-auth-relaxed"],
+    ["required → optional", api, withAuth(OPTIONAL), "client-auth-relaxed"],
+    ["workspaces dropped", WORKSPACES, NO_AUTH, "client-workspaces-changed"],
+    ["workspaces added", NO_AUTH, WORKSPACES, "client-workspaces-changed"],
+  ])("%s: %s", (_name, base, current, change) => {
+    const result = diffTexts(base, current);
+    expect(names(result)).toEqual([change]);
+    expect(result.changes[0]!.tool).toBe("targets.client");
+  });
+
+  it("says what changed, at the auth key", () => {
+    const current = withAuth(QUERY);
+    const [change] = diffTexts(api, current).changes;
+    expect(change).toMatchObject({
+      class: "breaking",
+      message:
+        "targets.client.auth: a bearer token → an API key in query parameter 'api_key': agents deployed with the old credential are refused",
+      line: lineOf(current, "auth:"),
+    });
+  });
+
+  it("reports nothing when only a variable is renamed, as for every other variable", () => {
+    expect(
+      names(diffTexts(api, api.replace(BEARER, "bearer: PETSTORE_API_TOKEN"))),
+    ).toEqual([]);
+  });
+});
