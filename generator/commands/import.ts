@@ -1,14 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import {
-  formatDiagnostic,
-  gatherInputs,
-  generate,
-  specInput,
-  SpecError,
-} from "../index.js";
-import { writeAtomic } from "../io/write.js";
 import {
   ImportSourceError,
   listOverHttp,
@@ -16,9 +7,12 @@ import {
   readSavedList,
   type McpToolList,
 } from "../import/mcp-source.js";
-import { renderImport } from "../import/import-doc.js";
 import { derivedNames, mcpImportDoc } from "../import/mcp-spec.js";
-import { runtimeStub } from "../import/runtime-stub.js";
+import {
+  importRefusal,
+  writeImport,
+  type ImportTarget,
+} from "./import-write.js";
 import { runOpenApiImport } from "./import-openapi.js";
 import { EXIT, type Io } from "./io.js";
 
@@ -33,13 +27,19 @@ lists exactly as the source does; runtime/ beside tools.yaml is a runtime
 package that names the handlers to write. What MCP does not carry is filled by
 rule (docs/import.md), and what the spec cannot carry is reported.
 
+When the spec exists, the import updates it in place: the imported tools follow
+the source, what you added or edited is kept, and each change is reported as
+toolgen diff reports it. runtime/ is yours once written.
+
 Options:
   --out <file>         the spec to write (default: tools.yaml)
   --name <base>        the base of the package, bin and environment names
                        (default: from the server's name)
   --section <id>       the section of the tools (default: the base)
   --timeout <seconds>  how long a server has to list its tools (default: 30)
-  --force              replace the spec and runtime/ when they exist
+  --force              replace the spec and runtime/ whole when they exist
+  --dry-run            report what the import would change; write nothing
+  --check              as --dry-run, and exit 1 when the spec would change
   -h, --help           show this help
 `;
 
@@ -62,6 +62,8 @@ export async function runImport(
         section: { type: "string" },
         timeout: { type: "string" },
         force: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        check: { type: "boolean" },
       },
       strict: true,
       allowPositionals: true,
@@ -90,16 +92,23 @@ export async function runImport(
   if (!(timeout > 0 && timeout <= 3600))
     return usage(io, "--timeout takes seconds, from 1 to 3600");
 
-  const out = path.resolve(io.cwd, parsed.values.out ?? "tools.yaml");
-  const stubDir = path.join(path.dirname(out), "runtime");
-  if (!parsed.values.force) {
-    const there = [out, stubDir].filter((p) => fs.existsSync(p));
-    if (there.length > 0) {
-      io.err(
-        `toolgen import: ${there.map((p) => path.relative(io.cwd, p) || p).join(" and ")} already exist${there.length > 1 ? "" : "s"}; --force replaces ${there.length > 1 ? "them" : "it"}. Nothing was written.\n`,
-      );
-      return EXIT.invalid;
-    }
+  if (parsed.values["dry-run"] && parsed.values.check)
+    return usage(io, "give --dry-run or --check, not both");
+  let target: ImportTarget = {
+    out: path.resolve(io.cwd, parsed.values.out ?? "tools.yaml"),
+    force: parsed.values.force ?? false,
+    mode: parsed.values.check
+      ? "check"
+      : parsed.values["dry-run"]
+        ? "dry-run"
+        : "write",
+    source: "",
+    runtime: "",
+  };
+  const refused = importRefusal(target, io);
+  if (refused !== null) {
+    io.err(`toolgen import: ${refused}. Nothing was written.\n`);
+    return EXIT.invalid;
   }
 
   let list: McpToolList;
@@ -124,40 +133,9 @@ export async function runImport(
     section: parsed.values.section ?? derived.section,
     source: shown,
   });
-  const spec = {
-    text: renderImport(doc),
-    tools: doc.tools.map((t) => t.tool.name as string),
-    notes: doc.notes,
-  };
+  target = { ...target, source: shown, runtime: `${derived.base}-runtime` };
 
-  // The spec must generate: toolgen refuses what it cannot serve exactly, before anything is written.
-  const file = path.relative(io.cwd, out) || path.basename(out);
-  try {
-    generate(
-      gatherInputs(specInput(file, spec.text, path.dirname(out)), {
-        cwd: io.cwd,
-      }),
-    );
-  } catch (e) {
-    if (!(e instanceof SpecError)) throw e;
-    for (const d of e.diagnostics)
-      io.err(`${formatDiagnostic(d, spec.text)}\n\n`);
-    io.err(
-      `toolgen import: toolgen cannot serve these tools as the source lists them (above); nothing was written.\n`,
-    );
-    return EXIT.invalid;
-  }
-  writeAtomic(out, spec.text);
-  for (const [name, content] of Object.entries(
-    runtimeStub(`${derived.base}-runtime`, spec.tools),
-  ))
-    writeAtomic(path.join(stubDir, name), content);
-  io.out(
-    `toolgen import: ${file}: ${spec.tools.length} tool(s) from ${shown}; runtime/: the handlers to write\n`,
-  );
-  for (const note of spec.notes) io.err(`note: ${note}\n`);
-  io.out(`Next: npm run gen, then write the handlers in runtime/index.js.\n`);
-  return EXIT.ok;
+  return writeImport(doc, target, io);
 }
 
 function usage(io: Io, message: string): number {

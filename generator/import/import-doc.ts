@@ -1,14 +1,18 @@
 import { yamlLibrary } from "../libraries.js";
+import { markerLine } from "./marker.js";
 
 /**
  * The model every `toolgen import` produces, whatever its source: what a new tools.yaml holds,
  * before it is written. `renderImport` writes it as a new spec; `mergeImport` (merge.ts) writes
- * it into an existing one, keeping what the user added or edited.
+ * it into an existing one, keeping what the user added or edited (docs/import.md).
  */
 
 /** One imported tool. */
 export interface ImportedTool {
-  /** One line, without `#`: where the tool came from (the source's tool or operation). */
+  /**
+   * One line, without `#`: where the tool came from (the source's tool or operation). The
+   * import's marker and digests follow it in the file (marker.ts).
+   */
   readonly comment: string;
   /** A tools.yaml tool, its keys in the spec's order; `name` is a string. */
   readonly tool: Readonly<Record<string, unknown>>;
@@ -28,6 +32,12 @@ export interface ImportDoc {
   readonly targets: Readonly<Record<string, unknown>>;
   readonly sections: readonly Readonly<Record<string, unknown>>[];
   readonly tools: readonly ImportedTool[];
+  /**
+   * The tool paths (`title`, `output`, `mcp.description`) this source speaks for beside those a
+   * tool sets: on a re-import, a path listed here that the source no longer sets is removed.
+   * Omitted: only the paths each tool sets.
+   */
+  readonly carries?: readonly string[];
   /** What could not be carried, one line each (with its location in the source). */
   readonly notes: readonly string[];
 }
@@ -42,14 +52,17 @@ export function importValue(doc: ImportDoc): Record<string, unknown> {
   };
 }
 
-/** A new tools.yaml: the header, then the spec, each tool under its comment. */
+/**
+ * A new tools.yaml: the header, then the spec, each tool under its comment and the digests of
+ * the values filled by rule (marker.ts), by which a later import knows them.
+ */
 export function renderImport(doc: ImportDoc): string {
   const YAML = yamlLibrary();
   const yaml = new YAML.Document(importValue(doc));
   yaml.commentBefore = doc.header.map((line) => ` ${line}`).join("\n");
   doc.tools.forEach((tool, i) => {
     const node = yaml.getIn(["tools", i], true) as { commentBefore?: string };
-    node.commentBefore = ` ${tool.comment}`;
+    node.commentBefore = ` ${markerLine(tool)}`;
   });
   return yaml.toString({ lineWidth: 0 });
 }

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { isRecord } from "../../runtime/shared/record.js";
+import { MAX_SPEC_BYTES } from "../read/bounded.js";
 
 /** What `toolgen import mcp` reads from a server: how it names itself, and its tools as sent. */
 export interface McpToolList {
@@ -20,6 +21,12 @@ export class ImportSourceError extends Error {
 /** The protocol version toolgen asks for; a server may answer with an older one it speaks. */
 const PROTOCOL = "2025-11-25";
 
+/**
+ * The most bytes read from a source (a saved file, a line or a body of a server): four times
+ * the most a spec may hold, so that a source that could never make a spec is refused early.
+ */
+const MAX_SOURCE_BYTES = 4 * MAX_SPEC_BYTES;
+
 /** Pages of tools/list followed at most, so that a server whose cursor never ends cannot hang us. */
 const MAX_PAGES = 100;
 
@@ -31,8 +38,13 @@ const MAX_PAGES = 100;
 export function readSavedList(file: string): McpToolList {
   let text: string;
   try {
+    if (fs.statSync(file).size > MAX_SOURCE_BYTES)
+      throw new ImportSourceError(
+        `${file} holds more than ${MAX_SOURCE_BYTES} bytes: no spec toolgen reads could hold its tools`,
+      );
     text = fs.readFileSync(file, "utf8");
   } catch (e) {
+    if (e instanceof ImportSourceError) throw e;
     throw new ImportSourceError(
       `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
@@ -72,6 +84,9 @@ export async function listOverStdio(
   });
   const pending = new Map<number, (message: Record<string, unknown>) => void>();
   let buffer = "";
+  /** The last line on stdout that was not JSON-RPC, said when the server never answers. */
+  let noise: string | null = null;
+  let fail: (e: ImportSourceError) => void = () => undefined;
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (d: string) => {
     buffer += d;
@@ -87,9 +102,17 @@ export async function listOverStdio(
       }
       const id = message?.id;
       if (typeof id === "number") pending.get(id)?.(message!);
+      else if (message === undefined) noise = line;
     }
+    if (buffer.length > MAX_SOURCE_BYTES)
+      fail(
+        new ImportSourceError(
+          `the server wrote more than ${MAX_SOURCE_BYTES} bytes on one line`,
+        ),
+      );
   });
   const exited = new Promise<never>((_, reject) => {
+    fail = reject;
     child.once("error", (e) =>
       reject(new ImportSourceError(`cannot start ${program}: ${e.message}`)),
     );
@@ -118,7 +141,8 @@ export async function listOverStdio(
     return await withTimeout(
       converse(request, notify),
       timeoutMs,
-      `the server did not list its tools within ${timeoutMs / 1000} s`,
+      () =>
+        `the server did not list its tools within ${timeoutMs / 1000} s${noise === null ? "" : `; on stdout it wrote what is not JSON-RPC: ${JSON.stringify(noise.slice(0, 200))}`}`,
     );
   } finally {
     child.stdin.end();
@@ -133,8 +157,11 @@ export async function listOverHttp(
 ): Promise<McpToolList> {
   let session: string | null = null;
   let next = 1;
+  // Ends every request when the import ends: a server that never answers holds nothing open.
+  const abort = new AbortController();
   const post = async (body: object): Promise<Response> => {
     const response = await fetch(url, {
+      signal: abort.signal,
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -155,7 +182,7 @@ export async function listOverHttp(
       throw new ImportSourceError(
         `${url} answered ${method} with HTTP ${response.status}`,
       );
-    const text = await response.text();
+    const text = await boundedText(response);
     const type = response.headers.get("content-type") ?? "";
     const messages = type.includes("text/event-stream")
       ? eventData(text)
@@ -181,11 +208,13 @@ export async function listOverHttp(
     return await withTimeout(
       converse(request, notify),
       timeoutMs,
-      `${url} did not list its tools within ${timeoutMs / 1000} s`,
+      () => `${url} did not list its tools within ${timeoutMs / 1000} s`,
     );
   } catch (e) {
     if (e instanceof ImportSourceError) throw e;
     throw new ImportSourceError(`cannot reach ${url}: ${systemCode(e)}`);
+  } finally {
+    abort.abort();
   }
 }
 
@@ -265,6 +294,22 @@ function checkedTools(
   });
 }
 
+/** A response's body as text, refused past MAX_SOURCE_BYTES. */
+async function boundedText(response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    // Leaving the loop cancels the body.
+    if (size > MAX_SOURCE_BYTES)
+      throw new ImportSourceError(
+        `${response.url} answered with more than ${MAX_SOURCE_BYTES} bytes`,
+      );
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The data of each event of a text/event-stream body. */
 function eventData(text: string): string[] {
   return text
@@ -282,11 +327,11 @@ function eventData(text: string): string[] {
 function withTimeout<T>(
   work: Promise<T>,
   ms: number,
-  message: string,
+  message: () => string,
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImportSourceError(message)), ms);
+    timer = setTimeout(() => reject(new ImportSourceError(message())), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

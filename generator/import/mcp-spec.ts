@@ -30,6 +30,17 @@ const LISTED_ORDER = [
 /** What an MCP import fills by rule: MCP carries no section, short or when_to_use. */
 const FILLED = ["section", "short", "when_to_use"];
 
+/** What an MCP import carries from a tool, set or not: a re-import removes what the source dropped. */
+const CARRIES = [
+  "title",
+  "output",
+  "annotations",
+  "mcp.description",
+  "mcp.icons",
+  "mcp.meta",
+  "mcp.execution",
+];
+
 const HINTS: Record<string, string> = {
   title: "title",
   readOnlyHint: "read_only",
@@ -110,6 +121,7 @@ export function mcpImportDoc(list: McpToolList, names: ImportNames): ImportDoc {
       },
     ],
     tools,
+    carries: CARRIES,
     notes,
   };
 }

@@ -205,14 +205,16 @@ describe("a source it cannot use", () => {
     );
   });
 
-  it("an existing spec is kept unless --force", async () => {
+  it("an existing spec with errors is kept unless --force", async () => {
     const dir = saved([tool()]);
     fs.writeFileSync(path.join(dir, "tools.yaml"), "mine\n");
     const run = await toolgen(dir, "import", "mcp", "tools.json");
     expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^tools\.yaml:1:1: /m);
     expect(run.stderr).toContain(
-      "tools.yaml already exists; --force replaces it",
+      "tools.yaml has errors (above): fix them to import into it, or --force to replace it. Nothing was written.",
     );
+    expect(fs.readdirSync(dir).sort()).toEqual(["tools.json", "tools.yaml"]);
     expect(fs.readFileSync(path.join(dir, "tools.yaml"), "utf8")).toBe(
       "mine\n",
     );

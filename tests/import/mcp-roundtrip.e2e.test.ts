@@ -14,7 +14,7 @@ import { tempDir } from "../helpers/temp.js";
 
 // toolgen import mcp against nine real servers (devDependencies, run over stdio): the spec it writes,
 // generated and served by the generated bin, lists every tool byte for byte as the server did,
-// key order included, and names itself as the server does.
+// key order included, and names itself as the server does; importing it again changes nothing.
 
 const consumers: Consumer[] = [];
 afterAll(() => consumers.forEach(removeConsumer));
@@ -85,6 +85,14 @@ describe.each(servers)("toolgen import mcp -- %s", (name, args) => {
     expect(imported.stderr.split("\n").filter(Boolean)).toHaveLength(
       noted.length,
     );
+    // Importing again from the same server changes nothing, byte for byte.
+    const written = fs.readFileSync(path.join(dir, "tools.yaml"), "utf8");
+    const again = await toolgen(dir, "import", "mcp", "--", ...command);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(
+      /^toolgen import: tools\.yaml: nothing changed \(/,
+    );
+    expect(fs.readFileSync(path.join(dir, "tools.yaml"), "utf8")).toBe(written);
     const generated = await toolgen(dir);
     expect(generated.code, generated.stderr).toBe(0);
 
