@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -8,13 +7,13 @@ import {
   specInput,
   SpecError,
 } from "../index.js";
-import { writeAtomic } from "../io/write.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { renderImport } from "../import/import-doc.js";
 import { fitted } from "../import/openapi-fit.js";
 import { importOpenApi } from "../import/openapi-import.js";
 import { parseFilter, type Filter } from "../import/openapi-names.js";
 import { OpenApiError, readOpenApi } from "../import/openapi-source.js";
+import { writeImport } from "./import-write.js";
 import { EXIT, type Io } from "./io.js";
 
 export const IMPORT_OPENAPI_HELP = `Usage: toolgen import openapi <openapi.yaml | openapi.json> [options]
@@ -34,7 +33,10 @@ Options:
   --out <file>         the spec to write (default: tools.yaml)
   --name <base>        the base of the package, bin and environment names
                        (default: from info.title)
-  --force              replace the spec when it exists
+  --force              replace the spec whole when it exists (without it, the
+                       imported tools are updated in it and your edits kept)
+  --dry-run            report what the import would change; write nothing
+  --check              as --dry-run, and exit 1 when the spec would change
   -h, --help           show this help
 `;
 
@@ -51,6 +53,8 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
         include: { type: "string", multiple: true },
         exclude: { type: "string", multiple: true },
         force: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        check: { type: "boolean" },
       },
       strict: true,
       allowPositionals: true,
@@ -82,14 +86,9 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
   if (typeof include === "string") return usage(io, `--include ${include}`);
   if (typeof exclude === "string") return usage(io, `--exclude ${exclude}`);
 
+  if (parsed.values["dry-run"] && parsed.values.check)
+    return usage(io, "give --dry-run or --check, not both");
   const out = path.resolve(io.cwd, parsed.values.out ?? "tools.yaml");
-  const shown = path.relative(io.cwd, out) || path.basename(out);
-  if (!parsed.values.force && fs.existsSync(out)) {
-    io.err(
-      `toolgen import: ${shown} already exists; --force replaces it. Nothing was written.\n`,
-    );
-    return EXIT.invalid;
-  }
   let imported;
   try {
     const source = readOpenApi(path.resolve(io.cwd, file), file);
@@ -108,15 +107,11 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
     return EXIT.invalid;
   }
 
-  // The spec must generate: a tool toolgen refuses is left out and reported; any other refusal
-  // stops the import before anything is written.
+  // A tool toolgen refuses (its check of a schema) is left out and reported; a refusal of
+  // anything else stops the import before anything is written.
   const check = (text: string): readonly Diagnostic[] => {
     try {
-      generate(
-        gatherInputs(specInput(shown, text, path.dirname(out)), {
-          cwd: io.cwd,
-        }),
-      );
+      generate(gatherInputs(specInput(out, text, io.cwd), { cwd: io.cwd }));
       return [];
     } catch (e) {
       if (!(e instanceof SpecError)) throw e;
@@ -138,16 +133,22 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
     );
     return EXIT.invalid;
   }
-  writeAtomic(out, text);
-  io.out(
-    `toolgen import: ${shown}: ${doc.tools.length} tool(s) from ${file}\n`,
+  return writeImport(
+    doc,
+    {
+      out,
+      force: parsed.values.force ?? false,
+      mode: parsed.values.check
+        ? "check"
+        : parsed.values["dry-run"]
+          ? "dry-run"
+          : "write",
+      source: file,
+      runtime: null,
+      checked: text,
+    },
+    io,
   );
-  if (doc.notes.length > 0) {
-    io.err(`Not carried (${doc.notes.length}):\n`);
-    for (const line of doc.notes) io.err(`  ${line}\n`);
-  }
-  io.out(`Next: npm run gen.\n`);
-  return EXIT.ok;
 }
 
 function usage(io: Io, message: string): number {

@@ -231,6 +231,8 @@ function imported(
     targets: targets(base, env, title, url, auth),
     sections: [...sections.values()],
     tools,
+    // A re-import removes an output the document no longer gives.
+    carries: ["output"],
     notes: source.located([...new Set(notes)]),
   };
   const names2 = [...places.keys()];

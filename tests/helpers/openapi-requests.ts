@@ -191,7 +191,7 @@ export interface PlannedCall {
 export function toolsByOperation(specText: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of specText.matchAll(
-    /^ {2}# ([A-Z]+) (\S+)(?: \(.*\))?\n {2}- name: (\S+)$/gm,
+    /^ {2}# ([A-Z]+) (\S+)(?: \(.*?\))?(?: · import.*)?\n {2}- name: (\S+)$/gm,
   ))
     out.set(`${m[1]!.toLowerCase()} ${m[2]}`, m[3]!);
   return out;

@@ -199,7 +199,7 @@ describe("toolgen import openapi reports, and imports the rest of", () => {
     );
   }, 120_000);
 
-  it("an existing spec is kept without --force", async () => {
+  it("an existing spec that does not load is kept, and replaced with --force", async () => {
     const dir = tempDir("toolgen-openapi-bad-");
     fs.writeFileSync(
       path.join(dir, "api.json"),
@@ -209,7 +209,7 @@ describe("toolgen import openapi reports, and imports the rest of", () => {
     const run = await toolgen(dir, "import", "openapi", "api.json");
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      "tools.yaml already exists; --force replaces it. Nothing was written.",
+      "fix them to import into it, or --force to replace it. Nothing was written.",
     );
     expect(fs.readFileSync(path.join(dir, "tools.yaml"), "utf8")).toBe(
       "# mine\n",
