@@ -80,8 +80,8 @@ export async function runImport(
     return usage(
       io,
       kind === undefined
-        ? "say what to import from: toolgen import mcp …"
-        : `cannot import from ${JSON.stringify(kind)}: toolgen import mcp …`,
+        ? "say what to import from: toolgen import mcp … or toolgen import openapi …"
+        : `cannot import from ${JSON.stringify(kind)}: toolgen import mcp … or toolgen import openapi …`,
     );
   if (extra.length > 0 || (source === undefined) === (command.length === 0))
     return usage(

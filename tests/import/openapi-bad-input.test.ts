@@ -172,6 +172,33 @@ describe("toolgen import openapi refuses", () => {
   });
 });
 
+describe("toolgen import openapi --help", () => {
+  it("says how, and a wrong use says where to look", async () => {
+    const dir = tempDir("toolgen-openapi-help-");
+    const help = await toolgen(dir, "import", "openapi", "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain(
+      "Usage: toolgen import openapi <openapi.yaml | openapi.json>",
+    );
+    const wrong = await toolgen(
+      dir,
+      "import",
+      "openapi",
+      "--include",
+      "tags:x",
+      "api.yaml",
+    );
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(
+      '--include "tags:x" selects nothing: write tag:<tag>, path:<glob> or op:<operationId>',
+    );
+    expect(wrong.stderr).toContain("Run toolgen import openapi --help");
+    expect((await toolgen(dir, "import", "openapi")).stderr).toContain(
+      "give one OpenAPI document",
+    );
+  });
+});
+
 describe("toolgen import openapi reports, and imports the rest of", () => {
   it("10 MB of descriptions: each cut to 32,000 characters, in bounded time", async () => {
     const paths: Record<string, unknown> = {};
