@@ -13,6 +13,7 @@ import { fitted } from "../import/openapi-fit.js";
 import { importOpenApi } from "../import/openapi-import.js";
 import { parseFilter, type Filter } from "../import/openapi-names.js";
 import { OpenApiError, readOpenApi } from "../import/openapi-source.js";
+import { printable } from "../../runtime/shared/printable.js";
 import { writeImport } from "./import-write.js";
 import { EXIT, type Io } from "./io.js";
 
@@ -100,7 +101,7 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
     });
   } catch (e) {
     if (!(e instanceof OpenApiError)) throw e;
-    for (const problem of e.problems) io.err(`${problem}\n`);
+    for (const problem of e.problems) io.err(`${printable(problem)}\n`);
     io.err(
       `toolgen import: ${file} cannot be imported (above); nothing was written.\n`,
     );

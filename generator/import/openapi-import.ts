@@ -233,10 +233,11 @@ function imported(
     tools,
     // A re-import removes an output the document no longer gives.
     carries: ["output"],
-    notes: source.located([...new Set(notes)]),
+    // Text from the document is printed one line each, its controls escaped.
+    notes: source.located([...new Set(notes)]).map(printable),
   };
   const names2 = [...places.keys()];
-  const where2 = source.located([...places.values()]);
+  const where2 = source.located([...places.values()]).map(printable);
   return { doc: doc2, places: new Map(names2.map((n, i) => [n, where2[i]!])) };
 }
 

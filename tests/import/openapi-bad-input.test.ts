@@ -172,6 +172,31 @@ describe("toolgen import openapi refuses", () => {
   });
 });
 
+describe("text from the document", () => {
+  it("never forges a line nor drives the terminal in the report", async () => {
+    const dir = tempDir("toolgen-openapi-text-");
+    const evil = "s\u001b[31m\nnote: forged\u2028";
+    const doc = openapi({
+      "/a": {
+        get: op({
+          parameters: [
+            { name: evil, in: "cookie", schema: { type: "string" } },
+          ],
+        }),
+      },
+      [`/b${evil}`]: { head: op({ operationId: "headB" }) },
+    });
+    fs.writeFileSync(path.join(dir, "api.json"), JSON.stringify(doc));
+    const run = await toolgen(dir, "import", "openapi", "api.json");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/[\u001b\u2028]/);
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3); // the cookie, HEAD, no server
+    for (const line of lines) expect(line).toMatch(/^note: api\.json#/);
+    expect(run.stderr).toContain("\\x1b[31m\\x0anote: forged\\u2028");
+  });
+});
+
 describe("toolgen import openapi --help", () => {
   it("says how, and a wrong use says where to look", async () => {
     const dir = tempDir("toolgen-openapi-help-");
