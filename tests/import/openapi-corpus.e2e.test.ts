@@ -6,8 +6,9 @@ import { generateFromDisk } from "../helpers/generate.js";
 import { repoRoot, toolgen } from "../helpers/project.js";
 import { tempDir } from "../helpers/temp.js";
 
-// Real-world OpenAPI documents from npm packages (devDependencies pinned in package.json, each
-// MIT-licensed): every one imports and generates, or is refused with one clear error (exit 2,
+// Real-world OpenAPI documents from npm packages (@readme/oas-examples, a devDependency pinned
+// in package.json; @scalar/galaxy's copied into tests/fixtures/openapi/corpus/; both MIT):
+// every one imports and generates, or is refused with one clear error (exit 2,
 // nothing written), never a crash. docs/import.md states the share that generates; the last
 // test holds it to this corpus. GitHub's own description has its test (openapi-github.e2e).
 
@@ -32,7 +33,7 @@ const CORPUS: readonly string[] = [
   oas("3.1/json/readme.json"),
   oas("3.1/yaml/security.yaml"),
   oas("3.1/yaml/schema-types.yaml"),
-  path.join(repoRoot, "node_modules/@scalar/galaxy/dist/latest.yaml"),
+  path.join(repoRoot, "tests/fixtures/openapi/corpus/scalar-galaxy.yaml"),
   oas("2.0/json/petstore.json"),
 ];
 
