@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse, stringify } from "yaml";
+import { parse } from "yaml";
 import { fixtures, toolgen } from "../helpers/project.js";
 import { tempDir } from "../helpers/temp.js";
 import {
@@ -366,40 +366,5 @@ describe("the generated client", () => {
       called++;
     }
     expect(called).toBe(r.spec.tools.length);
-  }, 120_000);
-});
-
-describe("importing a changed document again", () => {
-  it("updates the imported tools in place, keeps the user's edits and reports the changes", async () => {
-    const r = await imported(shop);
-    expect(r.run.code, r.run.stderr).toBe(0);
-    const specFile = path.join(r.dir, "tools.yaml");
-    const docFile = path.join(r.dir, "shop.yaml");
-    // The user edits a value the import filled by rule (get_order has no description).
-    fs.writeFileSync(
-      specFile,
-      r.text.replace(
-        /(- name: get_order\n(?:.*\n)*? {4}when_to_use: )Read an order\n/,
-        "$1Read one order by its id.\n",
-      ),
-    );
-    // The document changes: a summary, and an operation gone.
-    const doc = parse(fs.readFileSync(docFile, "utf8"));
-    doc.paths["/orders"].get.summary = "List the shop's orders";
-    delete doc.paths["/health"];
-    fs.writeFileSync(docFile, stringify(doc));
-
-    const again = await toolgen(r.dir, "import", "openapi", "shop.yaml");
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(
-      /tools\.yaml updated from shop\.yaml: 0 tool\(s\) added, 1 removed, 1 changed/,
-    );
-    const spec = parse(fs.readFileSync(specFile, "utf8")) as { tools: Tool[] };
-    const byName = new Map(spec.tools.map((t) => [t.name, t]));
-    expect(byName.get("list_orders")!.short).toBe("List the shop's orders");
-    expect(byName.get("get_order")!.when_to_use).toBe(
-      "Read one order by its id.",
-    );
-    expect(byName.has("get_order_2")).toBe(false);
   }, 120_000);
 });
