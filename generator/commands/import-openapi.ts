@@ -145,7 +145,7 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
           ? "dry-run"
           : "write",
       source: file,
-      runtime: null,
+      runtime: "", // no stub: an HTTP API's tools are not local
       checked: text,
     },
     io,

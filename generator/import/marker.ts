@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { isRecord } from "../../runtime/shared/record.js";
-import type { ImportedTool } from "./import-doc.js";
 
 /**
  * The comment line an import writes above each tool it imported: where the tool came from, then
@@ -23,8 +22,15 @@ export function digest(value: unknown): string {
     .slice(0, 8);
 }
 
+/** What the marker says of an imported tool (import-doc.ts's ImportedTool, which renders it). */
+interface Marked {
+  readonly comment: string;
+  readonly tool: Readonly<Record<string, unknown>>;
+  readonly filled: readonly string[];
+}
+
 /** The marker line of an imported tool, without `#`. */
-export function markerLine(tool: ImportedTool): string {
+export function markerLine(tool: Marked): string {
   const comment = tool.comment.replace(/[\r\n\u2028\u2029]+/g, " ");
   const digests = tool.filled
     .filter((p) => valueAt(tool.tool, p) !== undefined)

@@ -103,6 +103,7 @@ interface Named {
 /** Warnings for one group of names that must look apart. */
 function groupProblems(raw: unknown, group: readonly Named[]): Problem[] {
   const problems: Problem[] = [];
+  if (group.every((n) => ASCII.test(n.name))) return problems;
   const bySkeleton = new Map<string, Named>();
   for (const n of group) {
     const scripts = scriptsOf(n.name);
@@ -139,36 +140,53 @@ function groupProblems(raw: unknown, group: readonly Named[]): Problem[] {
   return problems;
 }
 
-/** Each `properties` map of a schema (not inside data), with its path; no recursion. */
+/** A path written as links to its parent: made into an array only for a name that is warned about. */
+interface Link {
+  readonly parent: Link | null;
+  readonly key: string | number;
+}
+
+function pathOf(link: Link | null, base: JsonPath): JsonPath {
+  const keys: (string | number)[] = [];
+  for (let l = link; l !== null; l = l.parent) keys.push(l.key);
+  return [...base, ...keys.reverse()];
+}
+
+/** Each `properties` map of a schema (not inside data), with where it is below the schema; no recursion. */
 function propertyMaps(
   schema: unknown,
-  at: JsonPath,
-): { map: Record<string, unknown>; path: JsonPath }[] {
-  const found: { map: Record<string, unknown>; path: JsonPath }[] = [];
-  const stack: { node: unknown; path: JsonPath }[] = [
-    { node: schema, path: at },
+): { map: Record<string, unknown>; at: Link }[] {
+  const found: { map: Record<string, unknown>; at: Link }[] = [];
+  const stack: { node: unknown; at: Link | null }[] = [
+    { node: schema, at: null },
   ];
   while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
+    const { node, at } = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
     if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push({ node: v, path: [...path, i] }));
+      node.forEach((v, i) =>
+        stack.push({ node: v, at: { parent: at, key: i } }),
+      );
       continue;
     }
     const record = node as Record<string, unknown>;
     const { properties } = record;
     if (isRecord(properties)) {
       // A map of names, not a schema: its values are the schemas.
-      found.push({ map: properties, path: [...path, "properties"] });
+      const map: Link = { parent: at, key: "properties" };
+      found.push({ map: properties, at: map });
       for (const [k, v] of Object.entries(properties))
-        stack.push({ node: v, path: [...path, "properties", k] });
+        stack.push({ node: v, at: { parent: map, key: k } });
     }
     for (const [k, v] of Object.entries(record))
       if (!DATA_KEYS.has(k) && !(k === "properties" && isRecord(v)))
-        stack.push({ node: v, path: [...path, k] });
+        stack.push({ node: v, at: { parent: at, key: k } });
   }
   return found.reverse();
 }
+
+/** Plain ASCII: a group of such names has nothing to warn about (both rules need a letter beyond it). */
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Look-alike names: the properties of each schema, the tools, the sections. */
 export const checkConfusableNames: Check = ({
@@ -202,15 +220,19 @@ export const checkConfusableNames: Check = ({
       ["input", "input"],
       ["output", "result field"],
     ] as const)
-      for (const { map, path } of propertyMaps(tool[part], ["tools", i, part]))
+      for (const { map, at } of propertyMaps(tool[part])) {
+        const keys = Object.keys(map);
+        if (keys.every((name) => ASCII.test(name))) continue;
+        const path = pathOf(at, ["tools", i, part]);
         groups.push(
-          Object.keys(map).map((name) => ({
+          keys.map((name) => ({
             what,
             name,
             path: [...path, name],
             key: true,
           })),
         );
+      }
   });
   return groups.flatMap((group) => groupProblems(raw, group));
 };

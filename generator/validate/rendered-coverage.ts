@@ -2,7 +2,7 @@ import { cliProgram } from "../model/targets.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { DocTexts, Rendered } from "../prompt-docs/types.js";
 import type { Model, Section, Tool } from "../model/types.js";
-import { namesIn } from "./words.js";
+import { holdsWhole, type NameScan } from "./words.js";
 
 /**
  * Every section's rendered texts cover it, whatever template rendered them: its MCP text names
@@ -15,6 +15,7 @@ import { namesIn } from "./words.js";
 export function checkCoverage(
   model: Model,
   texts: DocTexts,
+  scan: NameScan,
   report: (d: Diagnostic) => void,
   note: (text: string) => void,
 ): void {
@@ -26,10 +27,7 @@ export function checkCoverage(
       );
       continue;
     }
-    const named = namesIn(
-      s.mcp.text,
-      new Set(s.section.tools.map((t) => t.name)),
-    );
+    const named = scan(s.mcp.text);
     const missing = s.section.tools.filter((t) => !named.has(t.name));
     if (missing.length > 0)
       report(
@@ -53,13 +51,14 @@ export function checkCoverage(
         ),
       );
   }
-  checkPrompts(texts, program, report);
+  checkPrompts(texts, program, scan, report);
 }
 
 /** The whole prompts: each leaves out no tool or command of a section that is checked. */
 function checkPrompts(
   texts: DocTexts,
   program: string | null,
+  scan: NameScan,
   report: (d: Diagnostic) => void,
 ): void {
   const checked = texts.sections.filter((s) => s.section.checkDocs);
@@ -70,10 +69,7 @@ function checkPrompts(
     const tools = checked
       .filter((s) => runtime === "mcp" || !onCli(s))
       .flatMap((s) => s.section.tools);
-    const named =
-      tools.length > 0
-        ? namesIn(prompt.text, new Set(tools.map((t) => t.name)))
-        : new Set<string>();
+    const named = namedIn(prompt.text, checked, tools, scan);
     const missingTools = tools.filter((t) => !named.has(t.name));
     // Every command at once, as the CLI reads them: one scan of the prompt.
     const commands =
@@ -103,6 +99,29 @@ function checkPrompts(
         message: `${where} does not hold the command${plural(missingCommands)} ${list(missingCommands.map((t) => `${program} ${t.cli!.keyword}`))}: write each command into it, ${optOut}`,
       });
   }
+}
+
+/**
+ * Which of `tools` the prompt names. A prompt is mostly its sections' texts: a tool its section's
+ * text names is named by the prompt too when the prompt holds that text whole, which an indexOf
+ * tells; the prompt is scanned itself only for a tool left over (a template of your own).
+ */
+function namedIn(
+  prompt: string,
+  sections: readonly DocTexts["sections"][number][],
+  tools: readonly Tool[],
+  scan: NameScan,
+): ReadonlySet<string> {
+  const named = new Set<string>();
+  const asked = new Set(tools);
+  for (const s of sections)
+    if (s.section.tools.some((t) => asked.has(t)))
+      for (const r of [s.mcp, s.cli])
+        if (r !== null && holdsWhole(prompt, r.text))
+          for (const t of s.section.tools)
+            if (scan(r.text).has(t.name)) named.add(t.name);
+  if (tools.every((t) => named.has(t.name))) return named;
+  return new Set(scan(prompt).keys());
 }
 
 function problem(

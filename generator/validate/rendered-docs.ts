@@ -5,7 +5,7 @@ import type { Model } from "../model/types.js";
 import type { ParsedSpec } from "../read/parse.js";
 import { toDiagnostic, type Problem } from "./problem.js";
 import { checkCoverage } from "./rendered-coverage.js";
-import { firstNamesIn } from "./words.js";
+import { nameScan, type NameScan } from "./words.js";
 
 /**
  * The one check after rendering: what only the rendered prompt docs can tell. A template that
@@ -21,8 +21,17 @@ export function checkRenderedDocs(
 ): Diagnostic[] {
   const found = [...docs.problems];
   if (docs.texts === null) return found;
-  checkCoverage(model, docs.texts, (d) => found.push(d), note);
-  checkRenamedNames(model, docs.texts, (d) => found.push(d));
+  const renames = new Map(
+    model.tools.flatMap((t) =>
+      t.renamedFrom.map((old) => [old, t.name] as const),
+    ),
+  );
+  // One scan of each rendered text for the tools' names and their old names, for both checks.
+  const scan = nameScan(
+    new Set([...model.tools.map((t) => t.name), ...renames.keys()]),
+  );
+  checkCoverage(model, docs.texts, scan, (d) => found.push(d), note);
+  checkRenamedNames(renames, docs.texts, scan, (d) => found.push(d));
   checkBudget(model, docs.texts, (p) => found.push(toDiagnostic(spec, p)));
   return found;
 }
@@ -33,18 +42,15 @@ export function checkRenderedDocs(
  * The problem is located in the template when its own text holds the name.
  */
 function checkRenamedNames(
-  model: Model,
+  renames: ReadonlyMap<string, string>,
   texts: DocTexts,
+  scan: NameScan,
   report: (d: Diagnostic) => void,
 ): void {
-  const renames = new Map(
-    model.tools.flatMap((t) =>
-      t.renamedFrom.map((old) => [old, t.name] as const),
-    ),
-  );
   if (renames.size === 0) return;
-  // One pass over each text for all the old names: the texts grow with the spec, and so do the renames.
-  const oldNames = (text: string) => firstNamesIn(text, renames);
+  // One pass over each text for all the names: the texts grow with the spec, and so do the renames.
+  const oldNames = (text: string) =>
+    new Map([...scan(text)].filter(([name]) => renames.has(name)));
   const parts: Rendered[] = [
     texts.capabilities.mcp,
     texts.capabilities.cli,

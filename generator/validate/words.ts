@@ -39,3 +39,37 @@ export function firstNamesIn(
   }
   return found;
 }
+
+/** Each text's names as `firstNamesIn` finds them, one scan per text however many checks ask. */
+export type NameScan = (text: string) => ReadonlyMap<string, number>;
+
+/** A NameScan for `names`: each check keeps the names it asks about. */
+export function nameScan(names: { has(name: string): boolean }): NameScan {
+  const scanned = new Map<string, Map<string, number>>();
+  return (text) => {
+    let found = scanned.get(text);
+    if (found === undefined) {
+      found = firstNamesIn(text, names);
+      scanned.set(text, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * Whether `text` holds `part` with its words as they are in `part`: a word at either end of
+ * `part` does not run on into the text around it. Then every name `part` holds, `text` holds.
+ */
+export function holdsWhole(text: string, part: string): boolean {
+  if (part.length === 0) return false;
+  const at = text.indexOf(part);
+  if (at < 0) return false;
+  const end = at + part.length;
+  const joinsBefore =
+    at > 0 && inWord(text.charCodeAt(at - 1)) && inWord(part.charCodeAt(0));
+  const joinsAfter =
+    end < text.length &&
+    inWord(text.charCodeAt(end)) &&
+    inWord(part.charCodeAt(part.length - 1));
+  return !joinsBefore && !joinsAfter;
+}

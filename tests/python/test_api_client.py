@@ -139,6 +139,30 @@ async def test_request_carries_the_credential_and_names_no_workspace(
     assert (url.path, parse_qs(url.query)) == ("/v1/pets/p%2F1", {"api_key": [KEY]})
 
 
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", list(VARIANTS))
+async def test_the_mcp_server_serves_with_the_credential_alone(
+    name: str, api: Api, packages: dict[str, Path]
+) -> None:
+    import mcp
+    from mcp.client.stdio import StdioServerParameters
+
+    api.seen, api.refuse = [], False
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(packages[name] / "src"),
+        "PETSTORE_URL": f"{api.url}/v1",
+        **VARIANTS[name]["env"],
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", f"acme_petstore_{name}.mcp"], env=env
+    )
+    async with mcp.Client(params) as client:
+        result = await client.call_tool("get_pet", {"pet_id": "p1"})
+    assert not result.is_error
+    _check_sent(name, api.seen[0])
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_the_cli_runs_with_the_credential_alone_and_never_prints_it(
     name: str, api: Api, packages: dict[str, Path]
@@ -217,3 +241,42 @@ def test_what_the_cli_and_mcp_bin_keep_out_of_what_they_print() -> None:
     encoded = base64.b64encode(f"ann:{password}".encode()).decode()
     assert tokens_in_env(env, basic_names) == [password, encoded]
     assert tokens_in_env(env, {"baseUrl": "PETSTORE_URL"}) == []
+
+
+def _problems(config: Any, auth: Any) -> list[str]:
+    from toolgen_core.config import resolve_config
+    from toolgen_core.errors import ConfigError
+
+    names: Any = {"baseUrl": "PETSTORE_URL", "auth": auth}
+    with pytest.raises(ConfigError) as refused:
+        resolve_config(config, names)
+    return list(refused.value.problems)
+
+
+def test_a_configuration_in_code_is_checked_against_the_specs_credential() -> None:
+    bearer = {"bearer": "PETSTORE_TOKEN"}
+    header = {"apiKey": "PETSTORE_KEY", "header": "X-API-Key"}
+    url = "https://api.example.com"
+    assert _problems({"base_url": url}, bearer) == [
+        'auth is not set: this API needs {"bearer": "..."}'
+    ]
+    assert _problems(
+        {
+            "base_url": url,
+            "auth": {"bearer": TOKEN},
+            "workspace": {"id": "w", "token": TOKEN},
+        },
+        bearer,
+    ) == [
+        "this API has no workspaces: give base_url and auth, not workspace or workspaces"
+    ]
+    assert _problems({"base_url": url, "auth": {"bearer": TOKEN}}, header) == [
+        'auth must be {"api_key": "..."} for this API'
+    ]
+    assert _problems(
+        {"base_url": url, "auth": {"api_key": KEY}, "headers": {"X-API-Key": "x"}},
+        header,
+    ) == ["headers may not set X-API-Key: the client sends its own credential there"]
+    assert _problems({"base_url": url, "auth": {"api_key": "short"}}, header) == [
+        "auth.api_key is shorter than 8 characters, too short to be kept out of messages safely"
+    ]

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 from .errors import ConfigError
 from .hooks import ClientHooks, Hooks, resolve_hooks
-from .redact import MIN_TOKEN_LENGTH
 from .results import to_json
 
 if sys.version_info >= (3, 11):
@@ -141,7 +140,6 @@ class ResolvedConfig:
     """Every secret of the configuration (tokens, key, password, basic's base64)."""
 
 
-_TOKEN_CHARS = re.compile(r"[\x21-\x7e]+\Z")
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+\Z")
 _HEADER_VALUE = re.compile(r"[^\0\r\n\u0100-\U0010ffff]*\Z")
 
@@ -162,6 +160,7 @@ def resolve_config(
     spec's settings (``names``): a platform's takes workspaces, an API's its credential."""
     from .auth import has_workspaces, resolve_auth
     from .retry import DEFAULT_RETRY, resolve_retry
+    from .workspaces import resolve_workspaces
 
     if not isinstance(config, Mapping):
         raise ConfigError(["the client configuration must be a dict"])
@@ -178,7 +177,7 @@ def resolve_config(
                 "auth is for an API without workspaces: this client sends each workspace's"
                 " own token"
             )
-        workspaces = _workspaces(config, problems)
+        workspaces = resolve_workspaces(config, problems)
         secrets = tuple(workspaces.values())
         own: tuple[str, ...] = ()
         why = "the client sends each workspace's own token"
@@ -230,37 +229,6 @@ def resolve_config(
         hooks=hooks,
         api=api,
         secrets=secrets,
-    )
-
-
-def _workspaces(config: Mapping[str, object], problems: list[str]) -> dict[str, str]:
-    """One workspace (``workspace``) or several (``workspaces``), each checked."""
-    items: Sequence[object] = []
-    where = "workspaces"
-    single = config.get("workspace")
-    many = config.get("workspaces")
-    if single is not None and many is not None:
-        problems.append("give either workspace or workspaces, not both")
-    elif single is not None:
-        items = [single]
-        where = "workspace"
-    elif many is not None:
-        if not isinstance(many, (list, tuple)):
-            problems.append(
-                f"workspaces must be a list of {{id, token}}, got {kind(many)}"
-            )
-        elif len(many) == 0:
-            problems.append("workspaces is empty: give at least one {id, token}")
-        else:
-            items = many
-    else:
-        problems.append(
-            "no workspace: give workspace={id, token} or workspaces=[{id, token}, ...]"
-        )
-    return check_workspaces(
-        items,
-        lambda i: "workspace" if where == "workspace" else f"workspaces[{i}]",
-        problems,
     )
 
 
@@ -324,64 +292,6 @@ def check_base_url(
     host = f"[{url.host}]" if ":" in url.host else url.host
     port = f":{url.port}" if url.port is not None else ""
     return Base(origin=f"{scheme}://{host}{port}", prefix=url.path.rstrip("/"))
-
-
-def check_workspaces(
-    items: Sequence[object], at: Callable[[int], str], problems: list[str]
-) -> dict[str, str]:
-    """Checks each {id, token} entry; ``at(i)`` names entry i in messages. Tokens are never
-    quoted."""
-    out: dict[str, str] = {}
-    first: dict[str, int] = {}
-    for i, entry in enumerate(items):
-        if not isinstance(entry, Mapping):
-            problems.append(
-                f"{at(i)} must be an object with an id and a token, got {kind(entry)}"
-            )
-            continue
-        ws_id = entry.get("id")
-        token = entry.get("token")
-        before = len(problems)
-        if "id" not in entry:
-            problems.append(f"{at(i)} has no id")
-        elif not isinstance(ws_id, str):
-            problems.append(f"{at(i)}.id must be a string, got {kind(ws_id)}")
-        elif ws_id.strip() == "":
-            problems.append(f"{at(i)}.id is empty")
-        label = (
-            f"{at(i)} (workspace {to_json(ws_id)})"
-            if isinstance(ws_id, str) and ws_id.strip() != ""
-            else at(i)
-        )
-        if "token" not in entry:
-            problems.append(f"{label} has no token")
-        elif not isinstance(token, str):
-            problems.append(f"{label}: token must be a string, got {kind(token)}")
-        elif token == "":
-            problems.append(f"{label}: token is empty")
-        elif not _TOKEN_CHARS.match(token):
-            problems.append(
-                f"{label}: token contains spaces or characters that cannot be sent in a header"
-            )
-        elif len(token) < MIN_TOKEN_LENGTH:
-            problems.append(
-                f"{label}: token is shorter than {MIN_TOKEN_LENGTH} characters, too short to be"
-                " kept out of messages safely"
-            )
-        if (
-            len(problems) > before
-            or not isinstance(ws_id, str)
-            or not isinstance(token, str)
-        ):
-            continue
-        if ws_id in first:
-            problems.append(
-                f"workspace {to_json(ws_id)} is listed twice ({at(first[ws_id])} and {at(i)})"
-            )
-            continue
-        first[ws_id] = i
-        out[ws_id] = token
-    return out
 
 
 def _check_headers(

@@ -12,12 +12,12 @@ from .config import (
     ClientConfig,
     WorkspaceCredentials,
     check_base_url,
-    check_workspaces,
     kind,
 )
 from .data import EnvNames
 from .errors import ConfigError
 from .redact import MIN_TOKEN_LENGTH
+from .workspaces import check_workspaces
 
 
 def config_from_env(
