@@ -13,10 +13,12 @@ import {
   writeImport,
   type ImportTarget,
 } from "./import-write.js";
+import { runOpenApiImport } from "./import-openapi.js";
 import { EXIT, type Io } from "./io.js";
 
 export const IMPORT_HELP = `Usage: toolgen import mcp <tools.json | url> [options]
        toolgen import mcp [options] -- <command> [args...]
+       toolgen import openapi <file> [options]   (toolgen import openapi --help)
 
 Writes tools.yaml from the tools an MCP server lists: a saved tools/list answer
 (JSON), a server's Streamable HTTP URL, or the command that starts it over
@@ -46,6 +48,7 @@ export async function runImport(
   argv: readonly string[],
   io: Io,
 ): Promise<number> {
+  if (argv[0] === "openapi") return runOpenApiImport(argv.slice(1), io);
   const cut = argv.indexOf("--");
   const command = cut < 0 ? [] : argv.slice(cut + 1);
   let parsed;
@@ -77,8 +80,8 @@ export async function runImport(
     return usage(
       io,
       kind === undefined
-        ? "say what to import from: toolgen import mcp …"
-        : `cannot import from ${JSON.stringify(kind)}: toolgen import mcp …`,
+        ? "say what to import from: toolgen import mcp … or toolgen import openapi …"
+        : `cannot import from ${JSON.stringify(kind)}: toolgen import mcp … or toolgen import openapi …`,
     );
   if (extra.length > 0 || (source === undefined) === (command.length === 0))
     return usage(

@@ -228,7 +228,7 @@ describe("a source it cannot use", () => {
     const help = await toolgen(dir, "import", "--help");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: toolgen import mcp");
-    const wrong = await toolgen(dir, "import", "openapi", "api.yaml");
+    const wrong = await toolgen(dir, "import", "graphql", "schema.graphql");
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("Run toolgen import --help");
   });
