@@ -17,6 +17,8 @@ export const CODES = {
   "alias-expansion": "aliases expanding to too many nodes",
   "nesting-too-deep": "nesting deeper than 64 levels",
   "empty-spec": "an empty spec",
+  "large-spec-yaml":
+    "a spec over 2 MiB written with more than plain YAML (anchors, tags, tabs…)",
   // The structure of the spec (tools.schema.json), by the rule broken.
   "unknown-key": "a key the spec format does not have, often a misspelling",
   "missing-key":
