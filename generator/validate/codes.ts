@@ -119,6 +119,8 @@ export const CODES = {
   "ref-outside-schema": "a $ref pointing outside the input schema",
   "ref-circular": "$refs going round in a circle",
   "ref-dangling": "a $ref pointing at nothing",
+  "too-many-refs":
+    "an input schema whose $refs point at more than 1,000 places",
   "ref-too-deep":
     "an input schema nesting deeper than 64 levels counted through its $refs",
   "ref-expansion": "$refs expanding to more than 100,000 schema nodes",
