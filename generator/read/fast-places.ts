@@ -29,24 +29,33 @@ export function readFastPlaced(
   /** Offsets of the nodes whose parent is still open, and where each open node's own start. */
   const kids: number[] = [];
   const open: { start: number; kids: number }[] = [];
-  const read = readFastOr(source, (event, state) => {
-    if (event === "open") {
-      open.push({ start: state.position, kids: kids.length });
-      return;
-    }
-    const node = open.pop()!;
-    const result = state.result;
-    if (result !== null && typeof result === "object") {
-      const count = kids.length - node.kids;
-      const expected = Array.isArray(result)
-        ? result.length
-        : 2 * Object.keys(result).length;
-      // A flow list's `a: b` item is a mapping no node of its own: such a list keeps no places.
-      if (count === expected) keep(places, result, kids, node.kids);
-    }
-    kids.length = node.kids;
-    kids.push(contentStart(source, node.start));
-  });
+  const read = readFastOr(
+    source,
+    (event, state) => {
+      if (event === "open") {
+        open.push({ start: state.position, kids: kids.length });
+        return;
+      }
+      const node = open.pop()!;
+      const result = state.result;
+      if (result !== null && typeof result === "object") {
+        const count = kids.length - node.kids;
+        const expected = Array.isArray(result)
+          ? result.length
+          : 2 * Object.keys(result).length;
+        // A flow list's `a: b` item is a mapping no node of its own: such a list keeps no places.
+        if (count === expected) keep(places, result, kids, node.kids);
+      }
+      kids.length = node.kids;
+      kids.push(contentStart(source, node.start));
+    },
+    true,
+    (node, key) => {
+      const first = places.first.get(node);
+      const i = Object.keys(node).indexOf(key);
+      return first === undefined || i < 0 ? -1 : places.offsets[first + 2 * i]!;
+    },
+  );
   if (!("value" in read)) return read;
   const { value } = read;
   return { value, locate: placesLocate(source, at, value, places) };
@@ -119,11 +128,17 @@ function placesLocate(
       start = places.offsets[first + 2 * i + 1]!;
       node = (node as Record<string, unknown>)[String(step)];
     }
-    if (options.key && keyStart >= 0) start = keyStart;
-    else start = blockStart(source, start);
+    const key = options.key === true && keyStart >= 0;
+    start = key ? keyStart : blockStart(source, start);
     const end = source.indexOf("\n", start);
-    const line = source.slice(start, end < 0 ? source.length : end).trimEnd();
-    if (options.token !== undefined && !options.key) {
+    let line = source.slice(start, end < 0 ? source.length : end).trimEnd();
+    // A key is its own text: up to its closing quote, or its `: `.
+    if (key)
+      line =
+        /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|.*?(?=:(?:\s|$)))/.exec(
+          line,
+        )?.[0] ?? line;
+    if (options.token !== undefined && !key) {
       const found = line.indexOf(options.token);
       if (found >= 0) return at(start + found, options.token.length);
     }

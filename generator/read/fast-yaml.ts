@@ -110,32 +110,23 @@ export function readFast(source: string): { value: unknown } | undefined {
   return "value" in read ? read : undefined;
 }
 
-/** readFast's value, or why and where it declined; `listener` hears js-yaml's nodes (fast-places.ts). */
+/**
+ * readFast's value, or why and where it declined; `listener` hears js-yaml's nodes
+ * (fast-places.ts). `blocksAsText`: the text is checked with each scalar's text blanked (after
+ * js-yaml has read it), so that prose there (`> [!NOTE]`, `![img](…)`, a tab) is no reason to
+ * decline: a large spec declined is refused, not read slowly.
+ */
 export function readFastOr(
   source: string,
   listener?: Listener,
+  blocksAsText = false,
+  keyAt?: KeyAt,
 ): { value: unknown } | Declined {
-  const declined = ANY_DECLINED.exec(source);
-  if (declined) {
-    const i = declined.slice(1).findIndex((g) => g !== undefined);
-    return { at: declined.index, why: DECLINED[i]![1] };
-  }
-  const first = INDENTED_FIRST_CONTENT.exec(source);
-  if (first) return { at: first[0].length - 1, why: "indented first content" };
-  const far = colonFarIntoLine(source);
-  if (far >= 0) return { at: far, why: "a key 1,000 characters into its line" };
-  const blank = moreIndentedLeadingBlank(source);
-  if (blank >= 0)
-    return {
-      at: blank,
-      why: "a block scalar opening with a longer blank line",
-    };
-  const flow = flowAcrossLines(source);
-  if (flow >= 0)
-    return {
-      at: flow,
-      why: "a flow collection or quoted string across lines, or a '#' after a closing quote",
-    };
+  const checked = blocksAsText ? undefined : textDeclined(source, source);
+  if (checked) return checked;
+  /** Where each open node starts, and where each block scalar's content starts and ends. */
+  const opens: number[] = [];
+  const blocks: number[] = [];
   let anchored = -1;
   let value: unknown;
   try {
@@ -150,6 +141,15 @@ export function readFastOr(
         };
         if (event === "close" && s.anchor !== null && anchored < 0)
           anchored = s.position;
+        if (blocksAsText && event === "open") opens.push(s.position);
+        else if (blocksAsText) {
+          const opened = opens.pop()!;
+          const start =
+            typeof s.result === "string" ? scalarText(source, opened) : -1;
+          // A quoted scalar's closing quote stays.
+          const quoted = source[start - 1] === '"' || source[start - 1] === "'";
+          if (start >= 0) blocks.push(start, s.position - (quoted ? 1 : 0));
+        }
         listener?.(event, s);
       },
     });
@@ -160,20 +160,99 @@ export function readFastOr(
     };
     return { at: mark?.position ?? 0, why: reason ?? String(e), error: true };
   }
+  if (blocksAsText) {
+    const late = textDeclined(blanked(source, blocks), source);
+    if (late) return late;
+  }
   if (anchored >= 0) return { at: anchored, why: "an anchor or alias" };
   if (value === undefined || value === null) return { at: 0, why: "no value" };
-  const key = refused(value);
+  const key = refused(value, source, keyAt);
   return key === undefined
     ? { value }
-    : { at: Math.max(0, source.indexOf(key)), why: "a key read otherwise" };
+    : { at: Math.max(0, key), why: "a key js-yaml may have read otherwise" };
+}
+
+/** Where a mapping's key is written, when known (fast-places.ts), else -1. */
+export type KeyAt = (node: object, key: string) => number;
+
+/** Why the text alone makes the fast reader decline, if it does: `checked` is `source`, or it with block scalars blanked. */
+function textDeclined(checked: string, source: string): Declined | undefined {
+  const declined = ANY_DECLINED.exec(checked);
+  if (declined) {
+    const i = declined.slice(1).findIndex((g) => g !== undefined);
+    return { at: declined.index, why: DECLINED[i]![1] };
+  }
+  const first = INDENTED_FIRST_CONTENT.exec(checked);
+  if (first) return { at: first[0].length - 1, why: "indented first content" };
+  const far = colonFarIntoLine(checked);
+  if (far >= 0) return { at: far, why: "a key 1,000 characters into its line" };
+  const blank = moreIndentedLeadingBlank(source);
+  if (blank >= 0)
+    return {
+      at: blank,
+      why: "a block scalar opening with a longer blank line",
+    };
+  const flow = flowAcrossLines(checked);
+  if (flow >= 0)
+    return {
+      at: flow,
+      why: "a flow collection or quoted string across lines, or a '#' after a closing quote",
+    };
+  return undefined;
 }
 
 /**
- * A key in js-yaml's value it may have read otherwise (made from a number, boolean
+ * Where the text of a scalar that starts at `offset` (past blanks) may be blanked from: past a
+ * block scalar's header line, or past a scalar's first character (a quote, or what a tag or a
+ * comment would start with stays); -1: not a scalar's text.
+ */
+function scalarText(source: string, offset: number): number {
+  let i = offset;
+  while (source[i] === " " || source[i] === "\n" || source[i] === "\r") i++;
+  if (source[i] === "#") return -1;
+  if (source[i] !== "|" && source[i] !== ">") return i + 1;
+  const end = source.indexOf("\n", i);
+  return end < 0 ? -1 : end + 1;
+}
+
+/**
+ * `source` with each scalar's text (pairs of offsets in `blocks`) blanked but for each line's
+ * indentation and a first character in column 0.
+ */
+function blanked(source: string, blocks: readonly number[]): string {
+  if (blocks.length === 0) return source;
+  const parts: string[] = [];
+  let from = 0;
+  for (let b = 0; b < blocks.length; b += 2) {
+    const start = Math.max(blocks[b]!, from);
+    const end = blocks[b + 1]!;
+    if (end <= start) continue;
+    parts.push(source.slice(from, start));
+    parts.push(
+      source
+        .slice(start, end)
+        .replace(
+          /(^|\n)([ \t]*)([^\n]*)/g,
+          (_m, nl: string, lead: string, rest: string) =>
+            nl + lead + " ".repeat(rest.length),
+        ),
+    );
+    from = end;
+  }
+  parts.push(source.slice(from));
+  return parts.join("");
+}
+
+/**
+ * Where a key is written that js-yaml may have read otherwise (made from a number, boolean
  * or null, or written too far from its indicator). No object is reached twice: an alias needs an
  * anchor, and a text with one is declined.
  */
-function refused(value: unknown): string | undefined {
+function refused(
+  value: unknown,
+  source: string,
+  keyAt?: KeyAt,
+): number | undefined {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
@@ -182,7 +261,13 @@ function refused(value: unknown): string | undefined {
       for (const item of v) stack.push(item);
     } else {
       for (const k of Object.keys(v)) {
-        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) return k;
+        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) {
+          const at = keyAt?.(v, k) ?? -1;
+          // A quoted key is text to both readers; only its length may matter.
+          const quoted = at >= 0 && /["']/.test(source[at]!);
+          if (!quoted || k.length > MAX_FAST_KEY)
+            return at >= 0 ? at : source.indexOf(k);
+        }
         stack.push((v as Record<string, unknown>)[k]);
       }
     }

@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { readFastPlaced } from "../../generator/read/fast-places.js";
+import { readFastOr } from "../../generator/read/fast-yaml.js";
 import { lineIndex } from "../../generator/read/lines.js";
 import { parseSpec, readFast } from "../../generator/read/parse.js";
 // @ts-expect-error: the bench is plain JavaScript, without declarations
 import { syntheticSpec } from "../../bench/spec.mjs";
 import { agree } from "../properties/fast-yaml-agree.js";
 import { repoRoot } from "../helpers/project.js";
+import { RUNS, seeded, TIMEOUT } from "../properties/settings.js";
 import { base } from "./corpus/base.js";
 
 // A spec past 2 MiB is read by the fast reader alone (the yaml library's positioned document
@@ -81,12 +84,101 @@ describe("a large spec's places", () => {
         throw new Error("both readers read it");
       for (const p of paths(slow.spec.value))
         for (const key of [false, true]) {
-          const { line, col } = slow.spec.locate(p, { key });
+          const { line, col, length } = slow.spec.locate(p, { key });
+          // A key's place is the yaml library's exactly; a value's length may run to its line's end.
           expect(fast.locate(p, { key }), JSON.stringify(p)).toMatchObject({
             line,
             col,
+            ...(key && typeof p.at(-1) === "string" ? { length } : {}),
           });
         }
     },
   );
 });
+
+describe(
+  "a large spec's prose is no reason to decline it",
+  { timeout: TIMEOUT },
+  () => {
+    it("reads a GitHub-like spec whose prose holds what would decline plain text", () => {
+      const text = `a:\n  b: |-\n    > [!NOTE]\n    x\ty ? z\n  c: An emoji ![:x:](u "x") and 'q'#k\n    - goes on!\n  d: "it's \\"#\\" !"\n`;
+      expect(readFast(text)).toBeUndefined();
+      const read = readFastOr(text, undefined, true);
+      const slow = parseSpec("tools.yaml", text, { fast: false });
+      if (!slow.ok) throw new Error("the yaml library reads it");
+      expect(read).toEqual({ value: slow.spec.value });
+    });
+
+    it("and whatever it reads with the scalars' text set aside, it reads as the yaml library does", () => {
+      const word = fc.constantFrom(
+        ...[
+          "a",
+          "b c",
+          "!x",
+          "![i](u)",
+          "[!NOTE]",
+          "#",
+          "'#",
+          "x'#y",
+          "? k",
+          "---",
+          "...",
+          "\t",
+          "%",
+          "&a",
+          "*a",
+          "- ",
+          "-",
+          ": ",
+          "{",
+          "]",
+          "|",
+          ">",
+          '"',
+          "'",
+          "\\",
+        ],
+      );
+      const text = fc
+        .array(word, { minLength: 1, maxLength: 5 })
+        .map((w) => w.join(""));
+      const line = fc
+        .tuple(
+          fc.integer({ min: 0, max: 4 }),
+          fc.constantFrom(
+            "k: ",
+            "- ",
+            "k: |\n  ",
+            "k: >-\n    ",
+            "",
+            "k: '",
+            'k: "',
+            "'k': ",
+          ),
+          text,
+          fc.constantFrom("", "'", '"', " #c"),
+        )
+        .map(
+          ([indent, lead, body, tail]) =>
+            `${" ".repeat(indent)}${lead}${body}${tail}`,
+        );
+      let read = 0;
+      fc.assert(
+        fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), (lines) => {
+          const source = lines.join("\n");
+          const fast = readFastOr(source, undefined, true);
+          if (!("value" in fast)) return;
+          const slow = parseSpec("tools.yaml", source, { fast: false });
+          // What the yaml library refuses is refused past 2 MiB too, by the checks that follow.
+          if (!slow.ok) return;
+          read++;
+          expect(JSON.stringify(fast.value)).toEqual(
+            JSON.stringify(slow.spec.value),
+          );
+        }),
+        seeded(RUNS * 400),
+      );
+      expect(read).toBeGreaterThan(0);
+    });
+  },
+);
