@@ -61,9 +61,10 @@ export const largeShapes: LargeShape[] = [
   },
   { name: "a wide enum", spec: () => property(`          enum:\n${fill((i) => `            - v${i}`).join("\n")}`) },
   {
-    name: "a long block scalar",
+    // Prose that would make the fast reader decline plain text (a tag's `!`, a tab, `'x'#`).
+    name: "a long block scalar of prose",
     spec: () =>
-      property(`          description: |\n${fill((i) => `            Line ${i} of a long description.`).join("\n")}`),
+      property(`          description: |\n${fill((i) => `            > [!NOTE] Line ${i}\tof a 'long'#description, it's done!`).join("\n")}`),
   },
   { name: "a long quoted description", spec: () => property(`          description: "${"word ".repeat(SIZE / 5)}"`) },
   { name: "a long pattern", spec: () => property(`          pattern: "^${"ab".repeat(SIZE / 4)}$"`) },
