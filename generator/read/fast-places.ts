@@ -132,12 +132,11 @@ function placesLocate(
     start = key ? keyStart : blockStart(source, start);
     const end = source.indexOf("\n", start);
     let line = source.slice(start, end < 0 ? source.length : end).trimEnd();
-    // A key is its own text: up to its closing quote, or its `: `.
-    if (key)
-      line =
-        /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|.*?(?=:(?:\s|$)))/.exec(
-          line,
-        )?.[0] ?? line;
+    // A key is its own text: up to its closing quote, or its `: `; so is a quoted value.
+    const own = key
+      ? /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|.*?(?=:(?:\s|$)))/.exec(line)
+      : /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')/.exec(line);
+    if (own) line = own[0];
     if (options.token !== undefined && !key) {
       const found = line.indexOf(options.token);
       if (found >= 0) return at(start + found, options.token.length);

@@ -95,12 +95,14 @@ export class RefChecks {
 
   /** Every problem found, each said once. */
   problems(): Problem[] {
-    return [
-      ...(this.tooMany ? [this.tooMany] : []),
-      ...[...this.said.values()].flatMap((s) =>
-        s.direct.length > 0 ? s.direct : s.indirect ? [s.indirect] : [],
-      ),
-    ];
+    return [...this.said.values()].flatMap((s) =>
+      s.direct.length > 0 ? s.direct : s.indirect ? [s.indirect] : [],
+    );
+  }
+
+  /** The ref that points at one place more than MAX_REF_TARGETS allows, if one does. */
+  tooManyTargets(): Problem | undefined {
+    return this.tooMany;
   }
 
   private problem(
