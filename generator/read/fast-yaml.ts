@@ -140,7 +140,10 @@ export function readFastOr(
           result: unknown;
         };
         if (event === "close" && s.anchor !== null && anchored < 0)
-          anchored = s.position;
+          anchored = Math.max(
+            0,
+            source.lastIndexOf(`&${s.anchor}`, s.position),
+          );
         if (blocksAsText && event === "open") opens.push(s.position);
         else if (blocksAsText) {
           const opened = opens.pop()!;
@@ -180,7 +183,9 @@ function textDeclined(checked: string, source: string): Declined | undefined {
   const declined = ANY_DECLINED.exec(checked);
   if (declined) {
     const i = declined.slice(1).findIndex((g) => g !== undefined);
-    return { at: declined.index, why: DECLINED[i]![1] };
+    // Past the blank a pattern may start with (` !tag`): at what it found.
+    const blank = declined[0].length - declined[0].trimStart().length;
+    return { at: declined.index + blank, why: DECLINED[i]![1] };
   }
   const first = INDENTED_FIRST_CONTENT.exec(checked);
   if (first) return { at: first[0].length - 1, why: "indented first content" };

@@ -76,11 +76,11 @@ export function parseSpec(
     return {
       ok: false,
       diagnostics: [
-        large.error
+        large.error || large.why === "no value"
           ? {
               severity: "error",
-              code: "yaml-syntax",
-              message: large.why.replace(/\s*\(\d+:\d+\)$/, ""),
+              code: large.error ? "yaml-syntax" : "empty-spec",
+              message: large.error ? large.why : "the spec is empty",
               file,
               ...place,
             }

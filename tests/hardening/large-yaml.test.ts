@@ -182,3 +182,38 @@ describe(
     });
   },
 );
+
+describe("a spec past 2 MiB the fast reader declines", () => {
+  const filler = `${"# a comment line of the kind a long spec holds\n".repeat(50_000)}`;
+  it.each([
+    [
+      "is refused where it uses an anchor",
+      `${filler}a: &x 1\nb: *x\n`,
+      "large-spec-yaml",
+      50_001,
+      4,
+    ],
+    [
+      "is refused where it uses a tag",
+      `${filler}a: !!str 1\n`,
+      "large-spec-yaml",
+      50_001,
+      4,
+    ],
+    [
+      "says where its YAML breaks",
+      `${filler}a: 1\na: 2\n`,
+      "yaml-syntax",
+      50_002,
+      1,
+    ],
+    ["is empty when it holds only comments", filler, "empty-spec", 1, 1],
+  ])("%s", (_name, text, code, line, col) => {
+    expect(text.length).toBeGreaterThan(2 * 1024 * 1024);
+    const read = parseSpec("tools.yaml", text);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.diagnostics).toHaveLength(1);
+    expect(read.diagnostics[0]).toMatchObject({ code, line, col });
+  });
+});
