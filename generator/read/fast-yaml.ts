@@ -47,31 +47,31 @@ const CORE_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
 });
 
 /**
- * Text the fast reader declines, each where the two readers were seen to differ or might. Each
- * errs towards declining: prose may trip one, which costs time only. `^` and `$` are at lines.
+ * Text the fast reader declines, each where the two readers were seen to differ or might, with
+ * what it is called in a message. Each errs towards declining: prose may trip one, which costs
+ * time only (or, past LARGE_SPEC_BYTES, a refusal). `^` and `$` are at lines.
  */
-const DECLINED: readonly RegExp[] = [
-  // Directives and document markers.
-  /^(?:%|---|\.\.\.)/m,
-  // A comment right after a quote or a bracket.
-  /["'\]}]#/,
+const DECLINED: readonly (readonly [RegExp, string])[] = [
+  [/^(?:%|---|\.\.\.)/m, "a directive or document marker"],
+  // After a quote that opens a value ('#/$defs/a') a `#` is text: flowAcrossLines finds a `#`
+  // right after a closing quote however that quote stands.
+  [/[\]}]#|(?<=[^\s[{,])["']#/, "a '#' right after a closing quote or bracket"],
   // A block scalar with an indentation indicator, or keeping its trailing lines (|+: the two
   // readers keep different blank lines at the end of the text).
-  /(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)/m,
-  // A complex key (`? `).
-  /(?:^|[\s[{,-])\?(?:[ \t\n]|$)/m,
-  // A tag.
-  /(?:^|[\s[{,:?-])!/m,
-  // A tab, or a stray byte-order mark.
-  /[\t\ufeff]/,
-  // A flow collection used as a key.
-  /[\]}][ ]*:/,
-  // An empty list entry: js-yaml reads the next, less indented entry into its list ("- -\n- a").
-  /^[ ]*(?:-[ ]+)*-(?:[ ]+#.*)?[ ]*\r?$/m,
+  [
+    /(?:^|\s)[|>](?:[-+]?[0-9]|[0-9]?\+)/m,
+    "a block scalar with an indentation indicator or '+'",
+  ],
+  [/(?:^|[\s[{,-])\?(?:[ \t\n]|$)/m, "a complex key ('? ')"],
+  [/(?:^|[\s[{,:?-])!/m, "a tag ('!')"],
+  [/[\t\ufeff]/, "a tab or a byte-order mark"],
+  [/[\]}][ ]*:/, "a flow collection used as a key"],
+  // js-yaml reads the next, less indented entry into its list ("- -\n- a").
+  [/^[ ]*(?:-[ ]+)*-(?:[ ]+#.*)?[ ]*\r?$/m, "an empty list entry"],
 ];
-/** All of DECLINED as one pattern: one scan of the text instead of one for each (about 45 % less). */
+/** All of DECLINED as one pattern, a group each: one scan of the text instead of one for each (about 45 % less). */
 const ANY_DECLINED = new RegExp(
-  DECLINED.map((pattern) => `(?:${pattern.source})`).join("|"),
+  DECLINED.map(([pattern]) => `(${pattern.source})`).join("|"),
   "m",
 );
 /** Also declined: a document whose first content is indented (the yaml library holds later lines to it). */
@@ -85,6 +85,20 @@ const CONVERTED_KEY = /^(?:-?[0-9]|NaN$|-?Infinity$|true$|false$|null$)/;
 /** Longer keys may have been written too far from their indicator for the yaml library. */
 const MAX_FAST_KEY = 64;
 
+/** Why the fast reader declined a text: what, and the offset where it is written. */
+export interface Declined {
+  readonly at: number;
+  readonly why: string;
+  /** js-yaml could not read the text: `why` is its reason. */
+  readonly error?: true;
+}
+
+/** What js-yaml tells a listener of each node it opens and closes (an option @types/js-yaml does not detail). */
+export type Listener = (
+  event: "open" | "close",
+  state: { position: number; result: unknown },
+) => void;
+
 /**
  * The spec's value read by js-yaml, or undefined when the yaml library must read it: on text
  * it might read differently, on any js-yaml error, on anchors and aliases, and on a value nested
@@ -92,38 +106,158 @@ const MAX_FAST_KEY = 64;
  * past its maxDepth), so that a value it gives needs no measuring.
  */
 export function readFast(source: string): { value: unknown } | undefined {
-  if (ANY_DECLINED.test(source) || INDENTED_FIRST_CONTENT.test(source))
-    return undefined;
-  if (
-    colonFarIntoLine(source) ||
-    moreIndentedLeadingBlank(source) ||
-    flowAcrossLines(source)
-  )
-    return undefined;
-  let anchored = false;
+  const read = readFastOr(source);
+  return "value" in read ? read : undefined;
+}
+
+/**
+ * readFast's value, or why and where it declined; `listener` hears js-yaml's nodes
+ * (fast-places.ts). `blocksAsText`: the text is checked with each scalar's text blanked (after
+ * js-yaml has read it), so that prose there (`> [!NOTE]`, `![img](…)`, a tab) is no reason to
+ * decline: a large spec declined is refused, not read slowly.
+ */
+export function readFastOr(
+  source: string,
+  listener?: Listener,
+  blocksAsText = false,
+  keyAt?: KeyAt,
+): { value: unknown } | Declined {
+  const checked = blocksAsText ? undefined : textDeclined(source, source);
+  if (checked) return checked;
+  /** Where each open node starts, and where each block scalar's content starts and ends. */
+  const opens: number[] = [];
+  const blocks: number[] = [];
+  let anchored = -1;
   let value: unknown;
   try {
     value = jsYaml.load(source, {
       ...LIMITS,
       schema: CORE_SCHEMA,
       listener: (event, state) => {
-        const anchor = (state as unknown as { anchor: string | null }).anchor;
-        if (event === "close" && anchor !== null) anchored = true;
+        const s = state as unknown as {
+          anchor: string | null;
+          position: number;
+          result: unknown;
+        };
+        if (event === "close" && s.anchor !== null && anchored < 0)
+          anchored = Math.max(
+            0,
+            source.lastIndexOf(`&${s.anchor}`, s.position),
+          );
+        if (blocksAsText && event === "open") opens.push(s.position);
+        else if (blocksAsText) {
+          const opened = opens.pop()!;
+          const start =
+            typeof s.result === "string" ? scalarText(source, opened) : -1;
+          // A quoted scalar's closing quote stays.
+          const quoted = source[start - 1] === '"' || source[start - 1] === "'";
+          if (start >= 0) blocks.push(start, s.position - (quoted ? 1 : 0));
+        }
+        listener?.(event, s);
       },
     });
-  } catch {
-    return undefined;
+  } catch (e) {
+    const { mark, reason } = e as {
+      mark?: { position?: number };
+      reason?: string;
+    };
+    return { at: mark?.position ?? 0, why: reason ?? String(e), error: true };
   }
-  if (anchored || value === undefined || value === null) return undefined;
-  return refuses(value) ? undefined : { value };
+  if (blocksAsText) {
+    const late = textDeclined(blanked(source, blocks), source);
+    if (late) return late;
+  }
+  if (anchored >= 0) return { at: anchored, why: "an anchor or alias" };
+  if (value === undefined || value === null) return { at: 0, why: "no value" };
+  const key = refused(value, source, keyAt);
+  return key === undefined
+    ? { value }
+    : { at: Math.max(0, key), why: "a key js-yaml may have read otherwise" };
+}
+
+/** Where a mapping's key is written, when known (fast-places.ts), else -1. */
+export type KeyAt = (node: object, key: string) => number;
+
+/** Why the text alone makes the fast reader decline, if it does: `checked` is `source`, or it with block scalars blanked. */
+function textDeclined(checked: string, source: string): Declined | undefined {
+  const declined = ANY_DECLINED.exec(checked);
+  if (declined) {
+    const i = declined.slice(1).findIndex((g) => g !== undefined);
+    // Past the blank a pattern may start with (` !tag`): at what it found.
+    const blank = declined[0].length - declined[0].trimStart().length;
+    return { at: declined.index + blank, why: DECLINED[i]![1] };
+  }
+  const first = INDENTED_FIRST_CONTENT.exec(checked);
+  if (first) return { at: first[0].length - 1, why: "indented first content" };
+  const far = colonFarIntoLine(checked);
+  if (far >= 0) return { at: far, why: "a key 1,000 characters into its line" };
+  const blank = moreIndentedLeadingBlank(source);
+  if (blank >= 0)
+    return {
+      at: blank,
+      why: "a block scalar opening with a longer blank line",
+    };
+  const flow = flowAcrossLines(checked);
+  if (flow >= 0)
+    return {
+      at: flow,
+      why: "a flow collection or quoted string across lines, or a '#' after a closing quote",
+    };
+  return undefined;
 }
 
 /**
- * Whether js-yaml's value holds a key it may have read otherwise (made from a number, boolean
+ * Where the text of a scalar that starts at `offset` (past blanks) may be blanked from: past a
+ * block scalar's header line, or past a scalar's first character (a quote, or what a tag or a
+ * comment would start with stays); -1: not a scalar's text.
+ */
+function scalarText(source: string, offset: number): number {
+  let i = offset;
+  while (source[i] === " " || source[i] === "\n" || source[i] === "\r") i++;
+  if (source[i] === "#") return -1;
+  if (source[i] !== "|" && source[i] !== ">") return i + 1;
+  const end = source.indexOf("\n", i);
+  return end < 0 ? -1 : end + 1;
+}
+
+/**
+ * `source` with each scalar's text (pairs of offsets in `blocks`) blanked but for each line's
+ * indentation and a first character in column 0.
+ */
+function blanked(source: string, blocks: readonly number[]): string {
+  if (blocks.length === 0) return source;
+  const parts: string[] = [];
+  let from = 0;
+  for (let b = 0; b < blocks.length; b += 2) {
+    const start = Math.max(blocks[b]!, from);
+    const end = blocks[b + 1]!;
+    if (end <= start) continue;
+    parts.push(source.slice(from, start));
+    parts.push(
+      source
+        .slice(start, end)
+        .replace(
+          /(^|\n)([ \t]*)([^\n]*)/g,
+          (_m, nl: string, lead: string, rest: string) =>
+            nl + lead + " ".repeat(rest.length),
+        ),
+    );
+    from = end;
+  }
+  parts.push(source.slice(from));
+  return parts.join("");
+}
+
+/**
+ * Where a key is written that js-yaml may have read otherwise (made from a number, boolean
  * or null, or written too far from its indicator). No object is reached twice: an alias needs an
  * anchor, and a text with one is declined.
  */
-function refuses(value: unknown): boolean {
+function refused(
+  value: unknown,
+  source: string,
+  keyAt?: KeyAt,
+): number | undefined {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
@@ -132,39 +266,51 @@ function refuses(value: unknown): boolean {
       for (const item of v) stack.push(item);
     } else {
       for (const k of Object.keys(v)) {
-        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) return true;
+        if (k.length > MAX_FAST_KEY || CONVERTED_KEY.test(k)) {
+          const at = keyAt?.(v, k) ?? -1;
+          // A quoted key is text to both readers; only its length may matter.
+          const quoted = at >= 0 && /["']/.test(source[at]!);
+          if (!quoted || k.length > MAX_FAST_KEY)
+            return at >= 0 ? at : source.indexOf(k);
+        }
         stack.push((v as Record<string, unknown>)[k]);
       }
     }
   }
-  return false;
+  return undefined;
 }
 
-/** Whether some line holds a colon 1,000 or more characters in: an implicit key may end past what the yaml library allows. */
-function colonFarIntoLine(source: string): boolean {
+/** Where a line holds a colon 1,000 or more characters in (an implicit key may end past what the yaml library allows), or -1. */
+function colonFarIntoLine(source: string): number {
   for (let start = 0; start < source.length;) {
     const end = source.indexOf("\n", start);
     const stop = end < 0 ? source.length : end;
     if (stop - start > 1000) {
       const colon = source.indexOf(":", start + 1000);
-      if (colon >= 0 && colon < stop) return true;
+      if (colon >= 0 && colon < stop) return colon;
     }
     start = stop + 1;
   }
-  return false;
+  return -1;
 }
 
 /**
- * True when a flow collection ([ or {) may stay open across a line break, or a quoted scalar
- * goes on in a line indented no deeper than the line it opened in: there the yaml library checks
- * indentation that js-yaml does not. Errs towards true.
+ * Where a flow collection ([ or {) but the document's own (JSON) may stay open across a line break, or a quoted scalar goes
+ * on in a line indented no deeper than the line it opened in (there the yaml library checks
+ * indentation that js-yaml does not), or a `#` follows a closing quote; -1: nowhere. Errs towards
+ * finding one.
  */
-function flowAcrossLines(source: string): boolean {
+function flowAcrossLines(source: string): number {
   let flow = 0;
   let quote = "";
   /** While a block-context quoted scalar spans lines: the column its continuation lines must pass. */
   let column = -1;
   let lineStart = 0;
+  /** Where the open flow collection or quoted scalar starts. */
+  let opened = -1;
+  /** The open flow collection is the document itself (a JSON spec): no indentation binds its lines. */
+  let root = false;
+  const first = /^(?:[ ]*(?:#.*)?\r?\n)*/.exec(source)![0].length;
   // From one character that matters to the next: most of a spec is text between them.
   const special = /[\n"'\\[\]{}]/g;
   // test() moves lastIndex past the one character it matched, and makes no match object.
@@ -172,19 +318,25 @@ function flowAcrossLines(source: string): boolean {
     const i = special.lastIndex - 1;
     const c = source[i]!;
     if (c === "\n") {
-      if (flow > 0) return true;
+      if (flow > 0 && !root) return opened;
       lineStart = i + 1;
       if (quote !== "") {
         const end = source.indexOf("\n", lineStart);
         const line = source.slice(lineStart, end < 0 ? source.length : end);
         const body = line.trimStart();
         if (body.trim() !== "" && line.length - body.length <= column)
-          return true;
+          return lineStart;
       }
     } else if (quote !== "") {
-      // An escape skips the character after it, a line break too.
+      // An escape skips the character after it, a line break too; '' is a quote in a single-quoted scalar.
       if (c === "\\" && quote === '"') special.lastIndex = i + 2;
-      else if (c === quote) quote = "";
+      else if (c === "'" && quote === "'" && source[i + 1] === "'")
+        special.lastIndex = i + 2;
+      else if (c === quote) {
+        // A `#` right after a closing quote: the yaml library refuses it, js-yaml may not.
+        if (source[i + 1] === "#") return i + 1;
+        quote = "";
+      }
     } else if (flow > 0) {
       if (c === '"' || c === "'") quote = c;
       else if (c === "[" || c === "{") flow++;
@@ -193,6 +345,8 @@ function flowAcrossLines(source: string): boolean {
       (c === "[" || c === "{" || c === '"' || c === "'") &&
       /(?:^|[:?-])$/.test(source.slice(lineStart, i).trimEnd())
     ) {
+      opened = i;
+      root = i === first;
       if (c === "[" || c === "{") flow = 1;
       else {
         quote = c;
@@ -201,14 +355,14 @@ function flowAcrossLines(source: string): boolean {
       }
     }
   }
-  return flow > 0 || quote !== "";
+  return flow > 0 || quote !== "" ? opened : -1;
 }
 
 /**
- * True when a block scalar starts with a blank line longer than its first line's indentation:
- * the yaml library asks for an indentation indicator there, js-yaml reads on.
+ * Where a block scalar starts with a blank line longer than its first line's indentation (the
+ * yaml library asks for an indentation indicator there, js-yaml reads on), or -1.
  */
-function moreIndentedLeadingBlank(source: string): boolean {
+function moreIndentedLeadingBlank(source: string): number {
   const header = /(?:^|\s)[|>][-+]?[ ]*(?:#.*)?\r?$/gm;
   for (let m = header.exec(source); m; m = header.exec(source)) {
     let start = source.indexOf("\n", m.index + m[0].length);
@@ -220,12 +374,12 @@ function moreIndentedLeadingBlank(source: string): boolean {
         .replace(/\r$/, "");
       const indent = line.length - line.trimStart().length;
       if (line.trim() !== "") {
-        if (blank > indent) return true;
+        if (blank > indent) return m.index;
         break;
       }
       blank = Math.max(blank, line.length);
       start = end;
     }
   }
-  return false;
+  return -1;
 }

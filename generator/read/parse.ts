@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../diagnostics/index.js";
 import { blockDepth, deepestPath, MAX_DEPTH, nestingDepth } from "./depth.js";
+import { readFastPlaced } from "./fast-places.js";
 import { readFast } from "./fast-yaml.js";
 import { lineIndex } from "./lines.js";
 import type { JsonPath, Place } from "./place.js";
@@ -33,6 +34,14 @@ export type ParseResult =
 const MAX_BLOCK_INDENTS = 2 * MAX_DEPTH;
 
 /**
+ * The largest spec the yaml library reads (2 MiB): its positioned document costs about 110
+ * bytes of memory per byte of spec while it is made. A larger spec is read by the fast reader,
+ * placed by fast-places.ts, or refused where the fast reader declines it: any spec under the
+ * 16 MiB cap is read in well under 400 MB (docs/hardening.md).
+ */
+export const LARGE_SPEC_BYTES = 2 * 1024 * 1024;
+
+/**
  * The spec's text read into a plain value, or every problem found in reading it. The fast reader
  * (js-yaml, fast-yaml.ts) reads what it is sure of; the yaml library (yaml.ts) reads the rest,
  * and places values for messages either way. `fast: false` uses the yaml library alone.
@@ -60,6 +69,31 @@ export function parseSpec(
   if (block.depth > MAX_BLOCK_INDENTS)
     return fail(`nesting deeper than ${MAX_DEPTH} levels`, at(block.offset));
 
+  if (source.length > LARGE_SPEC_BYTES && options.fast !== false) {
+    const large = readFastPlaced(source, at);
+    if ("value" in large) return { ok: true, spec: { file, source, ...large } };
+    const place = at(large.at);
+    return {
+      ok: false,
+      diagnostics: [
+        large.error || large.why === "no value"
+          ? {
+              severity: "error",
+              code: large.error ? "yaml-syntax" : "empty-spec",
+              message: large.error ? large.why : "the spec is empty",
+              file,
+              ...place,
+            }
+          : {
+              severity: "error",
+              code: "large-spec-yaml",
+              message: `a spec over ${LARGE_SPEC_BYTES / 1024 / 1024} MiB is read as plain YAML only, and this is ${large.why}: write it plainly (docs/hardening.md)`,
+              file,
+              ...place,
+            },
+      ],
+    };
+  }
   const fast = options.fast === false ? undefined : readFast(source);
   const read = fast
     ? { ok: true as const, ...fast, locate: lazyLocate(source, at) }

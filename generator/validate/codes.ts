@@ -17,6 +17,8 @@ export const CODES = {
   "alias-expansion": "aliases expanding to too many nodes",
   "nesting-too-deep": "nesting deeper than 64 levels",
   "empty-spec": "an empty spec",
+  "large-spec-yaml":
+    "a spec over 2 MiB written with more than plain YAML (anchors, tags, tabs…)",
   // The structure of the spec (tools.schema.json), by the rule broken.
   "unknown-key": "a key the spec format does not have, often a misspelling",
   "missing-key":
@@ -128,6 +130,8 @@ export const CODES = {
   "ref-outside-schema": "a $ref pointing outside the input schema",
   "ref-circular": "$refs going round in a circle",
   "ref-dangling": "a $ref pointing at nothing",
+  "too-many-refs":
+    "an input schema whose $refs point at more than 1,000 places",
   "ref-too-deep":
     "an input schema nesting deeper than 64 levels counted through its $refs",
   "ref-expansion": "$refs expanding to more than 100,000 schema nodes",

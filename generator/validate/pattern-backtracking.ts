@@ -36,7 +36,15 @@ export function backtrackingRisk(js: string): string | null {
 
 const assessed = new Map<string, { reason: string | null }>();
 
+/**
+ * The longest pattern the analysis reads (10,000 characters): its syntax tree and position
+ * automaton grow with the pattern, and a 15 MB one outgrew 400 MB. Real patterns are far shorter.
+ */
+export const MAX_PATTERN_LENGTH = 10_000;
+
 function assess(js: string): string | null {
+  if (js.length > MAX_PATTERN_LENGTH)
+    return `is longer than ${MAX_PATTERN_LENGTH} characters: too long to prove safe from slow backtracking`;
   try {
     new RegExp(js, "u");
   } catch {

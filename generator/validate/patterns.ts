@@ -2,7 +2,10 @@ import type { JsonObject } from "../model/types.js";
 import { quoted } from "../diagnostics/quoted.js";
 import { schemaPatterns } from "../model/schema-patterns.js";
 import type { Check } from "./checked-spec.js";
-import { backtrackingRisk } from "./pattern-backtracking.js";
+import {
+  backtrackingRisk,
+  MAX_PATTERN_LENGTH,
+} from "./pattern-backtracking.js";
 import type { Problem } from "./problem.js";
 import { about } from "./subject.js";
 
@@ -26,7 +29,7 @@ export const checkPatterns: Check = ({ raw, tools, inputs }) => {
         problems.push({
           path: at,
           key: path.at(-2) === "patternProperties",
-          message: `${about(raw, at)}the pattern ${quoted(pattern)} ${reason}`,
+          message: `${about(raw, at)}the pattern ${pattern.length > MAX_PATTERN_LENGTH ? `of ${pattern.length} characters` : quoted(pattern)} ${reason}`,
           code: "pattern-backtracking",
         });
       }

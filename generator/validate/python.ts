@@ -4,6 +4,7 @@ import { PYTHON_KEYWORDS } from "../model/python-names.js";
 import { pep440 } from "../model/pep440.js";
 import { quoted } from "../diagnostics/quoted.js";
 import { schemaPatterns } from "../model/schema-patterns.js";
+import { MAX_PATTERN_LENGTH } from "./pattern-backtracking.js";
 import { pythonPattern } from "./python-pattern.js";
 import { about } from "./subject.js";
 import { authEnvNames } from "./targets.js";
@@ -70,6 +71,8 @@ export const checkPython: Check = ({ raw, targets, declared, tools }) => {
     ] as const) {
       if (schema === undefined) continue;
       for (const { pattern, path } of schemaPatterns(schema)) {
+        // Too long to read: refused as such (patterns.ts).
+        if (pattern.length > MAX_PATTERN_LENGTH) continue;
         const translated = pythonPattern(pattern);
         if (!translated.ok)
           problems.push({

@@ -37,6 +37,14 @@ const OK: Outcome = { ok: true };
 /** Refs shown of a circle before the rest are counted: a circle of 100,000 makes no 4 MB message. */
 const SHOWN = 8;
 
+/**
+ * The most places one schema's refs may point at. ajv, which toolgen and the generated
+ * TypeScript packages compile each schema with, writes code for each target it meets, and its
+ * time grows faster than their number (3,000 targets: 4 s; 10,000: 150 s, then a stack
+ * overflow). Real schemas point at a few hundred at most (GitHub's REST description).
+ */
+export const MAX_REF_TARGETS = 1_000;
+
 /** A problem and the schemas that said it. */
 interface Said {
   readonly outcome: Exclude<Outcome, { ok: true }>;
@@ -47,6 +55,8 @@ interface Said {
 export class RefChecks {
   private readonly outcomes = new Map<string, Outcome>();
   private readonly said = new Map<string, Said>();
+  private readonly targets = new Set<string>();
+  private tooMany: Problem | undefined;
 
   constructor(
     private readonly root: JsonObject,
@@ -55,6 +65,13 @@ export class RefChecks {
 
   /** The `$ref` of the schema at `path` (relative to the root). */
   check(ref: string, path: Path): void {
+    this.targets.add(canonicalRef(ref) ?? ref);
+    if (this.targets.size > MAX_REF_TARGETS)
+      this.tooMany ??= {
+        path: [...path, "$ref"],
+        message: `the ${this.kind} schema's $refs point at more than ${MAX_REF_TARGETS} places (this one at the ${MAX_REF_TARGETS + 1}st): validators compile code for each place, in time that grows faster than their number; split the schema, or refer to fewer places`,
+        code: "too-many-refs",
+      };
     const outcome = this.follow(ref);
     if (outcome.ok) return;
     let said = this.said.get(outcome.culprit);
@@ -81,6 +98,11 @@ export class RefChecks {
     return [...this.said.values()].flatMap((s) =>
       s.direct.length > 0 ? s.direct : s.indirect ? [s.indirect] : [],
     );
+  }
+
+  /** The ref that points at one place more than MAX_REF_TARGETS allows, if one does. */
+  tooManyTargets(): Problem | undefined {
+    return this.tooMany;
   }
 
   private problem(

@@ -42,9 +42,16 @@ export function walkSchema(root: JsonObject, kind: SchemaKind): SchemaWalk {
   const refs = new RefChecks(root, kind);
   visitNode(root, [], { inData: false, names: false }, refs, kind, walk);
   const refProblems = refs.problems();
-  // With every ref pointing at a schema, how far they reach (a chain, a ref bomb).
+  // With every ref pointing at a schema, how far they reach (a chain, a ref bomb); then how
+  // many places they point at (a chain is said to be too deep rather than too wide).
+  const reach = refProblems.length > 0 ? [] : reachProblems(root, kind);
+  const tooMany = refs.tooManyTargets();
   walk.shape.push(
-    ...(refProblems.length > 0 ? refProblems : reachProblems(root, kind)),
+    ...(refProblems.length > 0
+      ? refProblems
+      : reach.length > 0 || tooMany === undefined
+        ? reach
+        : [tooMany]),
   );
   return walk;
 }

@@ -12,6 +12,7 @@ export const patternCases: CorpusCase[] = [
   { name: "pattern-unanchored-search", spec: pattern("[a-z]+@[a-z]+"), exit: 2, says: "the search, which starts again at each position," },
   { name: "pattern-far-lookahead", spec: pattern("(?=.*\\d)"), exit: 2, says: "can read to the end of the text and is tried at each position" },
   { name: "pattern-too-large", spec: pattern(`^(?:${"a|".repeat(2000)}b)*$`), exit: 2, says: "too large to be proved safe" },
+  { name: "pattern-longer-than-10000", spec: pattern(`^${"ab".repeat(5_000)}$`), exit: 2, says: "the pattern of 10002 characters is longer than 10000 characters" },
   { name: "pattern-safe", spec: pattern("^[a-z][a-z0-9_-]*(?:\\.[a-z0-9_-]+)*$"), exit: 0 },
   { name: "pattern-safe-lookahead", spec: pattern("^(?=.*\\d)(?=.*[a-z]).{8,64}$"), exit: 0 },
 ];

@@ -18,6 +18,13 @@ function withDefs(count: number, def: (i: number) => string, last?: string): str
 export const chain = (links: number): string =>
   withDefs(links, (i) => `{ $ref: '#/$defs/d${i + 1}' }`, "{ type: string }");
 
+/** `count` properties, each referring to a `$defs` entry of its own. */
+const distinct = (count: number): string =>
+  vary([
+    "input: { type: object, properties: {} }",
+    `input:\n      type: object\n      properties:\n${Array.from({ length: count }, (_, i) => `        p${i}: { $ref: '#/$defs/d${i}' }`).join("\n")}\n      $defs:\n${Array.from({ length: count }, (_, i) => `        d${i}: { type: string }`).join("\n")}`,
+  ]);
+
 export const refCases: CorpusCase[] = [
   // The limit: the schema's own two levels (properties, a) and 62 refs; one ref more is refused.
   { name: "ref-chain-61", spec: chain(61), exit: 0 },
@@ -61,6 +68,14 @@ export const refCases: CorpusCase[] = [
     ]),
     exit: 2,
     says: "$refs expand to more than 100000 schema nodes",
+  },
+  // ajv's time grows faster than the places a schema's refs point at (10,000: 150 s).
+  { name: "distinct-refs-1000", spec: distinct(1_000), exit: 0 },
+  {
+    name: "distinct-refs-10000",
+    spec: distinct(10_000),
+    exit: 2,
+    says: "tools.yaml:1064:24: tool 'ping', input 'p1000': the input schema's $refs point at more than 1000 places (this one at the 1001st)",
   },
   {
     // A recursive schema (a tree) is no circle: its ref reaches a schema.
