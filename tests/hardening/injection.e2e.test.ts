@@ -160,7 +160,7 @@ const client = new Client({ name: "hardening", version: "0.0.0" });
 await Promise.all([server.connect(b), client.connect(a)]);
 out.listed = (await client.listTools()).tools.map((t) => t.name);
 out.own = await client.callTool({ name: "hasOwnProperty", arguments: {} });
-out.inherited = await client.callTool({ name: "valueOf", arguments: {} });
+out.inherited = await client.callTool({ name: "valueOf", arguments: {} }).then(() => "answered", (e) => e.code);
 process.stdout.write(JSON.stringify(out));`;
     const run = spawnSync(
       process.execPath,
@@ -172,12 +172,13 @@ process.stdout.write(JSON.stringify(out));`;
       missing: string;
       listed: string[];
       own: { content: { text: string }[] };
-      inherited: { isError?: boolean };
+      inherited: number | string;
     };
     expect(out.missing).toContain("hasOwnProperty");
     expect(out.listed).toEqual(["add_note", "get_note", "hasOwnProperty"]);
     expect(out.own.content[0]!.text).toBe("mine");
-    expect(out.inherited.isError).toBe(true);
+    // Not a tool of the server, whatever the prototype holds: JSON-RPC's invalid params.
+    expect(out.inherited).toBe(-32602);
   });
 
   it.each(Object.entries(payloads))(
