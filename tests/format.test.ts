@@ -119,7 +119,7 @@ const NOT_SOURCE = new Set([
 ]);
 const LONGEST = 400;
 
-/** Every hand-written source file (.ts, .mts, .mjs, .js) under `dir`, repository-relative. */
+/** Every hand-written source file (.ts, .mts, .mjs, .js, .py) under `dir`, repository-relative. */
 function handWritten(dir: string): string[] {
   return fs
     .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
@@ -128,7 +128,7 @@ function handWritten(dir: string): string[] {
         ? NOT_SOURCE.has(e.name)
           ? []
           : handWritten(`${dir}/${e.name}`)
-        : /\.(ts|mts|mjs|js)$/.test(e.name)
+        : /\.(ts|mts|mjs|js|py)$/.test(e.name)
           ? [`${dir}/${e.name}`]
           : [],
     );

@@ -12,7 +12,7 @@ import ssl
 import httpx
 import pytest
 from conftest import ROOT
-from toolgen_core.transport import NETWORK_PHRASES, _network_error
+from toolgen_core.network_errors import NETWORK_PHRASES, network_error
 
 
 def _wrapped(cause: BaseException, outer: type[httpx.TransportError]) -> BaseException:
@@ -49,7 +49,7 @@ CASES = [
 def test_a_cause_is_worded_by_its_kind_and_keeps_its_code(
     cause: BaseException, kind: str, code: str | None
 ) -> None:
-    e = _network_error(
+    e = network_error(
         _wrapped(cause, httpx.ConnectError),
         "t",
         "GET",
@@ -68,7 +68,7 @@ def test_httpx_classes_alone_still_say_the_kind() -> None:
         (httpx.RemoteProtocolError("Server disconnected"), "reset"),
         (httpx.ConnectError("All connection attempts failed"), "other"),
     ]:
-        e = _network_error(error, "t", "GET", "http://h/", [])
+        e = network_error(error, "t", "GET", "http://h/", [])
         assert str(e).endswith(f"): {NETWORK_PHRASES[kind]}")
 
 

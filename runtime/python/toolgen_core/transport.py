@@ -3,11 +3,8 @@ body.ts, with the same redirect rules, size caps and messages."""
 
 from __future__ import annotations
 
-import errno
 import json
 import re
-import socket
-import ssl
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,11 +18,10 @@ from .config import ResolvedConfig
 from .errors import (
     CallTimeoutError,
     ClientError,
-    NetworkError,
-    OutcomeUnknownError,
     PlatformError,
 )
 from .hooks import RequestInfo, ResponseInfo, call_hook, redact_headers, redact_url
+from .network_errors import network_error, origin
 from .redact import longest_token_form, redact, redact_value
 from .request import PlannedRequest, check_target
 from .tool_result import media_result
@@ -165,7 +161,7 @@ async def send(http: httpx.AsyncClient, plan: PlannedRequest, x: Exchange) -> ob
             x.tool,
         ) from None
     except (httpx.TransportError, OSError) as e:
-        raise _network_error(e, x.tool, method, url, tokens) from None
+        raise network_error(e, x.tool, method, url, tokens) from None
 
 
 def _follow(
@@ -182,10 +178,10 @@ def _follow(
         raise ClientError(
             f"{x.tool}: the platform redirected to a non-HTTP URL", x.tool
         )
-    origin = _origin(following)
-    if origin != base.origin:
+    to = origin(following)
+    if to != base.origin:
         raise ClientError(
-            f"{x.tool}: the platform redirected to another origin ({origin}); the client"
+            f"{x.tool}: the platform redirected to another origin ({to}); the client"
             f" follows redirects only within {base.origin}",
             x.tool,
         )
@@ -199,12 +195,6 @@ def _follow(
     if status == 303 or (status in (301, 302) and method == "POST"):
         method, body = "GET", None
     return str(following), method, body
-
-
-def _origin(url: httpx.URL) -> str:
-    host = f"[{url.host}]" if ":" in url.host else url.host
-    port = f":{url.port}" if url.port is not None else ""
-    return f"{url.scheme}://{host}{port}"
 
 
 def _unique(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -320,111 +310,6 @@ def _platform_message(body: object, is_json: bool) -> str | None:
             if all(isinstance(m, str) for m in messages):
                 return "; ".join(str(m) for m in messages)
     return None
-
-
-def _network_error(
-    e: BaseException, tool: str, method: str, url: str, tokens: Sequence[str]
-) -> NetworkError | OutcomeUnknownError:
-    """A call that never got an answer, worded by toolgen as runtime/client/transport.ts words
-    it: one fixed phrase a cause, never httpx's or the system's own message; the system's code
-    (``ECONNREFUSED``…, by Node's names) kept as ``code``. A write (not GET or HEAD) whose
-    connection closed after it was sent is an OutcomeUnknownError: the platform may have
-    applied it."""
-    cause, code = _network_cause(e)
-    where = httpx.URL(url)
-    path = where.raw_path.decode("ascii").split("?")[0]
-    request = f"({method} {_origin(where)}{path}): {NETWORK_PHRASES[cause]}"
-    if cause == "reset" and method not in _READS:
-        message = f"{tool}: {OUTCOME_UNKNOWN} {request}"
-        return OutcomeUnknownError(redact(message, tokens), code, tool)
-    message = f"{tool}: cannot reach the platform {request}"
-    return NetworkError(redact(message, tokens), code, tool)
-
-
-OUTCOME_UNKNOWN = (
-    "the request was sent; the platform did not answer — it may have been applied"
-)
-"""What an OutcomeUnknownError says, in both languages."""
-
-_READS = frozenset({"GET", "HEAD"})
-"""The methods that change nothing, whose lost answer leaves no doubt to report."""
-
-
-NETWORK_PHRASES = {
-    "refused": "the connection was refused",
-    "dns": "the host name could not be resolved",
-    "timeout": "the connection timed out",
-    "reset": "the connection was closed before the platform answered",
-    "tls": "the secure (TLS) connection could not be set up",
-    "other": "the connection failed",
-}
-"""What the caller reads for each kind of failure, in both languages."""
-
-_BY_CODE = {
-    "ECONNREFUSED": "refused",
-    "ETIMEDOUT": "timeout",
-    "ECONNRESET": "reset",
-    "EPIPE": "reset",
-    "ECONNABORTED": "reset",
-}
-
-# getaddrinfo's failures, by the code Node gives them.
-_DNS_CODES = {
-    socket.EAI_NONAME: "ENOTFOUND",
-    socket.EAI_AGAIN: "EAI_AGAIN",
-    **({socket.EAI_NODATA: "ENOTFOUND"} if hasattr(socket, "EAI_NODATA") else {}),
-}
-
-# OpenSSL's certificate verification failures, by the code Node gives them.
-_TLS_CODES = {
-    10: "CERT_HAS_EXPIRED",
-    18: "DEPTH_ZERO_SELF_SIGNED_CERT",
-    19: "SELF_SIGNED_CERT_IN_CHAIN",
-    20: "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-    21: "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-    62: "ERR_TLS_CERT_ALTNAME_INVALID",
-}
-
-
-def _network_cause(e: BaseException) -> tuple[str, str | None]:
-    """The kind of failure and the system's code: from the first exception of the chain (causes,
-    contexts and grouped exceptions, nearest first) that says, else from httpx's class."""
-    chain = _chain(e)
-    for c in chain:
-        if isinstance(c, (ssl.SSLWantReadError, ssl.SSLWantWriteError)):
-            continue
-        if isinstance(c, ssl.SSLCertVerificationError):
-            return "tls", _TLS_CODES.get(c.verify_code)
-        if isinstance(c, ssl.SSLError):
-            return "tls", None
-        if isinstance(c, socket.gaierror):
-            return "dns", _DNS_CODES.get(c.errno) if isinstance(c.errno, int) else None
-        number = getattr(c, "errno", None)
-        if isinstance(number, int) and number in errno.errorcode:
-            code = errno.errorcode[number]
-            return _BY_CODE.get(code, "other"), code
-    for c in chain:
-        if isinstance(c, (httpx.TimeoutException, TimeoutError)):
-            return "timeout", None
-        if isinstance(c, (httpx.RemoteProtocolError, httpx.ReadError)):
-            return "reset", None
-    return "other", None
-
-
-def _chain(e: BaseException) -> list[BaseException]:
-    seen: list[BaseException] = []
-    queue: list[BaseException | None] = [e]
-    while queue:
-        c = queue.pop(0)
-        if c is None or any(c is s for s in seen):
-            continue
-        seen.append(c)
-        queue += [c.__cause__, c.__context__]
-        # An exception group (BaseExceptionGroup from 3.11, the backport's before) by its shape.
-        grouped = getattr(c, "exceptions", None)
-        if isinstance(grouped, (list, tuple)):
-            queue += [g for g in grouped if isinstance(g, BaseException)]
-    return seen
 
 
 def _ms(value: float) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Literal, NamedTuple
+from typing import Literal
 
 # jsonschema ships no type information (types-jsonschema is not a dependency of the package).
 from jsonschema import (  # type: ignore[import-untyped, unused-ignore]
@@ -28,6 +28,15 @@ from jsonschema.validators import extend  # type: ignore[import-untyped, unused-
 
 from .formats import format_checker
 from .results import to_json
+from .validate_words import (
+    Words,
+    canonical,
+    field_path,
+    input_text,
+    pointer,
+    problem_words,
+    result_text,
+)
 
 __all__ = [
     "Dialect",
@@ -65,7 +74,7 @@ def create_validator(
     prepared on first use. ``patterns`` maps each ``pattern`` (and ``patternProperties`` key)
     of the schemas, as written, to its Python translation; a pattern missing from it raises
     ``ValueError`` (toolgen writes every one it accepts)."""
-    return _validator(schemas, patterns, _input_text)
+    return _validator(schemas, patterns, input_text)
 
 
 def create_result_validator(
@@ -78,7 +87,7 @@ def create_result_validator(
     problem says where the value does not fit, as a JSON pointer, then what is wrong
     (``/items/0/quantity: must be 1 or more``, ``/: "id" is required``). A tool of ``names``
     without an output schema accepts any value; a name outside them is an unknown tool."""
-    validate = _validator(schemas, patterns, _result_text)
+    validate = _validator(schemas, patterns, result_text)
     known = set(names)
 
     def validate_output(name: str, value: object) -> list[str]:
@@ -92,7 +101,7 @@ def create_result_validator(
 def _validator(
     schemas: Mapping[str, Mapping[str, object]],
     patterns: Mapping[str, str],
-    render: Callable[[str, _Words], str],
+    render: Callable[[str, Words], str],
 ) -> Validator:
     compiled: dict[str, _Compiled] = {}
     checker = format_checker()
@@ -107,10 +116,10 @@ def _validator(
             compiled[name] = entry
         problems: list[tuple[str, str]] = []
         for error in entry.validator.iter_errors(input):
-            pointer = _pointer(error)
-            for words in _words(error, entry.sources):
-                problems.append((pointer, render(pointer, words)))
-        return _canonical(problems)
+            at = pointer(error)
+            for words in problem_words(error, entry.sources):
+                problems.append((at, render(at, words)))
+        return canonical(problems)
 
     return validate
 
@@ -269,196 +278,3 @@ def _unevaluated_properties(
             yield ValidationError(name)
         elif isinstance(unevaluated, dict):
             yield from validator.descend(instance[name], unevaluated, path=name)
-
-
-def _pointer(error: ValidationError) -> str:
-    return "".join(
-        "/" + str(step).replace("~", "~0").replace("/", "~1")
-        for step in error.absolute_path
-    )
-
-
-def field_path(pointer: str) -> str:
-    """``/attachments/0/name`` → ``attachments[0].name``, as runtime/client/validate.ts."""
-    if not pointer:
-        return ""
-    out = ""
-    for raw in pointer[1:].split("/"):
-        step = raw.replace("~1", "/").replace("~0", "~")
-        if re.fullmatch(r"[0-9]+", step, re.ASCII):
-            out = f"{out}[{step}]"
-        else:
-            out = f"{out}.{step}" if out else step
-    return out
-
-
-class _Words(NamedTuple):
-    """A problem in toolgen's words: about the value itself (``text`` alone), or about one of
-    its fields (``field``, and ``given`` for the field whose presence requires it)."""
-
-    text: str
-    field: str | None = None
-    given: str | None = None
-
-
-def _input_text(pointer: str, words: _Words) -> str:
-    """An input's problem: ``attachments[0].name must be a string``."""
-    at = field_path(pointer)
-    if words.field is None:
-        return f"{at or 'the input'} {words.text}"
-    given = "" if words.given is None else f" when {_join(at, words.given)} is given"
-    return f"{_join(at, words.field)} {words.text}{given}"
-
-
-def _result_text(pointer: str, words: _Words) -> str:
-    """A result's problem: ``/items/0/quantity: must be 1 or more``."""
-    # The keys come from the platform's answer: a control character in one is shown.
-    at = _escape_controls(pointer) or "/"
-    if words.field is None:
-        return f"{at}: {words.text}"
-    given = "" if words.given is None else f" when {to_json(words.given)} is given"
-    return f"{at}: {to_json(words.field)} {words.text}{given}"
-
-
-def _escape_controls(text: str) -> str:
-    return "".join(
-        f"\\u{ord(c):04x}"
-        if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029"
-        else c
-        for c in text
-    )
-
-
-def _words(error: ValidationError, sources: Mapping[str, str]) -> list[_Words]:
-    keyword = error.validator
-    value = error.validator_value
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    instance = error.instance
-
-    def count(n: object, one: str, many: str) -> str:
-        return f"{_number(n)} {one if n == 1 else many}"
-
-    if keyword is None:  # a `false` schema
-        return [_Words("is not allowed")]
-    if keyword == "required" and isinstance(value, list) and isinstance(instance, dict):
-        return [_Words("is required", str(k)) for k in value if k not in instance]
-    if keyword in ("additionalProperties", "unevaluatedProperties"):
-        return [_Words("is not a known field", error.message)]
-    if keyword == "propertyNames":
-        return [_Words("is not an allowed field name", error.message)]
-    if keyword in ("dependentRequired", "dependencies") and isinstance(value, dict):
-        out: list[_Words] = []
-        if isinstance(instance, dict):
-            for prop, needs in value.items():
-                if prop in instance and isinstance(needs, list):
-                    out.extend(
-                        _Words("is required", str(n), prop)
-                        for n in needs
-                        if n not in instance
-                    )
-        return out
-    return [_Words(_text(keyword, value, schema, sources, count))]
-
-
-def _text(
-    keyword: object,
-    value: object,
-    schema: Mapping[str, object],
-    sources: Mapping[str, str],
-    count: Callable[[object, str, str], str],
-) -> str:
-    """What is wrong with the value itself, by the keyword that failed."""
-    if keyword == "type":
-        types = value if isinstance(value, list) else [value]
-        return f"must be {_article(','.join(str(t) for t in types))}"
-    if keyword == "enum" and isinstance(value, list):
-        return f"must be one of {', '.join(to_json(v) for v in value)}"
-    if keyword == "const":
-        return f"must be {to_json(value)}"
-    if keyword == "format":
-        return f"must be a valid {value}"
-    if keyword == "pattern":
-        return f"must match the pattern {to_json(sources.get(str(value), value))}"
-    if keyword == "minLength":
-        return f"must be at least {count(value, 'character', 'characters')} long"
-    if keyword == "maxLength":
-        return f"must be at most {count(value, 'character', 'characters')} long"
-    if keyword == "minimum":
-        return f"must be {_number(value)} or more"
-    if keyword == "maximum":
-        return f"must be {_number(value)} or less"
-    if keyword == "exclusiveMinimum":
-        return f"must be more than {_number(value)}"
-    if keyword == "exclusiveMaximum":
-        return f"must be less than {_number(value)}"
-    if keyword == "multipleOf":
-        return f"must be a multiple of {_number(value)}"
-    if keyword == "minItems":
-        return f"must have at least {count(value, 'item', 'items')}"
-    if keyword == "maxItems":
-        return f"must have at most {count(value, 'item', 'items')}"
-    if keyword in ("items", "additionalItems"):
-        # Only a `false` reports here (a schema's errors are its own): no items past the listed.
-        listed = (
-            schema.get("prefixItems") if keyword == "items" else schema.get("items")
-        )
-        n = len(listed) if isinstance(listed, list) else 0
-        return f"must have at most {count(n, 'item', 'items')}"
-    if keyword == "unevaluatedItems":
-        return "must not have items the schema does not describe"
-    if keyword == "uniqueItems":
-        return "must not have duplicate items"
-    if keyword == "minProperties":
-        return f"must have at least {count(value, 'field', 'fields')}"
-    if keyword == "maxProperties":
-        return f"must have at most {count(value, 'field', 'fields')}"
-    if keyword in ("contains", "minContains", "maxContains"):
-        least = schema.get("minContains", 1)
-        most = schema.get("maxContains")
-        if most is None:
-            return f"must contain at least {count(least, 'matching item', 'matching items')}"
-        return f"must contain from {_number(least)} to {_number(most)} matching items"
-    if keyword == "anyOf":
-        return "must match at least one of the allowed forms"
-    if keyword == "oneOf":
-        return "must match exactly one of the allowed forms"
-    if keyword == "not":
-        return "must not match the excluded form"
-    return "is invalid"
-
-
-def _number(value: object) -> str:
-    return to_json(value)
-
-
-def _join(at: str, field: str) -> str:
-    return f"{at}.{field}" if at else field
-
-
-_ARTICLES = {
-    "integer": "an integer",
-    "object": "an object",
-    "array": "an array",
-    "null": "null",
-}
-
-
-def _article(types: str) -> str:
-    return " or ".join(_ARTICLES.get(t, f"a {t}") for t in types.split(","))
-
-
-def _utf16(text: str) -> bytes:
-    """The order JavaScript compares strings in: by UTF-16 code units."""
-    return text.encode("utf-16-be", "surrogatepass")
-
-
-def _canonical(problems: Sequence[tuple[str, str]]) -> list[str]:
-    """One order in both languages: by the input's path, then by text; each problem once."""
-    ordered = sorted(problems, key=lambda p: (_utf16(p[0]), _utf16(p[1])))
-    seen: set[str] = set()
-    out: list[str] = []
-    for _, text in ordered:
-        if text not in seen:
-            seen.add(text)
-            out.append(text)
-    return out
