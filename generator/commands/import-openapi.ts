@@ -14,7 +14,7 @@ import { importOpenApi } from "../import/openapi-import.js";
 import { parseFilter, type Filter } from "../import/openapi-names.js";
 import { OpenApiError, readOpenApi } from "../import/openapi-source.js";
 import { printable } from "../../runtime/shared/printable.js";
-import { writeImport } from "./import-write.js";
+import { WRITE_OPTIONS, writeImport } from "./import-write.js";
 import { EXIT, type Io } from "./io.js";
 
 export const IMPORT_OPENAPI_HELP = `Usage: toolgen import openapi <openapi.yaml | openapi.json> [options]
@@ -48,14 +48,9 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
     parsed = parseArgs({
       args: [...argv],
       options: {
-        help: { type: "boolean", short: "h" },
-        out: { type: "string" },
-        name: { type: "string" },
+        ...WRITE_OPTIONS,
         include: { type: "string", multiple: true },
         exclude: { type: "string", multiple: true },
-        force: { type: "boolean" },
-        "dry-run": { type: "boolean" },
-        check: { type: "boolean" },
       },
       strict: true,
       allowPositionals: true,

@@ -20,6 +20,16 @@ import { EXIT, type Io } from "./io.js";
 import { changeText } from "./report-diff-text.js";
 
 /** Where and how an import writes, whatever its source. */
+/** The options of every `toolgen import` source: where and how the spec is written. */
+export const WRITE_OPTIONS = {
+  help: { type: "boolean", short: "h" },
+  out: { type: "string" },
+  name: { type: "string" },
+  force: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  check: { type: "boolean" },
+} as const;
+
 export interface ImportTarget {
   /** The spec to write, absolute. */
   readonly out: string;

@@ -10,6 +10,7 @@ import {
 import { derivedNames, mcpImportDoc } from "../import/mcp-spec.js";
 import {
   importRefusal,
+  WRITE_OPTIONS,
   writeImport,
   type ImportTarget,
 } from "./import-write.js";
@@ -56,14 +57,9 @@ export async function runImport(
     parsed = parseArgs({
       args: [...(cut < 0 ? argv : argv.slice(0, cut))],
       options: {
-        help: { type: "boolean", short: "h" },
-        out: { type: "string" },
-        name: { type: "string" },
+        ...WRITE_OPTIONS,
         section: { type: "string" },
         timeout: { type: "string" },
-        force: { type: "boolean" },
-        "dry-run": { type: "boolean" },
-        check: { type: "boolean" },
       },
       strict: true,
       allowPositionals: true,
