@@ -6,7 +6,7 @@ export {
   formatDiagnostic,
   type Diagnostic,
 } from "./diagnostics/index.js";
-export { generate, loadSpec, runPipeline } from "./pipeline.js";
+export { checkGenerates, generate, loadSpec, runPipeline } from "./pipeline.js";
 export type {
   Generated,
   GeneratedFile,

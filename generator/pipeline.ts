@@ -31,16 +31,17 @@ export interface ModelInputs {
  * The one pipeline, pure: read → validate (the spec, and the docs templates when the files are
  * asked for) → model, then, for the files, render the prompt docs → check what they rendered →
  * emit. Each stage runs once. gen, --check and watch ask for the files (generate), diff and the
- * tests of a model for the model (loadSpec). Throws SpecError with every problem found.
+ * tests of a model for the model (loadSpec), import for every check but no files (checkGenerates). Throws SpecError with every problem found.
  */
 export function runPipeline(inputs: ModelInputs, until: "model"): Loaded;
+export function runPipeline(inputs: GenerateInputs, until: "checked"): Loaded;
 export function runPipeline(
   inputs: GenerateInputs,
   until: "files",
 ): Loaded & Generated;
 export function runPipeline(
   inputs: ModelInputs,
-  until: "model" | "files",
+  until: "model" | "checked" | "files",
 ): Loaded | (Loaded & Generated) {
   const read = inputs.read ?? parseSpec(inputs.spec.file, inputs.spec.text);
   if (!read.ok) throw new SpecError(read.diagnostics);
@@ -49,7 +50,7 @@ export function runPipeline(
   // The templates are checked with the spec, before anything renders, so that one run reports
   // both; rendering waits for the model, which only a valid spec has.
   const templates =
-    until === "files" && declaresDocs(spec)
+    until !== "model" && declaresDocs(spec)
       ? checkTemplates(inputs.templates!, inputs.cwd!)
       : null;
   const checked =
@@ -73,6 +74,7 @@ export function runPipeline(
         ];
   // The warnings go along: one may explain an error (a misspelt template name leaves the default in use).
   if (problems.some(isError)) throw new SpecError(sortDiagnostics(problems));
+  if (until === "checked") return { spec, model, warnings: problems };
 
   const runtime = inputs.runtime!;
   const ctx: EmitContext = {
@@ -90,6 +92,15 @@ export function runPipeline(
 export function generate(inputs: GenerateInputs): Generated {
   const { files, warnings, notes } = runPipeline(inputs, "files");
   return { files, warnings, notes };
+}
+
+/**
+ * Every check gen makes, and nothing written or emitted: whether gen would generate the spec.
+ * Emitting only writes out what the checks passed (no emitter refuses a spec), so a spec that
+ * passes here generates. `toolgen import` asks this before it writes a spec.
+ */
+export function checkGenerates(inputs: GenerateInputs): Loaded {
+  return runPipeline(inputs, "checked");
 }
 
 /** Read, validate, model: a spec taken as far as its model. `toolgen diff` loads both its sides so. */

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import {
   formatDiagnostic,
   gatherInputs,
-  generate,
+  checkGenerates,
   specInput,
   SpecError,
 } from "../index.js";
@@ -107,7 +107,9 @@ export function runOpenApiImport(argv: readonly string[], io: Io): number {
   // anything else stops the import before anything is written.
   const check = (text: string): readonly Diagnostic[] => {
     try {
-      generate(gatherInputs(specInput(out, text, io.cwd), { cwd: io.cwd }));
+      checkGenerates(
+        gatherInputs(specInput(out, text, io.cwd), { cwd: io.cwd }),
+      );
       return [];
     } catch (e) {
       if (!(e instanceof SpecError)) throw e;

@@ -3,7 +3,7 @@ import path from "node:path";
 import {
   formatDiagnostic,
   gatherInputs,
-  generate,
+  checkGenerates,
   loadSpec,
   specInput,
   SpecError,
@@ -111,7 +111,7 @@ export function writeImport(
   // The spec must generate: toolgen refuses what it cannot serve, before anything is written.
   try {
     if (text !== target.checked)
-      generate(
+      checkGenerates(
         gatherInputs(specInput(target.out, text, io.cwd), { cwd: io.cwd }),
       );
   } catch (e) {
