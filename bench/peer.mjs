@@ -264,3 +264,39 @@ export function peerTables(rows) {
     "",
   ]);
 }
+
+/** --peer: toolgen and the peer on the same tools, a table of the runs and one of the targets. */
+export function comparePeer({ sizes, runs, warmup, outFile, host, out }) {
+  const peerBin = ensurePeer(peerCacheDir(), (t) => process.stderr.write(t));
+  const peerRows = [];
+  for (const size of sizes) {
+    process.stderr.write(
+      `measuring toolgen and ${PEER.name} on ${size} tools (${runs} interleaved runs of each)…\n`,
+    );
+    peerRows.push(benchPeer(size, { runs, warmup, peerBin }));
+  }
+  out(
+    `toolgen and ${PEER.name}@${PEER.version} on the same synthetic tools, as whole processes, ${runs} interleaved runs of each (CPU: user + system; peak RSS: the max over runs)`,
+  );
+  for (const line of peerTables(peerRows)) out(line);
+  const verdicts = peerVerdicts(peerRows);
+  if (verdicts.length > 0) {
+    out("targets against the peer, on medians of wall time:");
+    for (const v of verdicts)
+      out(
+        `  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`,
+      );
+  }
+  const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
+  out();
+  out(
+    `load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`,
+  );
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  fs.writeFileSync(
+    outFile,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, peer: PEER, rows: peerRows, targets: verdicts }, null, 2)}\n`,
+  );
+  out();
+  out(`figures written to ${path.relative(process.cwd(), outFile) || outFile}`);
+}

@@ -11,17 +11,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { benchGen, repoRoot } from "./gen.mjs";
+import { compareGithub } from "./github.mjs";
 import { machine } from "./measure.mjs";
 import { benchMcp, mcpUnavailable } from "./mcp.mjs";
 import * as py from "./python.mjs";
-import {
-  benchPeer,
-  ensurePeer,
-  PEER,
-  peerCacheDir,
-  peerTables,
-  peerVerdicts,
-} from "./peer.mjs";
+import { comparePeer, PEER } from "./peer.mjs";
 import { syntheticSpec } from "./spec.mjs";
 import { markdownTable } from "./table.mjs";
 
@@ -57,6 +51,8 @@ const HELP = `Usage: npm run bench -- [options]
                    Installs the peer on first use into $TOOLGEN_BENCH_CACHE, else
                    $XDG_CACHE_HOME/toolgen-bench, else node_modules/.cache/toolgen-bench
                    (needs the npm registry once; never a dependency of toolgen)
+  --github         instead, import GitHub's REST description and generate it, side by side
+                   with the peer generating from the same document (bench/github.mjs)
   --profile [...]  instead, profile gen with node --cpu-prof and summarise where the time
                    goes (bench/profile.mjs; npm run bench -- --profile --help)
   --out <file>     where the JSON goes (default: bench/out/results.json, with --peer
@@ -85,6 +81,7 @@ const { values: opts } = parseArgs({
     "no-python": { type: "boolean", default: false },
     "mcp-tools": { type: "string", default: "1000" },
     peer: { type: "boolean", default: false },
+    github: { type: "boolean", default: false },
     out: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -116,7 +113,11 @@ if (opts.peer && sizes.includes("ref"))
   );
 const outFile =
   opts.out ??
-  path.join(repoRoot, "bench/out", opts.peer ? "peer.json" : "results.json");
+  path.join(
+    repoRoot,
+    "bench/out",
+    opts.peer ? "peer.json" : opts.github ? "github.json" : "results.json",
+  );
 
 // Measure toolgen, not its build: bring dist/ up to date once, before any clock starts.
 const build = spawnSync(
@@ -137,8 +138,9 @@ const s = (x) => x.toFixed(2);
 const mb = (x) => x.toFixed(0);
 const triple = (w) => `${s(w.min)} / ${s(w.median)} / ${s(w.max)}`;
 
-if (opts.peer) {
-  comparePeer();
+if (opts.peer || opts.github) {
+  if (opts.peer) comparePeer({ sizes, runs, warmup, outFile, host, out });
+  else compareGithub({ runs, warmup, outFile, host, out });
   process.exit(0);
 }
 
@@ -357,40 +359,4 @@ function overheadText(mcp) {
 
 function printTable(header, body) {
   out(markdownTable(header, body));
-}
-
-/** --peer: toolgen and the peer on the same tools, a table of the runs and one of the targets. */
-function comparePeer() {
-  const peerBin = ensurePeer(peerCacheDir(), (t) => process.stderr.write(t));
-  const peerRows = [];
-  for (const size of sizes) {
-    process.stderr.write(
-      `measuring toolgen and ${PEER.name} on ${size} tools (${runs} interleaved runs of each)…\n`,
-    );
-    peerRows.push(benchPeer(size, { runs, warmup, peerBin }));
-  }
-  out(
-    `toolgen and ${PEER.name}@${PEER.version} on the same synthetic tools, as whole processes, ${runs} interleaved runs of each (CPU: user + system; peak RSS: the max over runs)`,
-  );
-  for (const line of peerTables(peerRows)) out(line);
-  const verdicts = peerVerdicts(peerRows);
-  if (verdicts.length > 0) {
-    out("targets against the peer, on medians of wall time:");
-    for (const v of verdicts)
-      out(
-        `  ${v.met ? "met   " : "MISSED"}  ${v.what}: ${v.value} (target ${v.target})`,
-      );
-  }
-  const loadAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
-  out();
-  out(
-    `load average at the end: ${loadAfter.join(" ")} (figures taken under load are slower than the tool is)`,
-  );
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  fs.writeFileSync(
-    outFile,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: host, loadAfter, runs, warmup, peer: PEER, rows: peerRows, targets: verdicts }, null, 2)}\n`,
-  );
-  out();
-  out(`figures written to ${path.relative(process.cwd(), outFile) || outFile}`);
 }
