@@ -4,7 +4,7 @@ import { PYTHON_KEYWORDS } from "../model/python-names.js";
 import { pep440 } from "../model/pep440.js";
 import { isSemver } from "./semver.js";
 import { quoted } from "../diagnostics/quoted.js";
-import { schemaPatterns } from "../model/schema-patterns.js";
+import { schemaFormats, schemaPatterns } from "../model/schema-patterns.js";
 import { MAX_PATTERN_LENGTH } from "./pattern-backtracking.js";
 import { pythonPattern } from "./python-pattern.js";
 import { about } from "./subject.js";
@@ -84,6 +84,15 @@ export const checkPython: Check = ({ raw, targets, declared, tools }) => {
             code: "python-pattern",
           });
       }
+      // ajv-formats asks V8's RegExp whether a text is a regular expression; Python could ask
+      // only re, which reads another syntax: the format would not mean the same in both.
+      for (const { format, path } of schemaFormats(schema))
+        if (format === "regex")
+          problems.push({
+            path: ["tools", i, key, ...path],
+            message: `${about(raw, ["tools", i, key, ...path])}format 'regex' cannot be checked alike in Python: JavaScript's RegExp and Python's re accept different syntax ((?<name>…) and \\p{L} in one, (?P<name>…) in the other); drop the format, or check the text in a handler`,
+            code: "python-format",
+          });
     }
   });
   return problems;
