@@ -1,10 +1,10 @@
+import type { ClientPush } from "./push.js";
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import type { ToolTable } from "./table.js";
-import type { ClientPush } from "./push.js";
-
-export type { ClientPush } from "./push.js";
 
 // What the MCP bin is given, as types only: the stdio and the HTTP bin both read them.
+
+export type { ClientPush } from "./push.js";
 
 /** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
 export interface LocalRuntime {
