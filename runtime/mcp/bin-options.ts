@@ -14,11 +14,11 @@ export interface LocalRuntime {
   /**
    * Called once the server is connected (registration, polling…); a failure is reported on
    * stderr and the server goes on. `push` sends the connected client notifications of the
-   * runtime's own.
+   * runtime's own. Optional, as `stop` is.
    */
-  start(push: ClientPush): Promise<void>;
+  start?(push: ClientPush): Promise<void>;
   /** Called when the MCP client goes away: stdin ends or the transport closes. */
-  stop(): Promise<void>;
+  stop?(): Promise<void>;
 }
 
 export interface StdioOptions {

@@ -54,7 +54,7 @@ export async function serveHttpBin(
   const stop = () => {
     server.close();
     server.closeAllConnections();
-    void runtime?.stop();
+    void runtime?.stop?.();
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
@@ -69,7 +69,7 @@ export async function serveHttpBin(
   if (runtime !== undefined) {
     try {
       // Each request is served by a server of its own, gone once it answers: none to push on.
-      await runtime.start(NO_PUSH);
+      await runtime.start?.(NO_PUSH);
     } catch (error) {
       o.err(`${program}: the runtime did not start: ${oneLine(error)}\n`);
       process.off("SIGINT", stop);

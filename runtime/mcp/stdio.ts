@@ -65,11 +65,11 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   if (runtime !== undefined) {
     const started = runtime;
     // The SDK's transport does not notice stdin's end; the runtime's loops must not outlive the client.
-    const stop = () => void started.stop();
+    const stop = () => void started.stop?.();
     process.stdin.once("end", stop);
     server.onclose = stop;
     try {
-      await started.start(pushTo(server));
+      await started.start?.(pushTo(server));
     } catch (error) {
       // A runtime that did not start cannot serve its local tools as it should: serving ends.
       o.err(

@@ -873,7 +873,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
   const stop = () => {
     server.close();
     server.closeAllConnections();
-    void runtime?.stop();
+    void runtime?.stop?.();
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
@@ -888,7 +888,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
     );
   if (runtime !== void 0) {
     try {
-      await runtime.start(NO_PUSH);
+      await runtime.start?.(NO_PUSH);
     } catch (error) {
       o.err(`${program}: the runtime did not start: ${oneLine(error)}
 `);
@@ -1064,11 +1064,11 @@ async function runStdio(o) {
   );
   if (runtime !== void 0) {
     const started = runtime;
-    const stop = () => void started.stop();
+    const stop = () => void started.stop?.();
     process.stdin.once("end", stop);
     server.onclose = stop;
     try {
-      await started.start(pushTo(server));
+      await started.start?.(pushTo(server));
     } catch (error) {
       o.err(
         `${program}: the runtime did not start: ${oneLine2(error instanceof Error ? error.message : String(error))}
