@@ -26,7 +26,7 @@ export interface WatchInputs {
 /**
  * What a gen run read besides toolgen's own files: the spec (its folder, so that an editor's
  * save by rename is seen), the user's template folder (--templates, else targets.docs.templates),
- * and the folder of each runtime package the spec names (targets.<target>.runtime), found as
+ * and the folder of each runtime package the spec names (targets.<target>.runtime, but Python's), found as
  * Node finds it from the spec's folder (node_modules/<name> there or above, links followed).
  * A runtime package that does not resolve is listed in `unresolved` and not watched.
  */
@@ -72,7 +72,10 @@ function specSettings(inputs: WatchInputs): {
 } {
   const targets = asRecord(inputs.specValue).targets;
   if (!isRecord(targets)) return { runtimes: [] };
-  const entries = Object.values(targets).map(asRecord);
+  // targets.python.runtime is a Python module path (read by Python at run time), no npm package.
+  const entries = Object.entries(targets)
+    .filter(([target]) => target !== "python")
+    .map(([, settings]) => asRecord(settings));
   const docs = asRecord(targets.docs);
   const runtimes = entries
     .map((t) => t.runtime)

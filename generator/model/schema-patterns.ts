@@ -24,24 +24,46 @@ export interface SchemaPattern {
   readonly path: readonly (string | number)[];
 }
 
+/** A `format` a schema asks its string to have, and where (the path ends at `format`). */
+export interface SchemaFormat {
+  readonly format: string;
+  readonly path: readonly (string | number)[];
+}
+
+interface Found {
+  readonly patterns: SchemaPattern[];
+  readonly formats: SchemaFormat[];
+}
+
 /**
  * Every regular expression in a JSON Schema, in document order (a pattern may repeat). Validation
  * and the Python emitter both ask for the same schema objects: each is walked once.
  */
 export function schemaPatterns(schema: JsonValue): readonly SchemaPattern[] {
-  if (schema === null || typeof schema !== "object") return [];
-  let found = walked.get(schema);
-  if (found === undefined) {
-    found = walk(schema);
-    walked.set(schema, found);
-  }
-  return found;
+  return found(schema).patterns;
 }
 
-const walked = new WeakMap<object, readonly SchemaPattern[]>();
+/** Every `format` in a JSON Schema, in document order, read by the same walk as the patterns. */
+export function schemaFormats(schema: JsonValue): readonly SchemaFormat[] {
+  return found(schema).formats;
+}
 
-function walk(schema: JsonValue): SchemaPattern[] {
-  const found: SchemaPattern[] = [];
+const NOTHING: Found = { patterns: [], formats: [] };
+
+function found(schema: JsonValue): Found {
+  if (schema === null || typeof schema !== "object") return NOTHING;
+  let done = walked.get(schema);
+  if (done === undefined) {
+    done = walk(schema);
+    walked.set(schema, done);
+  }
+  return done;
+}
+
+const walked = new WeakMap<object, Found>();
+
+function walk(schema: JsonValue): Found {
+  const found: Found = { patterns: [], formats: [] };
   const visit = (node: JsonValue, path: (string | number)[]) => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => visit(item, [...path, i]));
@@ -51,11 +73,13 @@ function walk(schema: JsonValue): SchemaPattern[] {
     for (const [key, value] of Object.entries(node)) {
       if (NOT_SCHEMAS.has(key)) continue;
       if (key === "pattern" && typeof value === "string")
-        found.push({ pattern: value, path: [...path, key] });
+        found.patterns.push({ pattern: value, path: [...path, key] });
+      else if (key === "format" && typeof value === "string")
+        found.formats.push({ format: value, path: [...path, key] });
       else if (SCHEMA_MAPS.has(key) && isRecord(value))
         for (const [name, sub] of Object.entries(value)) {
           if (key === "patternProperties")
-            found.push({ pattern: name, path: [...path, key, name] });
+            found.patterns.push({ pattern: name, path: [...path, key, name] });
           visit(sub as JsonValue, [...path, key, name]);
         }
       else visit(value as JsonValue, [...path, key]);

@@ -47,6 +47,8 @@ export const CODES = {
     "a Python module path (targets.python.module or runtime) with a keyword as a part",
   "python-pattern":
     "a schema pattern Python's re cannot check as JavaScript does (a Unicode property escape, a lookbehind of varying width), with the Python target",
+  "python-format":
+    "a schema format Python cannot check as JavaScript does (format: regex), with the Python target",
   "python-version":
     "a version whose pre-release PEP 440 cannot spell (1.0.0-nightly)",
   "duplicate-env-name":

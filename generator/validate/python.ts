@@ -2,8 +2,9 @@ import type { Problem } from "./problem.js";
 import { firstSeen, type Check } from "./checked-spec.js";
 import { PYTHON_KEYWORDS } from "../model/python-names.js";
 import { pep440 } from "../model/pep440.js";
+import { isSemver } from "./semver.js";
 import { quoted } from "../diagnostics/quoted.js";
-import { schemaPatterns } from "../model/schema-patterns.js";
+import { schemaFormats, schemaPatterns } from "../model/schema-patterns.js";
 import { MAX_PATTERN_LENGTH } from "./pattern-backtracking.js";
 import { pythonPattern } from "./python-pattern.js";
 import { about } from "./subject.js";
@@ -57,7 +58,8 @@ export const checkPython: Check = ({ raw, targets, declared, tools }) => {
   }
   const own = python.version !== undefined;
   const version = python.version ?? raw.version;
-  if (version !== undefined && pep440(version) === null)
+  // A version that is no semver is reported as such (tools.schema.json), once.
+  if (version !== undefined && isSemver(version) && pep440(version) === null)
     problems.push({
       path: own ? ["targets", "python", "version"] : ["version"],
       message: `version ${quoted(version)} has no PEP 440 spelling for the Python package: a pre-release is alpha, beta, rc or dev and a number (1.2.0-beta.1 → 1.2.0b1)${own ? "" : "; or give targets.python its own version"}`,
@@ -82,6 +84,15 @@ export const checkPython: Check = ({ raw, targets, declared, tools }) => {
             code: "python-pattern",
           });
       }
+      // ajv-formats asks V8's RegExp whether a text is a regular expression; Python could ask
+      // only re, which reads another syntax: the format would not mean the same in both.
+      for (const { format, path } of schemaFormats(schema))
+        if (format === "regex")
+          problems.push({
+            path: ["tools", i, key, ...path],
+            message: `${about(raw, ["tools", i, key, ...path])}format 'regex' cannot be checked alike in Python: JavaScript's RegExp and Python's re accept different syntax ((?<name>…) and \\p{L} in one, (?P<name>…) in the other); drop the format, or check the text in a handler`,
+            code: "python-format",
+          });
     }
   });
   return problems;

@@ -1,15 +1,24 @@
+import type { ClientPush } from "./push.js";
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import type { ToolTable } from "./table.js";
 
 // What the MCP bin is given, as types only: the stdio and the HTTP bin both read them.
 
+export type { ClientPush } from "./push.js";
+
 /** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
 export interface LocalRuntime {
   readonly handlers: Readonly<Record<string, LocalHandler>>;
-  /** Called once the server is connected (registration, polling…); a failure is reported on stderr and the server goes on. */
-  start(): Promise<void>;
+  /** Server capabilities the runtime's notifications need (`logging`, `experimental`…), declared by the bin before it connects. */
+  readonly capabilities?: Readonly<Record<string, object>>;
+  /**
+   * Called once the server is connected (registration, polling…); a failure is reported on
+   * stderr and the server goes on. `push` sends the connected client notifications of the
+   * runtime's own. Optional, as `stop` is.
+   */
+  start?(push: ClientPush): Promise<void>;
   /** Called when the MCP client goes away: stdin ends or the transport closes. */
-  stop(): Promise<void>;
+  stop?(): Promise<void>;
 }
 
 export interface StdioOptions {

@@ -6,6 +6,7 @@ import { createHttpHandler } from "./http.js";
 import { isLoopbackAddress } from "./loopback.js";
 import type { ServeOptions } from "./serve.js";
 import type { LocalRuntime, StdioOptions } from "./bin-options.js";
+import { NO_PUSH } from "./push.js";
 
 /** The path the bin serves MCP at, as MCP clients' configurations expect. */
 const PATH = "/mcp";
@@ -53,7 +54,7 @@ export async function serveHttpBin(
   const stop = () => {
     server.close();
     server.closeAllConnections();
-    void runtime?.stop();
+    void runtime?.stop?.();
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
@@ -67,7 +68,8 @@ export async function serveHttpBin(
     );
   if (runtime !== undefined) {
     try {
-      await runtime.start();
+      // Each request is served by a server of its own, gone once it answers: none to push on.
+      await runtime.start?.(NO_PUSH);
     } catch (error) {
       o.err(`${program}: the runtime did not start: ${oneLine(error)}\n`);
       process.off("SIGINT", stop);

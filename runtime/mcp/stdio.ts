@@ -8,10 +8,11 @@ import { serveHttpBin } from "./http-bin.js";
 import { LineTransport } from "./stdio-lines.js";
 import { preferredLine } from "./sdk.js";
 import { createToolServer } from "./serve.js";
+import { pushTo } from "./push.js";
 import type { ServerInfo } from "./table.js";
 import type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
-export type { LocalRuntime, StdioOptions } from "./bin-options.js";
+export type { ClientPush, LocalRuntime, StdioOptions } from "./bin-options.js";
 
 /**
  * The bin's whole life: starts serving on stdin/stdout (or over HTTP with `--http`) and returns
@@ -54,6 +55,8 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   if (args.mode === "http")
     return serveHttpBin(o, args, serving, runtime, o.env ?? process.env);
   const server = createToolServer(o.table, serving);
+  if (runtime?.capabilities !== undefined)
+    server.registerCapabilities(runtime.capabilities);
   // Not the SDK's StdioServerTransport: it leaves a line that is not JSON unanswered, and ends
   // the server with no word (exit 0) on a line over its size limit.
   await server.connect(
@@ -62,11 +65,11 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   if (runtime !== undefined) {
     const started = runtime;
     // The SDK's transport does not notice stdin's end; the runtime's loops must not outlive the client.
-    const stop = () => void started.stop();
+    const stop = () => void started.stop?.();
     process.stdin.once("end", stop);
     server.onclose = stop;
     try {
-      await started.start();
+      await started.start?.(pushTo(server));
     } catch (error) {
       // A runtime that did not start cannot serve its local tools as it should: serving ends.
       o.err(

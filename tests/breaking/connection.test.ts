@@ -61,3 +61,51 @@ describe("the client's settings", () => {
     ).toEqual([]);
   });
 });
+
+// An API declared for the Python target alone: its env and auth are targets.python's.
+const python = (connection: string) =>
+  [
+    "targets:",
+    "  python:",
+    "    package: acme-petstore",
+    "    module: acme_petstore",
+    ...connection.split("\n").map((l) => `    ${l}`),
+    "sections:",
+    "  - { id: pets, heading: Pets, label: Pets }",
+    "tools:",
+    "  - name: get_pet",
+    "    section: pets",
+    "    short: Read one pet.",
+    "    when_to_use: When you need a pet's details.",
+    "    input: { type: object, properties: { pet_id: { type: string } }, required: [pet_id] }",
+    '    http: { method: GET, path: "/pets/{pet_id}" }',
+    "",
+  ].join("\n");
+const PY_BEARER =
+  "base_url: https://petstore.example.com\nenv: { base_url: PETSTORE_URL }\nauth: { bearer: PETSTORE_TOKEN }";
+const PY_QUERY = PY_BEARER.replace(
+  "bearer: PETSTORE_TOKEN",
+  "api_key: { env: PETSTORE_KEY, query: api_key }",
+);
+const PY_NONE =
+  "base_url: https://petstore.example.com\nenv: { base_url: PETSTORE_URL }";
+const PY_WORKSPACES =
+  "env: { base_url: PETSTORE_URL, workspace_id: PETSTORE_WS, token: PETSTORE_WS_TOKEN, workspaces: PETSTORE_WORKSPACES }";
+
+describe("the Python target's own settings, in a spec without the client target", () => {
+  it.each([
+    [
+      "bearer → API key in the query",
+      PY_BEARER,
+      PY_QUERY,
+      "client-auth-changed",
+    ],
+    ["bearer → none", PY_BEARER, PY_NONE, "client-auth-relaxed"],
+    ["workspaces added", PY_NONE, PY_WORKSPACES, "client-workspaces-changed"],
+  ])("%s", (_name, base, current, change) => {
+    const result = diffTexts(python(base), python(current));
+    expect(names(result)).toEqual([change]);
+    expect(result.changes[0]!.tool).toBe("targets.python");
+    expect(result.changes[0]!.message).toMatch(/^targets\.python/);
+  });
+});

@@ -133,6 +133,19 @@ describe("toolgen --watch, what it watches", () => {
     expect(await w.stop()).toBe(0);
   });
 
+  it("a Python target's runtime is a module path, not a package: never looked for in node_modules", async () => {
+    const dir = project(
+      minimalVariant([
+        "  docs:",
+        "  python: { package: acme-tools, module: acme_tools, runtime: acme_agent.handlers }\n  docs:",
+      ]),
+    );
+    const w = await watch(dir);
+    expect(w.err()).toContain("toolgen: watching tools.yaml (Ctrl-C");
+    expect(w.err()).not.toContain("does not resolve");
+    expect(await w.stop()).toBe(0);
+  });
+
   it("runs once for a burst of changes, and never for its own writes", async () => {
     const dir = project(minimalVariant());
     const spec = path.join(dir, "tools.yaml");

@@ -6,6 +6,7 @@ otherwise. The package still type-checks, lints, imports, and does what the spec
 from __future__ import annotations
 
 import importlib
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -129,3 +130,50 @@ async def test_patterns_mean_what_javascript_means(package: Path) -> None:
 def test_the_console_script_name_is_the_specs(package: Path) -> None:
     text = (package / "pyproject.toml").read_text("utf-8")
     assert f'{PYTHON["cli"]} = "{PYTHON["module"]}.cli:main"' in text
+
+
+CONSUMER = '''"""A consumer of the hostile package: keyword-named inputs through the TypedDict, a typed result."""
+
+from __future__ import annotations
+
+from {module}.client import Client
+from {module}.inputs import CallResult, ImportInput
+
+
+async def use(client: Client) -> bool:
+    given: ImportInput = {{"from": "here", "id": "12", "class": "c'd", "async": True, "lambda": 1}}
+    await client.import_(given)
+    result: CallResult = await client.call_()
+    return result["ok"]
+'''
+
+
+def mypy_on(package: Path, consumer: Path) -> subprocess.CompletedProcess[str]:
+    """mypy --strict on a consumer file beside the package, which it imports from src/."""
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", MYPY_CACHE,
+         "--config-file", "pyproject.toml", consumer.name],
+        cwd=package, capture_output=True, text=True, check=False,
+        env={**os.environ, "MYPYPATH": str(package / "src")},
+    )  # fmt: skip
+
+
+@pytest.mark.slow
+def test_a_consumer_type_checks_and_a_wrong_input_does_not(package: Path) -> None:
+    """The TypedDicts say what the schema says: the consumer passes mypy --strict and ruff; the
+    same consumer with an enum value the schema lacks and a misspelt key fails mypy at both."""
+    good = package / "consumer_good.py"
+    good.write_text(CONSUMER.format(module=PYTHON["module"]), "utf-8")
+    done = mypy_on(package, good)
+    assert done.returncode == 0, done.stdout + done.stderr
+    tool_check(package, "ruff", "check", "--no-cache", good.name)
+    bad = package / "consumer_bad.py"
+    bad.write_text(
+        CONSUMER.format(module=PYTHON["module"])
+        .replace('"class": "c\'d"', '"class": "x"')
+        .replace('"lambda": 1', '"lambdaa": 1'),
+        "utf-8",
+    )
+    done = mypy_on(package, bad)
+    assert done.returncode == 1
+    assert '"class"' in done.stdout and '"lambdaa"' in done.stdout, done.stdout

@@ -112,6 +112,20 @@ describe("the spec's versions", () => {
     ]);
   });
 
+  it("reports a version that is not semver once, not again as one PEP 440 cannot spell, with the Python target", () => {
+    const text = minimalVariant(
+      ["targets:\n", 'version: "1.2"\ntargets:\n'],
+      [
+        "  docs:",
+        '  python: { package: acme-tools, module: acme_tools, version: "2.0" }\n  docs:',
+      ],
+    );
+    expect(specProblems(text)).toEqual([
+      `${at(text, '"1.2"')}: 'version' must be a semver version such as 1.2.0 (MAJOR.MINOR.PATCH, then an optional -prerelease and +build), not "1.2"`,
+      `${at(text, '"2.0"')}: 'targets.python.version' must be a semver version such as 1.2.0 (MAJOR.MINOR.PATCH, then an optional -prerelease and +build), not "2.0"`,
+    ]);
+  });
+
   it("reports a runtime_version that is no range, and one without a runtime", () => {
     const text = minimalVariant(
       [

@@ -812,6 +812,31 @@ function isLoopbackAddress(address) {
   return LOOPBACK.check(bare, family === 4 ? "ipv4" : "ipv6");
 }
 
+// runtime/mcp/push.ts
+function pushTo(server) {
+  const s = server;
+  return {
+    async notify(method, params) {
+      if (method === "notifications/message") {
+        if (s.getCapabilities?.()?.logging === void 0) return false;
+        const level = params?.level;
+        if (typeof level === "string" && s.isMessageIgnored?.(level) === true)
+          return false;
+      }
+      try {
+        await s.notification({
+          method,
+          ...(params === void 0 ? {} : { params: { ...params } }),
+        });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+var NO_PUSH = { notify: async () => false };
+
 // runtime/mcp/http-bin.ts
 var PATH = "/mcp";
 async function serveHttpBin(o, args, serving, runtime, env) {
@@ -848,7 +873,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
   const stop = () => {
     server.close();
     server.closeAllConnections();
-    void runtime?.stop();
+    void runtime?.stop?.();
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
@@ -863,7 +888,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
     );
   if (runtime !== void 0) {
     try {
-      await runtime.start();
+      await runtime.start?.(NO_PUSH);
     } catch (error) {
       o.err(`${program}: the runtime did not start: ${oneLine(error)}
 `);
@@ -1032,16 +1057,18 @@ async function runStdio(o) {
   if (args.mode === "http")
     return serveHttpBin(o, args, serving, runtime, o.env ?? process.env);
   const server = createToolServer(o.table, serving);
+  if (runtime?.capabilities !== void 0)
+    server.registerCapabilities(runtime.capabilities);
   await server.connect(
     new LineTransport(preferredLine(o.table.sdks).parseMessage),
   );
   if (runtime !== void 0) {
     const started = runtime;
-    const stop = () => void started.stop();
+    const stop = () => void started.stop?.();
     process.stdin.once("end", stop);
     server.onclose = stop;
     try {
-      await started.start();
+      await started.start?.(pushTo(server));
     } catch (error) {
       o.err(
         `${program}: the runtime did not start: ${oneLine2(error instanceof Error ? error.message : String(error))}

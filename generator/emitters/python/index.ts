@@ -30,7 +30,7 @@ export const emitPython: Emitter = (model, ctx) => {
     { path: `${src}/prompts.py`, content: promptsPy(model, ctx.docs!) },
     ...client(src, model),
     { path: `${src}/mcp.py`, content: mcpPy(model) },
-    { path: `${src}/langchain.py`, content: langchainPy() },
+    { path: `${src}/langchain.py`, content: langchainPy(model) },
     { path: `${src}/function_calling.py`, content: functionCallingPy() },
     { path: `${src}/cli.py`, content: cliPy(model) },
     ...core(src, ctx),

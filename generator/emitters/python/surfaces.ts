@@ -38,7 +38,8 @@ export function mcpPy(model: Model): string {
     `The MCP server of these tools, on the mcp SDK's low-level server (the [mcp] extra).
 
 \`python -m ${python.module}.mcp\` serves them over stdio, or over Streamable HTTP with
-\`--http [host:]port\`; create_server, create_http_app and tool_answers serve them from your own.
+\`--http [host:]port\`; create_server, create_http_app and tool_answers serve them from your own
+(tool_list and tool_answers need no SDK: for a JSON-RPC loop of your own).
 `,
     [
       "import sys",
@@ -54,14 +55,14 @@ export function mcpPy(model: Model): string {
 }
 
 /** `langchain.py`: create_tools. */
-export function langchainPy(): string {
+export function langchainPy(model: Model): string {
   return surfaceModule(
     `LangChain tools of these tools, for langchain-core 1.x (the [langchain] extra).\n`,
     [
       "from ._core.data import load_spec",
       "from ._core.langchain_surface import LangchainSurface",
     ],
-    `LangchainSurface(${SPEC})`,
+    `LangchainSurface(${SPEC}, package=${pyString(declared(model, "python").package)})`,
     ["create_tools"],
   );
 }

@@ -36,6 +36,8 @@ export class Inbox {
   private readonly from = new Map<InboxMessage, string>();
   private readonly popped = new Set<string>();
   private waiters: Array<() => void> = [];
+  /** Told of each message queued by `offer`, once it is queued (and kept). */
+  onQueued: ((message: InboxMessage) => void) | null = null;
 
   constructor(
     readonly capacity: number,
@@ -90,6 +92,7 @@ export class Inbox {
     const waiters = this.waiters;
     this.waiters = [];
     for (const wake of waiters) wake();
+    this.onQueued?.(message);
     return true;
   }
 

@@ -8,7 +8,7 @@ import {
   type DelegateSettings,
 } from "./delegate.js";
 import { removeTemporaries } from "./durable.js";
-import { Inbox } from "./inbox.js";
+import { Inbox, type InboxMessage } from "./inbox.js";
 import { KeptMessages } from "./kept.js";
 import { RateLimitedLog, stderrLog, type Log } from "./log.js";
 import type { RuntimeClient } from "./platform.js";
@@ -17,8 +17,15 @@ import { Poller } from "./poller.js";
 import { Registration } from "./registration.js";
 import { sendMessageToUser } from "./send-message.js";
 import {
+  inboxNotification,
+  notifyCapabilities,
+  notifyMethod,
+  type Push,
+} from "./notify.js";
+import {
   deliveryFromEnv,
   identityFromEnv,
+  inboxNotifyFromEnv,
   stateDirFromEnv,
   type Delivery,
   type Env,
@@ -31,6 +38,7 @@ export type { InboxMessage } from "./inbox.js";
 export type { PlatformRequest, RuntimeClient } from "./platform.js";
 export type { DelegateSettings } from "./delegate.js";
 export { ENV, type Delivery, type Env, type Identity } from "./settings.js";
+export { DEFAULT_NOTIFY_METHOD, type Push } from "./notify.js";
 export { MAX_ATTACHMENT_BYTES } from "./send-message.js";
 export { LOOKBACK_SECS } from "./poller.js";
 export { FolderHeldError, OWNER_FILE } from "./owner.js";
@@ -42,6 +50,8 @@ export interface RuntimeOptions {
   readonly env?: Env;
   /** Overrides MOLECULE_MESSAGE_DELIVERY. */
   readonly delivery?: Delivery;
+  /** Overrides MOLECULE_INBOX_NOTIFY: the notification method each arrived inbox message is pushed with ("on": the default), or false for none. */
+  readonly inboxNotify?: string | false;
   /** Overrides MOLECULE_STATE_DIR: where each workspace's inbox cursor and unpopped messages are kept. */
   readonly stateDir?: string;
   /** Overrides the MOLECULE_MODEL… variables, field by field. */
@@ -70,12 +80,16 @@ export interface Runtime {
   readonly handlers: LocalHandlers;
   /** The polled inbox, or null with push delivery. */
   readonly inbox: Inbox | null;
+  /** The server capabilities the inbox notification needs (the MCP bin declares them); absent when it is off. */
+  readonly capabilities?: Readonly<Record<string, object>>;
   /**
    * With polled delivery, takes the state folder (throws FolderHeldError when another started
    * runtime holds it) and cleans what a killed run left there; then registers every workspace
-   * (failures are logged, not thrown) and starts the heartbeats and pollers.
+   * (failures are logged, not thrown) and starts the heartbeats and pollers. With the inbox
+   * notification on, each message queued from then on (and each kept from an earlier run) is
+   * pushed through `push`, which the MCP bin passes.
    */
-  start(): Promise<void>;
+  start(push?: Push): Promise<void>;
   /** Stops every loop and waits for them, ends waits and delegations in progress, and lets go of the state folder; a stopped runtime cannot start again. */
   stop(): Promise<void>;
 }
@@ -113,6 +127,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     options.repeatReportMs ?? 10 * 60_000,
   );
   const delivery = options.delivery ?? deliveryFromEnv(env);
+  const notify =
+    options.inboxNotify === undefined
+      ? inboxNotifyFromEnv(env)
+      : options.inboxNotify === false
+        ? null
+        : notifyMethod(options.inboxNotify);
+  if (notify !== null && delivery === "push")
+    throw new Error(
+      "createRuntime: the inbox notification pushes what the polled inbox receives, and this runtime has none (message delivery is push)",
+    );
   const identity: Identity = { ...identityFromEnv(env), ...options.identity };
   const workspaces = [...client.$workspaces];
   const several = workspaces.length > 1;
@@ -270,7 +294,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return {
     handlers,
     inbox,
-    async start() {
+    ...(notify === null ? {} : { capabilities: notifyCapabilities(notify) }),
+    async start(push) {
       // A runtime stopped before it started (its MCP client left at once) stays stopped.
       if (state === "stopped") return;
       if (state === "started")
@@ -286,6 +311,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           release = null;
           throw error;
         }
+        if (notify !== null && push !== undefined) {
+          const send = (message: InboxMessage) =>
+            void push
+              .notify(notify, inboxNotification(notify, message))
+              .catch(() => {});
+          inbox.onQueued = send;
+          inbox.peek(inbox.size).forEach(send);
+        }
       }
       const signal = stopping.signal;
       await Promise.all(registrations.map((r) => r.register(signal)));
@@ -297,6 +330,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     async stop() {
       state = "stopped";
+      if (inbox !== null) inbox.onQueued = null;
       stopping.abort(new Error("the runtime stopped"));
       await Promise.all(loops);
       release?.();

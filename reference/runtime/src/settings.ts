@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { notifyMethod } from "./notify.js";
 
 /** The environment variables the runtime reads; each can be overridden by an option of createRuntime. */
 export const ENV = {
@@ -11,6 +12,8 @@ export const ENV = {
   delivery: "MOLECULE_MESSAGE_DELIVERY",
   /** The folder of the inbox cursor files (default ~/.molecule/state). */
   stateDir: "MOLECULE_STATE_DIR",
+  /** Off by default; `on`, or a notification method: each arrived inbox message is pushed to the MCP client so. */
+  inboxNotify: "MOLECULE_INBOX_NOTIFY",
 } as const;
 
 export type Delivery = "poll" | "push";
@@ -52,4 +55,13 @@ export function stateDirFromEnv(env: Env): string {
   return (
     get(env, ENV.stateDir) ?? path.join(os.homedir(), ".molecule", "state")
   );
+}
+
+/** The notification method an arrived inbox message is pushed with, or null (the default: none). */
+export function inboxNotifyFromEnv(env: Env): string | null {
+  try {
+    return notifyMethod(get(env, ENV.inboxNotify));
+  } catch (error) {
+    throw new Error(`${ENV.inboxNotify}: ${(error as Error).message}`);
+  }
 }

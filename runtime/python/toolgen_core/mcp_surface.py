@@ -1,19 +1,23 @@
-"""The generated ``<module>.mcp``'s functions, bound to the package's spec (needs the ``mcp``
-SDK: the package's ``[mcp]`` extra)."""
+"""The generated ``<module>.mcp``'s functions, bound to the package's spec. The server and the
+bin need the ``mcp`` SDK (the package's ``[mcp]`` extra; without it they say so); ``tool_list``
+and ``tool_answers``, for a JSON-RPC loop of your own, do not."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-
-from mcp.server.lowlevel import Server
+from typing import TYPE_CHECKING
 
 from .data import SpecData
+from .extras import require_extra
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import ToolAnswers
 from .mcp_bin import main as bin_main
-from .mcp_http import HttpApp, create_http_app
-from .mcp_server import create_server
 from .mcp_table import ToolTable, load_table
+
+if TYPE_CHECKING:
+    from mcp.server.lowlevel import Server
+
+    from .mcp_http import HttpApp
 
 
 class McpSurface:
@@ -65,6 +69,9 @@ class McpSurface:
         handlers: Mapping[str, LocalHandler] | None = None,
     ) -> Server:
         """A low-level ``mcp`` server of every tool, with the package's instructions."""
+        require_extra(self._package, "mcp")
+        from .mcp_server import create_server
+
         return create_server(
             self.table,
             client=client,
@@ -82,6 +89,9 @@ class McpSurface:
     ) -> HttpApp:
         """The server over Streamable HTTP as an ASGI app, with the bin's Origin and bearer
         token rules (``token`` defaults to the spec's ``http_token_env`` variable's value)."""
+        require_extra(self._package, "mcp")
+        from .mcp_http import create_http_app
+
         return create_http_app(
             self.table,
             client=client,

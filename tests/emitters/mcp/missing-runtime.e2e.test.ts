@@ -128,3 +128,36 @@ describe("the MCP bin of a spec with targets.mcp.runtime", () => {
     expect(bin.status).toBe(0);
   });
 });
+
+describe("a runtime's start and stop", () => {
+  it("are optional: a runtime of handlers alone serves, and the bin ends cleanly when stdin ends", () => {
+    installRuntime(
+      [
+        `const local = ${JSON.stringify(localTools)};`,
+        "export function createRuntime() {",
+        '  return { handlers: Object.fromEntries(local.map((name) => [name, async () => "done"])) };',
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const bin = run([]);
+    expect(bin.stderr).toBe("");
+    expect(bin.status).toBe(0);
+  });
+
+  it("start receives the push to the client: a notify function", () => {
+    installRuntime(
+      [
+        `const local = ${JSON.stringify(localTools)};`,
+        "export function createRuntime() {",
+        '  const handlers = Object.fromEntries(local.map((name) => [name, async () => "done"]));',
+        "  return { handlers, start: async (push) => process.stderr.write(`push.notify: ${typeof push?.notify}\\n`) };",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const bin = run([]);
+    expect(bin.stderr).toBe("push.notify: function\n");
+    expect(bin.status).toBe(0);
+  });
+});

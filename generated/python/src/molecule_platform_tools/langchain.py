@@ -9,5 +9,5 @@ from ._core.langchain_surface import LangchainSurface
 
 __all__ = ["create_tools"]
 
-_SURFACE = LangchainSurface(load_spec(__package__))
+_SURFACE = LangchainSurface(load_spec(__package__), package="molecule-platform-tools")
 create_tools = _SURFACE.create_tools

@@ -2,7 +2,8 @@
 """The MCP server of these tools, on the mcp SDK's low-level server (the [mcp] extra).
 
 `python -m molecule_platform_tools.mcp` serves them over stdio, or over Streamable HTTP with
-`--http [host:]port`; create_server, create_http_app and tool_answers serve them from your own.
+`--http [host:]port`; create_server, create_http_app and tool_answers serve them from your own
+(tool_list and tool_answers need no SDK: for a JSON-RPC loop of your own).
 """
 
 from __future__ import annotations

@@ -1,22 +1,27 @@
 """The generated ``<module>.langchain``'s function, bound to the package's spec (needs
-``langchain-core``: the package's ``[langchain]`` extra)."""
+``langchain-core``: the package's ``[langchain]`` extra; without it ``create_tools`` says so)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-from langchain_core.tools import StructuredTool
+from typing import TYPE_CHECKING
 
 from .data import SpecData
+from .extras import require_extra
 from .handler import LocalHandler, ToolCaller
-from .langchain_tools import ToolTable, create_tools
+
+if TYPE_CHECKING:
+    from langchain_core.tools import StructuredTool
+
+    from .langchain_tools import ToolTable
 
 
 class LangchainSurface:
     """One package's LangChain tools."""
 
-    def __init__(self, spec: SpecData) -> None:
+    def __init__(self, spec: SpecData, *, package: str) -> None:
         self._spec = spec
+        self._package = package
         self._table: ToolTable | None = None
 
     def create_tools(
@@ -35,6 +40,9 @@ class LangchainSurface:
         local tools selected; ``append_when_to_use`` adds each tool's when_to_use to its
         description. A failed call answers the model with its error text, unless
         ``throw_on_error``."""
+        require_extra(self._package, "langchain")
+        from .langchain_tools import ToolTable, create_tools
+
         if self._table is None:
             self._table = ToolTable.from_spec(self._spec)
         return create_tools(

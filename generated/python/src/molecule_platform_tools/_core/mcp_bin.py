@@ -17,6 +17,7 @@ import anyio
 
 from .data import SpecData
 from .env import tokens_in_env
+from .extras import missing_extra
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
 from .mcp_args import PATH, BinArgs, js, parse_bin_args, usage
@@ -75,6 +76,10 @@ def main(
     if args.mode == "help":
         out.write(usage(table.server))
         return 0
+    missing = missing_extra(package or "this package", "mcp")
+    if missing is not None:
+        err.write(f"{program}: {missing}\n")
+        return 2
     loaded: Any = None
     if runtime is not None:
         try:
