@@ -1,5 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer as V1McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer as V2McpServer } from "@modelcontextprotocol/server";
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
@@ -30,7 +32,10 @@ const handlers = {
   whoami: (_input: object, ctx: HandlerContext) => act(ctx),
 };
 
-/** A server of each line serving the table: v2's made by createToolServer, v1's a server of the user's own. */
+/**
+ * A server of each line serving the table: v2's made by createToolServer, v1's a server of the
+ * user's own, and the McpServer of each, on which the tools are registered beside the user's.
+ */
 const servers: Record<string, () => LowLevelServer> = {
   "2.x": () =>
     createToolServer(table(), { client: recorder(async () => null), handlers }),
@@ -45,6 +50,25 @@ const servers: Record<string, () => LowLevelServer> = {
     });
     return server;
   },
+  ...Object.fromEntries(
+    [
+      ["McpServer 1.x", V1McpServer],
+      ["McpServer 2.x", V2McpServer],
+    ].map(([line, McpServer]) => [
+      line as string,
+      () => {
+        const mcp = new (McpServer as typeof V1McpServer)(
+          { name: "own", version: "1" },
+          { capabilities: { logging: {} } },
+        );
+        serveToolTable(table(), mcp as never, {
+          client: recorder(async () => null),
+          handlers,
+        });
+        return mcp.server as unknown as LowLevelServer;
+      },
+    ]),
+  ),
 };
 
 const open: Client[] = [];
