@@ -1,5 +1,6 @@
 import { jsonSchema, tool, type Tool } from "ai";
 import { checkClientOptions } from "../shared/client-parts.js";
+import { LocalContext } from "../shared/context.js";
 import type { ToolInfo } from "../shared/data.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
@@ -49,10 +50,10 @@ export function toolFactory(
           ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
             // always gets a signal, one that never aborts when the caller gave none.
             (input, signal = new AbortController().signal) =>
-              (handlers as Record<string, Handler>)[entry.name]!(input, {
-                client,
-                signal,
-              })
+              (handlers as Record<string, Handler>)[entry.name]!(
+                input,
+                new LocalContext(client, signal, "the AI SDK"),
+              )
           : (input, signal) =>
               client.$call(
                 entry.name,

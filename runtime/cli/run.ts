@@ -7,6 +7,7 @@ import type {
   PlatformCaller,
 } from "../shared/handler.js";
 import type { Env } from "../shared/client-parts.js";
+import { LocalContext } from "../shared/context.js";
 import { printable } from "../shared/printable.js";
 import { tokensInEnv } from "../client/env.js";
 import { redact } from "../client/redact.js";
@@ -125,7 +126,10 @@ export async function runCli(
     }
     const complete = deps.withDefaults(command.tool, input);
     const answer = handler
-      ? await handler(complete as never, { client, signal })
+      ? await handler(
+          complete as never,
+          new LocalContext(client, signal, "the CLI"),
+        )
       : await client.$call(command.tool, complete, { signal });
     out(json ? formatJson(answer) : formatText(answer));
     return EXIT.ok;

@@ -39,6 +39,16 @@ export type {
   ToolResultInit,
 } from "../shared/tool-result.js";
 export type { ToolInfo };
+export type {
+  ElicitField,
+  ElicitResult,
+  ElicitSchema,
+  HandlerServices,
+  LogLevel,
+  SampleRequest,
+  SampleResult,
+  SamplingContent,
+} from "../shared/handler.js";
 
 export interface BoundClient {
   readonly tools: readonly ToolInfo[];

@@ -1,4 +1,5 @@
 import { checkClientOptions } from "../shared/client-parts.js";
+import { LocalContext } from "../shared/context.js";
 import { closest } from "../shared/distance.js";
 import type { CallOptions } from "../shared/handler.js";
 import { errorText, isBug } from "../shared/tool-errors.js";
@@ -67,10 +68,14 @@ export function dispatcher(
       const value = tool.local
         ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
           // always gets a signal, one that never aborts when the caller gave none.
-          await (handlers as Record<string, Handler>)[tool.name]!(input, {
-            client,
-            signal: signal ?? new AbortController().signal,
-          })
+          await (handlers as Record<string, Handler>)[tool.name]!(
+            input,
+            new LocalContext(
+              client,
+              signal ?? new AbortController().signal,
+              "dispatch",
+            ),
+          )
         : await client.$call(
             tool.name,
             input as object,

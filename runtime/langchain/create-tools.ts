@@ -5,6 +5,7 @@ import {
   type ToolRunnableConfig,
 } from "@langchain/core/tools";
 import { checkClientOptions } from "../shared/client-parts.js";
+import { LocalContext } from "../shared/context.js";
 import { withoutHidden } from "../shared/views.js";
 import { errorText } from "../shared/tool-errors.js";
 import { resultText } from "../shared/result-text.js";
@@ -62,7 +63,7 @@ export function toolFactory(
                 string,
                 (input: unknown, ctx: unknown) => Promise<unknown>
               >
-            )[entry.name]!(input, { client, signal })
+            )[entry.name]!(input, new LocalContext(client, signal, "LangChain"))
         : (input, signal) =>
             (
               client.$call as (

@@ -79,7 +79,7 @@ export function registerOnMcpServer(
     // the McpServer of SDK 1.x would answer it as a tool result.
     return answers.has(params.name) ||
       !Object.hasOwn(mcp._registeredTools ?? {}, params.name)
-      ? answers.call(params, signalOf(extra))
+      ? answers.call(params, signalOf(extra), extra, server)
       : theirs["tools/call"](request, extra);
   });
 }

@@ -9,11 +9,8 @@ import {
   UnknownToolError,
 } from "./results.js";
 import { isToolResult } from "../shared/tool-result.js";
-import type {
-  HandlerContext,
-  LocalHandler,
-  PlatformCaller,
-} from "../shared/handler.js";
+import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
+import { McpContext } from "./context.js";
 import { withoutHidden } from "../shared/views.js";
 import type { ToolTable } from "./table.js";
 import type { CallParams, ToolAnswers } from "./tool-answers.js";
@@ -27,7 +24,12 @@ import {
 import { preferredLine, type LowLevelServer } from "./sdk.js";
 import { setHandler, signalOf } from "./sdk-server.js";
 
-type Dispatch = (input: object, signal: AbortSignal) => Promise<unknown>;
+type Dispatch = (
+  input: object,
+  signal: AbortSignal,
+  extra: unknown,
+  server: unknown,
+) => Promise<unknown>;
 
 export interface ServeOptions {
   readonly client: PlatformCaller;
@@ -80,7 +82,7 @@ export function serveToolTable(
     tools: answers.tools,
   }));
   setHandler(table.sdks, server, "tools/call", (request, extra) =>
-    answers.call(request.params as CallParams, signalOf(extra)),
+    answers.call(request.params as CallParams, signalOf(extra), extra, server),
   );
 }
 
@@ -98,7 +100,7 @@ export function toolAnswers(
   return {
     tools: table.tools,
     has: (name) => routes.has(name),
-    async call(params, signal) {
+    async call(params, signal, extra, server) {
       const { name } = params;
       const dispatch = routes.get(name);
       if (dispatch === undefined) {
@@ -125,6 +127,8 @@ export function toolAnswers(
         const value = await dispatch(
           table.withDefaults(name, input),
           signal ?? new AbortController().signal,
+          extra,
+          server,
         );
         const structured = table.structured.has(name);
         if (isToolResult(value))
@@ -156,7 +160,8 @@ export function createToolServer(
       version: options.version ?? table.server.version,
     },
     {
-      capabilities: { tools: {} },
+      // logging: a local handler's ctx.log sends at the level the client sets.
+      capabilities: { tools: {}, logging: {} },
       ...(options.instructions === undefined
         ? {}
         : { instructions: options.instructions }),
@@ -202,9 +207,11 @@ function dispatchTable(
     if (local.has(name)) {
       const handler = handlers[name] as unknown as (
         input: object,
-        ctx: HandlerContext,
+        ctx: McpContext,
       ) => Promise<unknown>;
-      routes.set(name, (input, signal) => handler(input, { client, signal }));
+      routes.set(name, (input, signal, extra, server) =>
+        handler(input, new McpContext(client, signal, server, extra)),
+      );
     } else {
       routes.set(name, (input, signal) =>
         client.$call(name, input, { signal }),

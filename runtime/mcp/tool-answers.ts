@@ -14,5 +14,14 @@ export interface ToolAnswers {
   readonly tools: readonly Tool[];
   /** Whether the table has a tool of that name. */
   has(name: string): boolean;
-  call(params: CallParams, signal?: AbortSignal): Promise<CallToolResult>;
+  /**
+   * `server` and `extra` (the SDK's context of the request) let a local handler's context send
+   * progress, log messages and requests to the client; without them those do nothing or fail.
+   */
+  call(
+    params: CallParams,
+    signal?: AbortSignal,
+    extra?: unknown,
+    server?: unknown,
+  ): Promise<CallToolResult>;
 }

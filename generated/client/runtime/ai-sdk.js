@@ -9,6 +9,7 @@ import {
 } from "./chunks/chunk-UALZ25IZ.js";
 import { NO_CONTENT } from "./chunks/chunk-5R55WER3.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-QUNQJWLZ.js";
+import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { isToolResult } from "./chunks/chunk-22KLXORW.js";
 
 // runtime/ai-sdk/create-tools.ts
@@ -79,10 +80,10 @@ function toolFactory(deps) {
           ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
             // always gets a signal, one that never aborts when the caller gave none.
             (input, signal = new AbortController().signal) =>
-              handlers[entry.name](input, {
-                client,
-                signal,
-              })
+              handlers[entry.name](
+                input,
+                new LocalContext(client, signal, "the AI SDK"),
+              )
           : (input, signal) =>
               client.$call(entry.name, input, signal ? { signal } : void 0);
         return [entry.name, wrap(entry, call, deps)];

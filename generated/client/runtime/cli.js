@@ -7,6 +7,7 @@ import {
   tokensInEnv,
 } from "./chunks/chunk-EJKAS4N4.js";
 import { fold, nearest } from "./chunks/chunk-ZOO55V62.js";
+import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { asRecord, isRecord } from "./chunks/chunk-22KLXORW.js";
 
 // runtime/cli/entry.ts
@@ -761,7 +762,7 @@ A runtime that implements it runs the CLI as main(argv, { handlers: { ${command.
     }
     const complete = deps.withDefaults(command.tool, input);
     const answer = handler
-      ? await handler(complete, { client, signal })
+      ? await handler(complete, new LocalContext(client, signal, "the CLI"))
       : await client.$call(command.tool, complete, { signal });
     out(json ? formatJson(answer) : formatText(answer));
     return EXIT.ok;

@@ -5,7 +5,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes,
-} from "./chunks/types-CNBIPAGk.js";
+} from "./chunks/types-BM_P4Lc_.js";
 import { Content } from "./chunks/types-Bkmg3nVG.js";
 
 // runtime/function-calling/surface.d.ts

@@ -10,6 +10,7 @@ import {
 import { resultText } from "./chunks/chunk-5R55WER3.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-QUNQJWLZ.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
+import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { isToolResult } from "./chunks/chunk-22KLXORW.js";
 
 // runtime/function-calling/definitions.ts
@@ -76,10 +77,14 @@ function dispatcher(deps) {
       const value = tool.local
         ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
           // always gets a signal, one that never aborts when the caller gave none.
-          await handlers[tool.name](input, {
-            client,
-            signal: signal ?? new AbortController().signal,
-          })
+          await handlers[tool.name](
+            input,
+            new LocalContext(
+              client,
+              signal ?? new AbortController().signal,
+              "dispatch",
+            ),
+          )
         : await client.$call(tool.name, input, signal ? { signal } : void 0);
       if (isToolResult(value)) {
         const rich = checkedResult(tool.name, value);

@@ -6,7 +6,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes as SpecTypes$1,
-} from "./chunks/types-CNBIPAGk.js";
+} from "./chunks/types-BM_P4Lc_.js";
 import { DynamicStructuredTool } from "@langchain/core/tools";
 
 // runtime/langchain/types.d.ts

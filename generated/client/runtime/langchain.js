@@ -11,6 +11,7 @@ import {
 import { NO_CONTENT, resultText } from "./chunks/chunk-5R55WER3.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-QUNQJWLZ.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
+import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { isRecord, isToolResult } from "./chunks/chunk-22KLXORW.js";
 
 // runtime/langchain/create-tools.ts
@@ -134,7 +135,10 @@ function toolFactory(deps) {
         ? // Called as a method, so that a class instance's handlers keep their `this`; a handler
           // always gets a signal (as under MCP), one that never aborts when the caller gave none.
           (input, signal = new AbortController().signal) =>
-            handlers[entry.name](input, { client, signal })
+            handlers[entry.name](
+              input,
+              new LocalContext(client, signal, "LangChain"),
+            )
         : (input, signal) =>
             client.$call(entry.name, input, signal ? { signal } : void 0);
       return wrap(entry, call, {

@@ -3,7 +3,7 @@ import {
   ClientModule,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-CNBIPAGk.js";
+} from "./chunks/types-BM_P4Lc_.js";
 import { IncomingMessage, ServerResponse } from "node:http";
 
 // runtime/mcp/mcp-types.d.ts

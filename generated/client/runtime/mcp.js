@@ -14,6 +14,12 @@ import {
   tokensInEnv,
 } from "./chunks/chunk-EJKAS4N4.js";
 import { closest } from "./chunks/chunk-ZOO55V62.js";
+import {
+  PROGRESS_INTERVAL_MS,
+  badLevel,
+  badProgress,
+  settled,
+} from "./chunks/chunk-JDEPLXYO.js";
 import { isToolResult } from "./chunks/chunk-22KLXORW.js";
 
 // runtime/mcp/bearer.ts
@@ -325,6 +331,107 @@ function quote(name) {
   );
 }
 
+// runtime/mcp/context.ts
+var McpContext = class {
+  constructor(client, signal, server, extra) {
+    this.client = client;
+    this.signal = signal;
+    this.#server = server;
+    this.#extra = extra;
+  }
+  client;
+  signal;
+  #server;
+  #extra;
+  #sentAt = -Infinity;
+  #sent = -Infinity;
+  progress(done, total, message) {
+    const bad = badProgress(done, total);
+    if (bad !== void 0) return Promise.reject(bad);
+    const extra = this.#extra;
+    const token =
+      extra?.mcpReq?._meta?.progressToken ?? extra?._meta?.progressToken;
+    if (token === void 0 || done <= this.#sent) return settled;
+    const now = performance.now();
+    const last = total !== void 0 && done >= total;
+    if (!last && now - this.#sentAt < PROGRESS_INTERVAL_MS) return settled;
+    this.#sentAt = now;
+    this.#sent = done;
+    return this.#notify({
+      method: "notifications/progress",
+      params: {
+        progressToken: token,
+        progress: done,
+        ...(total === void 0 ? {} : { total }),
+        ...(message === void 0 ? {} : { message: String(message) }),
+      },
+    });
+  }
+  log(level, data) {
+    const bad = badLevel(level);
+    if (bad !== void 0) return Promise.reject(bad);
+    const extra = this.#extra;
+    if (extra?.mcpReq !== void 0)
+      return extra.mcpReq.log(level, data).catch(ignore);
+    const server = this.#server;
+    if (server?.getCapabilities?.()?.logging === void 0) return settled;
+    if (server.isMessageIgnored?.(level, extra?.sessionId) === true)
+      return settled;
+    return this.#notify({
+      method: "notifications/message",
+      params: { level, data },
+    });
+  }
+  async elicit(message, schema) {
+    const server = this.#ready("elicit", "elicitation", "ask the user");
+    const answer2 = await server.elicitInput(
+      { mode: "form", message, requestedSchema: schema },
+      this.#related(),
+    );
+    return answer2.action === "accept"
+      ? { action: "accept", content: answer2.content ?? {} }
+      : { action: answer2.action };
+  }
+  async sample(request) {
+    const server = this.#ready("sample", "sampling", "ask its model");
+    return await server.createMessage(request, this.#related());
+  }
+  /** The server, once sure the transport and the client can carry a request of `capability`. */
+  #ready(what, capability, verb) {
+    const extra = this.#extra;
+    if (
+      extra?.sessionId === void 0 &&
+      (extra?.requestInfo !== void 0 || extra?.http !== void 0)
+    )
+      throw new Error(
+        `${what}: stateless HTTP cannot carry a request from the server to the client, so this server cannot ${verb}; serve over stdio, or over HTTP with sessions`,
+      );
+    const server = this.#server;
+    if (server?.getClientCapabilities?.()?.[capability] === void 0)
+      throw new Error(
+        `${what}: the client did not declare the ${capability} capability, so this server cannot ${verb}`,
+      );
+    return server;
+  }
+  /** The options that tie a request to the call: sent on its stream, cancelled with it. */
+  #related() {
+    const extra = this.#extra;
+    return {
+      relatedRequestId: extra?.mcpReq?.id ?? extra?.requestId,
+      signal: this.signal,
+    };
+  }
+  #notify(notification) {
+    const extra = this.#extra;
+    const sent =
+      extra?.mcpReq !== void 0
+        ? extra.mcpReq.notify(notification)
+        : extra?.sendNotification?.(notification);
+    return sent === void 0 ? settled : sent.catch(ignore);
+  }
+};
+function ignore() {}
+
 // runtime/mcp/sdk-server.ts
 function lineOf(sdks, server) {
   if (sdks.v2 !== void 0 && server instanceof sdks.v2.Server) return 2;
@@ -384,7 +491,7 @@ function registerOnMcpServer(table, mcp, answers) {
     const params = request.params;
     return answers.has(params.name) ||
       !Object.hasOwn(mcp._registeredTools ?? {}, params.name)
-      ? answers.call(params, signalOf(extra))
+      ? answers.call(params, signalOf(extra), extra, server)
       : theirs["tools/call"](request, extra);
   });
 }
@@ -445,7 +552,7 @@ function serveToolTable(table, server, options) {
     tools: answers.tools,
   }));
   setHandler(table.sdks, server, "tools/call", (request, extra) =>
-    answers.call(request.params, signalOf(extra)),
+    answers.call(request.params, signalOf(extra), extra, server),
   );
 }
 function toolAnswers(table, options) {
@@ -458,7 +565,7 @@ function toolAnswers(table, options) {
   return {
     tools: table.tools,
     has: (name) => routes.has(name),
-    async call(params, signal) {
+    async call(params, signal, extra, server) {
       const { name } = params;
       const dispatch = routes.get(name);
       if (dispatch === void 0) {
@@ -481,6 +588,8 @@ function toolAnswers(table, options) {
         const value = await dispatch(
           table.withDefaults(name, input),
           signal ?? new AbortController().signal,
+          extra,
+          server,
         );
         const structured = table.structured.has(name);
         if (isToolResult(value))
@@ -504,7 +613,8 @@ function createToolServer(table, options) {
       version: options.version ?? table.server.version,
     },
     {
-      capabilities: { tools: {} },
+      // logging: a local handler's ctx.log sends at the level the client sets.
+      capabilities: { tools: {}, logging: {} },
       ...(options.instructions === void 0
         ? {}
         : { instructions: options.instructions }),
@@ -542,7 +652,9 @@ function dispatchTable(table, options) {
   for (const { name } of table.tools) {
     if (local.has(name)) {
       const handler = handlers[name];
-      routes.set(name, (input, signal) => handler(input, { client, signal }));
+      routes.set(name, (input, signal, extra, server) =>
+        handler(input, new McpContext(client, signal, server, extra)),
+      );
     } else {
       routes.set(name, (input, signal) =>
         client.$call(name, input, { signal }),

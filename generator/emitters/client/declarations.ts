@@ -24,7 +24,7 @@ export function indexDts(model: Model): string {
   const config = configType(model);
   const api = config.type !== "ClientConfig";
   const parts = [
-    `${codeHeader}import type { ${api ? "ApiClientConfig, CallOptions" : "CallOptions, ClientConfig"}, Env, PlatformRequest, ToolInfo, ToolResult } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, audioContent, embeddedResource, imageContent, isToolResult, printable, resourceLink, textContent, toolResult } from "./runtime/client.js";\nexport type { ${api ? "ApiClientConfig, " : ""}AudioContent, CallOptions, ClientConfig, ClientHooks, Content, ContentAnnotations, ${api ? "Credential, " : ""}EmbeddedResource, Env, ImageContent, PlatformRequest, RequestInfo, ResourceContents, ResourceLink, ResponseInfo, RetryOptions, TextContent, ToolInfo, ToolResult, ToolResultInit, WorkspaceCredentials } from "./runtime/client.js";\n`,
+    `${codeHeader}import type { ${api ? "ApiClientConfig, CallOptions" : "CallOptions, ClientConfig"}, Env, HandlerServices, PlatformRequest, ToolInfo, ToolResult } from "./runtime/client.js";\n\nexport { ClientError, ConfigError, InputError, NetworkError, OutcomeUnknownError, PlatformError, TimeoutError, UnknownWorkspaceError, audioContent, embeddedResource, imageContent, isToolResult, printable, resourceLink, textContent, toolResult } from "./runtime/client.js";\nexport type { ${api ? "ApiClientConfig, " : ""}AudioContent, CallOptions, ClientConfig, ClientHooks, Content, ContentAnnotations, ${api ? "Credential, " : ""}ElicitField, ElicitResult, ElicitSchema, EmbeddedResource, Env, HandlerServices, ImageContent, LogLevel, PlatformRequest, RequestInfo, ResourceContents, ResourceLink, ResponseInfo, RetryOptions, TextContent, SampleRequest, SampleResult, SamplingContent, ToolInfo, ToolResult, ToolResultInit, WorkspaceCredentials } from "./runtime/client.js";\n`,
     ...model.tools.map((t) =>
       schemaDeclaration(
         inputType(t),
@@ -96,8 +96,8 @@ export function indexDts(model: Model): string {
       ],
     ),
     block(
-      "HandlerContext",
-      "What a local tool's handler receives besides its input.",
+      "HandlerContext extends HandlerServices",
+      "What a local tool's handler receives besides its input; progress, log, elicit and sample reach the MCP client (elsewhere they do nothing or fail).",
       [
         docComment(
           "The client to call the platform with, routed and authorised per workspace.",

@@ -254,7 +254,7 @@ async def run_cli(
                 )
         complete = deps.with_defaults(command.tool, given)
         if handler is not None:
-            answer = await handler(complete, HandlerContext(caller))
+            answer = await handler(complete, HandlerContext(caller, via="the CLI"))
         else:
             answer = await caller.call(command.tool, complete)
         out(format_json(answer) if as_json else format_text(answer))

@@ -232,7 +232,7 @@ def _wrap(
 ) -> StructuredTool:
     async def call(input: dict[str, object]) -> object:
         if handler is not None:
-            return await handler(input, HandlerContext(client=client))
+            return await handler(input, HandlerContext(client=client, via="LangChain"))
         return await client.call(entry.name, input)
 
     async def run(

@@ -18,7 +18,7 @@ from typing import Protocol, TypedDict
 import anyio
 
 from .distance import closest
-from .handler import HandlerContext, LocalHandler, ToolCaller
+from .handler import ClientPeer, HandlerContext, LocalHandler, ToolCaller
 from .mcp_table import ToolTable
 from .results import NO_CONTENT, result_text, to_json
 from .tool_result import Content, ToolResult, result_problems
@@ -56,7 +56,9 @@ class CallResult(TypedDict):
 NAME_LIMIT = 120
 """The longest tool name echoed back in a message: a caller may send anything as a name."""
 
-_Dispatch = Callable[[dict[str, object], anyio.Event], Awaitable[object]]
+_Dispatch = Callable[
+    [dict[str, object], anyio.Event, ClientPeer | None], Awaitable[object]
+]
 
 
 class LocalRuntime(Protocol):
@@ -193,9 +195,11 @@ class ToolAnswers:
         name: str,
         arguments: Mapping[str, object] | None = None,
         cancelled: anyio.Event | None = None,
+        peer: ClientPeer | None = None,
     ) -> CallResult:
         """The CallToolResult (as JSON) of a call: validated, dispatched, answered. ``cancelled``
-        is the event the handler's context carries, set by whoever cancels the call. Raises
+        is the event the handler's context carries, set by whoever cancels the call; ``peer``
+        carries a local handler's progress, log, elicit and sample to the client. Raises
         ``UnknownToolError`` for a name the spec never declared (answer it as the JSON-RPC
         error ``code`` -32602 with its message)."""
         table = self.table
@@ -219,6 +223,7 @@ class ToolAnswers:
             value = await dispatch(
                 table.with_defaults(name, input),
                 cancelled if cancelled is not None else anyio.Event(),
+                peer,
             )
             if isinstance(value, ToolResult):
                 return rich_success(
@@ -272,15 +277,21 @@ def _dispatch_table(
 
 
 def _local(handler: LocalHandler, client: ToolCaller | None) -> _Dispatch:
-    async def dispatch(input: dict[str, object], cancelled: anyio.Event) -> object:
-        ctx = HandlerContext(client=client or _NoClient(), cancelled=cancelled)
+    async def dispatch(
+        input: dict[str, object], cancelled: anyio.Event, peer: ClientPeer | None
+    ) -> object:
+        ctx = HandlerContext(
+            client=client or _NoClient(), cancelled=cancelled, via="MCP", peer=peer
+        )
         return await handler(input, ctx)
 
     return dispatch
 
 
 def _remote(client: ToolCaller, name: str) -> _Dispatch:
-    async def dispatch(input: dict[str, object], cancelled: anyio.Event) -> object:
+    async def dispatch(
+        input: dict[str, object], cancelled: anyio.Event, peer: ClientPeer | None
+    ) -> object:
         return await client.call(name, input)
 
     return dispatch

@@ -13,6 +13,7 @@ import {
   type WorkspacePlatform,
 } from "../../helpers/workspace-platform.js";
 import { tempDir } from "../../helpers/temp.js";
+import { LocalContext } from "../../../runtime/shared/context.js";
 
 export interface Logged {
   readonly level: string;
@@ -65,10 +66,18 @@ export function runtimeFor(
   return { runtime, logs, client };
 }
 
-/** A handler context as the MCP wiring passes it. */
+/** A handler context as the targets other than MCP pass it: progress and log do nothing. */
 export function ctx(
   client: PlatformClient,
   signal: AbortSignal = new AbortController().signal,
 ) {
-  return { client, signal };
+  const local = new LocalContext(client, signal, "a test");
+  return {
+    client,
+    signal,
+    progress: local.progress.bind(local),
+    log: local.log.bind(local),
+    elicit: local.elicit.bind(local),
+    sample: local.sample.bind(local),
+  };
 }

@@ -204,7 +204,9 @@ class Dispatcher:
                 )
         try:
             if handler is not None:
-                answer = await handler(dict(input), HandlerContext(client=client))
+                answer = await handler(
+                    dict(input), HandlerContext(client=client, via="dispatch")
+                )
             else:
                 answer = await client.call(tool_name, input)
             if isinstance(answer, ToolResult):

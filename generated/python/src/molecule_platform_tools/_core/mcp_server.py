@@ -8,16 +8,18 @@ SDK interrupts the handler.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 
 import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
-from mcp.shared.exceptions import MCPError
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import ToolAnswers, UnknownToolError
+from .mcp_context import LogLevels, McpPeer
 from .mcp_table import ToolTable
 
 __all__ = ["create_server", "serve_stdio"]
@@ -41,6 +43,7 @@ def create_server(
     # Validated once into the SDK's model, which fills in what each protocol version needs;
     # the schemas stay the spec's dicts.
     listed = types.ListToolsResult.model_validate({"tools": list(answers.tools)})
+    levels = LogLevels()
 
     async def list_tools(
         ctx: ServerRequestContext, params: types.PaginatedRequestParams | None
@@ -53,7 +56,7 @@ def create_server(
         cancelled = _cancel_event(ctx)
         try:
             result = await answers.handle_tool_call(
-                params.name, params.arguments, cancelled
+                params.name, params.arguments, cancelled, McpPeer(ctx, levels)
             )
         except anyio.get_cancelled_exc_class():
             cancelled.set()
@@ -62,13 +65,18 @@ def create_server(
             raise MCPError(code=error.code, message=error.message) from None
         return types.CallToolResult.model_validate(result)
 
-    return Server(
-        name if name is not None else table.server.name,
-        version=version if version is not None else table.server.version,
-        instructions=instructions,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-    )
+    # logging/setLevel answered declares the logging capability: a handler's ctx.log sends at
+    # the level the client sets (the SDK warns that 2026-07-28 deprecates it; 2025 clients use it).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        return Server(
+            name if name is not None else table.server.name,
+            version=version if version is not None else table.server.version,
+            instructions=instructions,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_set_logging_level=levels.set_level,
+        )
 
 
 def _cancel_event(ctx: ServerRequestContext) -> anyio.Event:

@@ -93,10 +93,131 @@ interface CallOptions {
 interface PlatformCaller {
   $call(name: string, input: object, options?: CallOptions): Promise<unknown>;
 }
-interface HandlerContext {
+interface HandlerContext extends HandlerServices {
   readonly client: PlatformCaller;
   /** Aborted when the caller cancels the call; one that never aborts when the caller gave none. */
   readonly signal: AbortSignal;
+}
+/** The severities of MCP's logging, least severe first. */
+type LogLevel =
+  | "debug"
+  | "info"
+  | "notice"
+  | "warning"
+  | "error"
+  | "critical"
+  | "alert"
+  | "emergency";
+/** One field of an elicitation form: MCP asks for flat primitive fields only. */
+type ElicitField = {
+  readonly title?: string;
+  readonly description?: string;
+} & (
+  | {
+      readonly type: "string";
+      readonly minLength?: number;
+      readonly maxLength?: number;
+      readonly format?: "email" | "uri" | "date" | "date-time";
+      readonly enum?: readonly string[];
+      readonly default?: string;
+    }
+  | {
+      readonly type: "number" | "integer";
+      readonly minimum?: number;
+      readonly maximum?: number;
+      readonly default?: number;
+    }
+  | {
+      readonly type: "boolean";
+      readonly default?: boolean;
+    }
+  | {
+      readonly type: "array";
+      readonly items: {
+        readonly type?: "string";
+        readonly enum: readonly string[];
+      };
+      readonly minItems?: number;
+      readonly maxItems?: number;
+    }
+);
+/** The form an elicitation asks the user to fill in. */
+interface ElicitSchema {
+  readonly type: "object";
+  readonly properties: {
+    readonly [name: string]: ElicitField;
+  };
+  readonly required?: readonly string[];
+}
+/** The user's answer: the form's values when they accepted, else whether they declined or dismissed it. */
+type ElicitResult =
+  | {
+      readonly action: "accept";
+      readonly content: {
+        readonly [name: string]: string | number | boolean | readonly string[];
+      };
+    }
+  | {
+      readonly action: "decline" | "cancel";
+    };
+/** What a sampling message holds. */
+type SamplingContent =
+  | {
+      readonly type: "text";
+      readonly text: string;
+    }
+  | {
+      readonly type: "image" | "audio"; /** Base64. */
+      readonly data: string;
+      readonly mimeType: string;
+    };
+/** A request for the client's model to write the next message (MCP's sampling/createMessage). */
+interface SampleRequest {
+  readonly messages: readonly {
+    readonly role: "user" | "assistant";
+    readonly content: SamplingContent;
+  }[];
+  readonly maxTokens: number;
+  readonly systemPrompt?: string;
+  readonly temperature?: number;
+  readonly stopSequences?: readonly string[];
+  readonly includeContext?: "none" | "thisServer" | "allServers";
+  readonly modelPreferences?: {
+    readonly hints?: readonly {
+      readonly name?: string;
+    }[];
+    readonly costPriority?: number;
+    readonly speedPriority?: number;
+    readonly intelligencePriority?: number;
+  };
+  readonly metadata?: object;
+}
+/** The message the client's model wrote. */
+interface SampleResult {
+  readonly role: "user" | "assistant";
+  readonly content: SamplingContent;
+  /** The model that wrote it, as the client names it. */
+  readonly model: string;
+  readonly stopReason?: string;
+}
+/**
+ * What a handler may ask of whoever called its tool. Under MCP: progress and log become
+ * notifications, elicit and sample requests to the client. Elsewhere (LangChain, the AI SDK,
+ * dispatch, the CLI) progress and log do nothing and elicit and sample fail, saying why.
+ */
+interface HandlerServices {
+  /**
+   * Reports how far the call has come (`done` of `total`, when known), sent only when the
+   * client asked for progress; at most one every 100 ms, the first and the last (done reaching
+   * total) always sent, and only values that grow.
+   */
+  progress(done: number, total?: number, message?: string): Promise<void>;
+  /** A log message to the client, sent at or above the level it set (logging/setLevel). */
+  log(level: LogLevel, data: unknown): Promise<void>;
+  /** Asks the user to fill in a form; fails when the client or transport cannot. */
+  elicit(message: string, schema: ElicitSchema): Promise<ElicitResult>;
+  /** Asks the client's model for a message; fails when the client or transport cannot. */
+  sample(request: SampleRequest): Promise<SampleResult>;
 }
 type LocalHandler = (input: never, ctx: HandlerContext) => Promise<unknown>;
 /** What a package's handler types need of its spec's types. */
@@ -159,12 +280,20 @@ interface ClientModule {
 }
 export {
   ClientModule,
+  ElicitField,
+  ElicitResult,
+  ElicitSchema,
   Env,
   EnvNames,
+  HandlerServices,
   HandlersOption,
   InputOf,
   LocalHandler,
+  LogLevel,
   PlatformCaller,
+  SampleRequest,
+  SampleResult,
+  SamplingContent,
   SpecTypes,
   ToolInfo,
   ViewData,
