@@ -53,12 +53,17 @@ describe("runStdio", () => {
     expect(err).toBe("");
     expect(out).toBe(
       [
-        "Usage: acme-mcp [--http [host:]port [--allow-origin origin]... [--max-connections n]]",
+        "Usage: acme-mcp [--http [host:]port [--allow-origin origin]... [--max-connections n]",
+        "       [--sessions [--max-sessions n]]]",
         "",
         "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
         "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-        "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
-        "are held open (256 unless given): idle ones are closed to make room.",
+        "those of each --allow-origin (scheme://host[:port]), which alone get CORS headers. At most",
+        "--max-connections connections are held open (256 unless given): idle ones are",
+        "closed to make room. Stateless (each POST answered as JSON) unless --sessions: then each",
+        "client gets a session whose answers and notifications stream over SSE and resume with",
+        "Last-Event-ID; at most --max-sessions sessions (100 unless given), the least recently used",
+        "closed to make room.",
         "",
         "Configured from the environment:",
         "  ACME_URL  the platform's base URL",
