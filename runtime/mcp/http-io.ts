@@ -95,10 +95,25 @@ export async function send(
       const { done, value } = await reader.read();
       if (done) break;
       if (!response.write(value) && !response.destroyed)
-        await Promise.race([once(response, "drain"), once(response, "close")]);
+        await drainedOrClosed(response);
     }
   } finally {
     response.off("close", gone);
   }
   response.end();
+}
+
+/** Resolves when the response can take more, or is gone; leaves no listener behind. */
+async function drainedOrClosed(response: ServerResponse): Promise<void> {
+  const done = new AbortController();
+  const { signal } = done;
+  const ignore = () => {};
+  try {
+    await Promise.race([
+      once(response, "drain", { signal }).catch(ignore),
+      once(response, "close", { signal }).catch(ignore),
+    ]);
+  } finally {
+    done.abort();
+  }
 }

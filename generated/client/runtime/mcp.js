@@ -110,12 +110,25 @@ async function send(response, answer2, headers = {}) {
       const { done, value } = await reader.read();
       if (done) break;
       if (!response.write(value) && !response.destroyed)
-        await Promise.race([once(response, "drain"), once(response, "close")]);
+        await drainedOrClosed(response);
     }
   } finally {
     response.off("close", gone);
   }
   response.end();
+}
+async function drainedOrClosed(response) {
+  const done = new AbortController();
+  const { signal } = done;
+  const ignore = () => {};
+  try {
+    await Promise.race([
+      once(response, "drain", { signal }).catch(ignore),
+      once(response, "close", { signal }).catch(ignore),
+    ]);
+  } finally {
+    done.abort();
+  }
 }
 
 // runtime/mcp/jsonrpc.ts
