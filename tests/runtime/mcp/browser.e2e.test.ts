@@ -110,7 +110,10 @@ describe.skipIf(!run)(
         return `<!doctype html><script type="application/json" id="config">${config}</script><script src="/page.js"></script>${body}`;
       }
 
-      profile = mkdtempSync(join(tmpdir(), "toolgen-chromium-"));
+      // Chromium's singleton socket lives in a temporary folder, whose path must stay short:
+      // other tests may have pointed TMPDIR several folders deep.
+      const short = existsSync("/tmp") ? "/tmp" : tmpdir();
+      profile = mkdtempSync(join(short, "toolgen-chromium-"));
       browser = spawn(
         CHROMIUM,
         [
@@ -126,11 +129,27 @@ describe.skipIf(!run)(
           "--host-resolver-rules=MAP foreign.test 127.0.0.1",
           `${page}/`,
         ],
-        { detached: true, stdio: "ignore" },
+        {
+          detached: true,
+          stdio: ["ignore", "ignore", "pipe"],
+          env: { ...process.env, TMPDIR: short },
+        },
       );
-      // Bounded wait for a hang: the three pages report, or the test fails on its timeout.
-      while (reports.length < 3) await new Promise((r) => setTimeout(r, 50));
-    }, 60_000);
+      let stderr = "";
+      browser.stderr!.setEncoding("utf8").on("data", (t: string) => {
+        stderr = (stderr + t).slice(-4000);
+      });
+      // Bounded wait for a hang: the three pages report, or the test fails saying what came.
+      const deadline = Date.now() + 100_000;
+      while (reports.length < 3) {
+        const ended = browser.exitCode !== null || browser.signalCode !== null;
+        if (Date.now() > deadline || ended)
+          throw new Error(
+            `the pages did not all report: ${JSON.stringify(reports)}; chromium (exit ${browser?.exitCode}, signal ${browser?.signalCode}) said: ${stderr}`,
+          );
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }, 120_000);
 
     const reportOf = (origin: string) =>
       reports.find((r) => r.origin === origin);

@@ -163,7 +163,7 @@ describe.each(serverLines)(
     });
 
     it("closes a session left idle, and asks a request without a session to initialize first", async () => {
-      const { url, handler } = await served({ sessions: { idleMs: 50 } });
+      const { url, handler } = await served({ sessions: { idleMs: 2000 } });
       const connected = await clientLines[0]!.open(url);
       // The client's own GET stream keeps the session busy; it is closed once that ends.
       await connected.client.close();
