@@ -162,6 +162,64 @@ describe.each(serverLines)(
       expect((await ping(third!)).status).toBe(200);
     });
 
+    it("replays from its bounded store, and answers 400 to a resumption after a dropped message", async () => {
+      const note = { jsonrpc: "2.0", method: LIST_CHANGED };
+      const size = Buffer.byteLength(JSON.stringify(note));
+      // Room for two notifications: the third pushes the first out.
+      const { url, handler } = await served({
+        sessions: { eventBytes: size * 2 },
+      });
+      const opened = await post(
+        url,
+        {},
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-11-25",
+            capabilities: {},
+            clientInfo: { name: "raw", version: "0" },
+          },
+        },
+      );
+      await opened.text();
+      const session = {
+        "mcp-session-id": opened.headers.get("mcp-session-id")!,
+        "mcp-protocol-version": "2025-11-25",
+      };
+      // No stream is open: each notification is only stored, under ids counted from the
+      // initialize answer's own (its priming event and its result).
+      for (let i = 0; i < 3; i++) await handler.notify(LIST_CHANGED);
+      const resume = (last: string) =>
+        fetch(url, {
+          headers: {
+            ...session,
+            accept: "text/event-stream",
+            "last-event-id": last,
+          },
+        });
+      const dropped = await resume("3");
+      expect(dropped.status).toBe(400);
+      const kept = await resume("4");
+      expect(kept.status).toBe(200);
+      const reader = kept.body!.getReader();
+      const { value } = await reader.read();
+      const fields = Object.fromEntries(
+        new TextDecoder()
+          .decode(value)
+          .trim()
+          .split("\n")
+          .map((line) => [
+            line.slice(0, line.indexOf(":")),
+            line.slice(line.indexOf(":") + 2),
+          ]),
+      );
+      expect(fields.id).toBe("5");
+      expect(JSON.parse(fields.data!)).toEqual(note);
+      await reader.cancel();
+    });
+
     it("closes a session left idle, and asks a request without a session to initialize first", async () => {
       const { url, handler } = await served({ sessions: { idleMs: 2000 } });
       const connected = await clientLines[0]!.open(url);
