@@ -220,6 +220,35 @@ describe.each(serverLines)(
       await reader.cancel();
     });
 
+    it("reads each POST as stateless mode does before the SDK sees it, in a session or not", async () => {
+      const { url } = await served();
+      const connected = await clientLines[0]!.open(url);
+      const sessions: Record<string, string>[] = [
+        {},
+        { "mcp-session-id": connected.transport.sessionId! },
+      ];
+      for (const session of sessions) {
+        for (const [body, code] of [
+          ["[]", -32600],
+          ["{nope", -32700],
+        ] as const) {
+          const answer = await fetch(url, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              ...session,
+            },
+            body,
+          });
+          expect(answer.status).toBe(400);
+          expect(
+            ((await answer.json()) as { error: { code: number } }).error.code,
+          ).toBe(code);
+        }
+      }
+    });
+
     it("closes a session left idle, and asks a request without a session to initialize first", async () => {
       const { url, handler } = await served({ sessions: { idleMs: 2000 } });
       const connected = await clientLines[0]!.open(url);
