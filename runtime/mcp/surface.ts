@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpHandler } from "./http.js";
 import type { Tool } from "./mcp-types.js";
 
 /*
@@ -62,7 +62,21 @@ export type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
   readonly allowedOrigins?: readonly string[];
   /** The bearer token every request must carry; by default tools.yaml's http_token_env, when set. */
   readonly token?: string;
+  /**
+   * Session mode: SSE streams, resumption with Last-Event-ID, a server per session; `true` or
+   * its bounds (100 sessions, 10 minutes idle, 1 MiB of events kept per session unless given).
+   */
+  readonly sessions?:
+    | boolean
+    | {
+        readonly maxSessions?: number;
+        readonly idleMs?: number;
+        readonly eventBytes?: number;
+      };
 };
+
+/** createHttpHandler's handler, with what session mode adds (notify, close, sessions). */
+export type { HttpHandler } from "./http.js";
 
 /** One spec's types, as the generated index.d.ts passes them in. */
 export interface SpecTypes {
@@ -105,11 +119,12 @@ export interface Exports<T extends SpecTypes> {
     options: CreateServerOptions<T["client"], T["handlers"]>,
   ): ToolServer;
   /**
-   * The tools over MCP's Streamable HTTP transport, statelessly, for your own node:http server:
-   * requests from other origins than localhost's and `allowedOrigins` are refused (403), and
-   * with a token, requests without it (401).
+   * The tools over MCP's Streamable HTTP transport, for your own node:http server, statelessly
+   * unless `sessions` is given: requests from other origins than localhost's and
+   * `allowedOrigins` are refused (403), and with a token, requests without it (401); pages of
+   * `allowedOrigins` get CORS headers.
    */
   createHttpHandler(
     options: HttpHandlerOptions<T["client"], T["handlers"]>,
-  ): (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  ): HttpHandler;
 }
