@@ -1,10 +1,11 @@
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import type { ToolTable } from "./table.js";
+import type { CatalogOptions } from "./catalog-handlers.js";
 
 // What the MCP bin is given, as types only: the stdio and the HTTP bin both read them.
 
 /** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
-export interface LocalRuntime {
+export interface LocalRuntime extends CatalogOptions {
   readonly handlers: Readonly<Record<string, LocalHandler>>;
   /** Called once the server is connected (registration, polling…); a failure is reported on stderr and the server goes on. */
   start(): Promise<void>;

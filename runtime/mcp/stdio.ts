@@ -9,6 +9,7 @@ import { LineTransport } from "./stdio-lines.js";
 import { preferredLine } from "./sdk.js";
 import { createToolServer } from "./serve.js";
 import type { ServerInfo } from "./table.js";
+import { catalogOptions } from "./catalog-handlers.js";
 import type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
 export type { LocalRuntime, StdioOptions } from "./bin-options.js";
@@ -48,6 +49,8 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   const serving = {
     client,
     handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
+    // The runtime's prompts, resources and completions, each when it has them.
+    ...catalogOptions(runtime),
     // The docs target's MCP prompt, unless tools.yaml says instructions: false.
     ...serverInstructions(o.table.server),
   };
