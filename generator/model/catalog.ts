@@ -6,6 +6,14 @@ import type {
 import type { RawSpec } from "./raw.js";
 import type { ModelCatalog } from "./types.js";
 
+/** The name of the prompt holding the docs target's whole MCP prompt; a section's is `prompt.<id>`. */
+export const DOCS_PROMPT = "prompt";
+
+/** The names the docs' prompts take, in the order listed: what a declared prompt may not be named. */
+export function docsPromptNames(sectionIds: readonly string[]): string[] {
+  return [DOCS_PROMPT, ...sectionIds.map((id) => `${DOCS_PROMPT}.${id}`)];
+}
+
 /** Each optional key only when declared, keys in the order MCP lists them. */
 export function buildCatalog(raw: RawSpec): ModelCatalog {
   return {

@@ -3,14 +3,7 @@ import type {
   PromptData,
 } from "../../../runtime/mcp/catalog-data.js";
 import type { Model } from "../../model/types.js";
-
-/** The name of the prompt holding the docs target's whole MCP prompt; a section's is `prompt.<id>`. */
-export const DOCS_PROMPT = "prompt";
-
-/** The names the docs' prompts take, in the order listed: what a declared prompt may not be named. */
-export function docsPromptNames(sectionIds: readonly string[]): string[] {
-  return [DOCS_PROMPT, ...sectionIds.map((id) => `${DOCS_PROMPT}.${id}`)];
-}
+import { docsPromptNames } from "../../model/catalog.js";
 
 /**
  * The prompts and resources of the MCP package's tools.json, each list only when not empty:
