@@ -37,6 +37,15 @@ export function serveCatalog(
   const capabilities = catalogCapabilities(catalog);
   if (Object.keys(capabilities).length === 0) return;
   const subscribe = subscriptions && capabilities.resources !== undefined;
+  for (const method of methods(capabilities, subscribe))
+    try {
+      server.assertCanSetRequestHandler(method);
+    } catch {
+      // The SDK would silently replace the server's own handler, and what it serves.
+      throw new Error(
+        `serveTools: this server already answers ${method}, which the spec's prompts and resources need`,
+      );
+    }
   server.registerCapabilities({
     ...capabilities,
     ...(subscribe ? { resources: { subscribe: true } } : {}),
@@ -111,4 +120,19 @@ function serveSubscriptions(
     }
     return {};
   });
+}
+
+/** The methods served for these capabilities. */
+function methods(
+  capabilities: ReturnType<typeof catalogCapabilities>,
+  subscribe: boolean,
+): string[] {
+  return [
+    ...(capabilities.prompts ? ["prompts/list", "prompts/get"] : []),
+    ...(capabilities.resources
+      ? ["resources/list", "resources/templates/list", "resources/read"]
+      : []),
+    ...(subscribe ? ["resources/subscribe", "resources/unsubscribe"] : []),
+    ...(capabilities.completions ? ["completion/complete"] : []),
+  ];
 }

@@ -32,9 +32,6 @@ export interface Catalog {
   readonly docs: DocsTexts | null;
 }
 
-/** MCP's error for a resource no declaration names (2025-11-25). */
-export const RESOURCE_NOT_FOUND = -32002;
-
 /** A JSON-RPC error the SDKs send with its own code. */
 export class CatalogError extends Error {
   constructor(
@@ -186,7 +183,8 @@ export async function readResource(
     }
   const mimeType = resource?.mimeType ?? template?.mimeType;
   if (resource === undefined && template === undefined)
-    throw new CatalogError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+    // -32602, as SEP-2164 settles it and the TypeScript SDK's McpServer answers (not -32002).
+    throw new CatalogError(INVALID_PARAMS, `Resource not found: ${uri}`);
   if (resource?.text !== undefined)
     return {
       contents: [{ uri, ...(mimeType && { mimeType }), text: resource.text }],

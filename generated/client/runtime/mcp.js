@@ -538,7 +538,6 @@ function escape(text) {
 }
 
 // runtime/mcp/catalog.ts
-var RESOURCE_NOT_FOUND = -32002;
 var CatalogError = class extends Error {
   constructor(code, message) {
     super(message);
@@ -658,7 +657,7 @@ async function readResource(catalog, options, uri, ctx) {
     }
   const mimeType = resource?.mimeType ?? template?.mimeType;
   if (resource === void 0 && template === void 0)
-    throw new CatalogError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+    throw new CatalogError(INVALID_PARAMS, `Resource not found: ${uri}`);
   if (resource?.text !== void 0)
     return {
       contents: [{ uri, ...(mimeType && { mimeType }), text: resource.text }],
@@ -724,6 +723,14 @@ function serveCatalog(catalog, sdks, server, options, subscriptions) {
   const capabilities = catalogCapabilities(catalog);
   if (Object.keys(capabilities).length === 0) return;
   const subscribe = subscriptions && capabilities.resources !== void 0;
+  for (const method of methods(capabilities, subscribe))
+    try {
+      server.assertCanSetRequestHandler(method);
+    } catch {
+      throw new Error(
+        `serveTools: this server already answers ${method}, which the spec's prompts and resources need`,
+      );
+    }
   server.registerCapabilities({
     ...capabilities,
     ...(subscribe ? { resources: { subscribe: true } } : {}),
@@ -781,6 +788,16 @@ function serveSubscriptions(sdks, server, options) {
     }
     return {};
   });
+}
+function methods(capabilities, subscribe) {
+  return [
+    ...(capabilities.prompts ? ["prompts/list", "prompts/get"] : []),
+    ...(capabilities.resources
+      ? ["resources/list", "resources/templates/list", "resources/read"]
+      : []),
+    ...(subscribe ? ["resources/subscribe", "resources/unsubscribe"] : []),
+    ...(capabilities.completions ? ["completion/complete"] : []),
+  ];
 }
 
 // runtime/mcp/serve.ts

@@ -8,6 +8,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specInput } from "../../../generator/index.js";
 import { generateFromDisk } from "../../helpers/generate.js";
@@ -19,7 +20,9 @@ import {
 } from "../../hardening/consumer.js";
 
 // Prompts and resources end to end: a spec with the docs target, whose prompt docs the generated
-// bin serves as MCP prompts, to the real SDK clients over stdio (1.x) and Streamable HTTP (2.x).
+// bin serves as MCP prompts, and its own prompts, resources and resource templates, answered
+// from the spec or by its runtime package, to the real SDK clients over stdio (1.x) and
+// Streamable HTTP (2.x).
 
 const SPEC = `targets:
   client:
@@ -43,11 +46,56 @@ tools:
     when_to_use: When you need a file.
     input: { type: object, properties: {} }
     local: true
+prompts:
+  - name: review
+    title: Review a note
+    description: Ask for a review of one note.
+    arguments:
+      - { name: note, description: "The note's id", required: true }
+      - { name: tone, enum: [kind, blunt, brief] }
+    template: "Review note {{note}} in a {{tone}} tone."
+  - name: plan
+    arguments: [{ name: goal, required: true }]
+    runtime: true
+resources:
+  - { uri: "notes://pinned", name: pinned, title: Pinned note, mime_type: text/plain, description: The note kept on top., text: Buy milk. }
+  - { uri: "notes://today", name: today, mime_type: text/plain }
+resource_templates:
+  - { uri_template: "notes://day/{day}", name: day, mime_type: text/plain, description: "A day's notes.", parameters: [{ name: day, enum: [monday, tuesday, sunday] }] }
+  - { uri_template: "files://{+path}", name: file }
 `;
 
-const RUNTIME = `export function createRuntime() {
+// The runtime answers the runtime's prompt, reads today's note, a day's notes and any file, and
+// says when today's note changed (add_note writes it); it completes a note's id.
+const RUNTIME = `let updated = () => {};
+let today = "nothing yet";
+export function createRuntime() {
   return {
-    handlers: { async add_note() { return "ok"; }, async list_files() { return []; } },
+    handlers: {
+      async add_note({ text }) { today = text; updated("notes://today"); updated("notes://other"); return "ok"; },
+      async list_files() { return []; },
+    },
+    prompts: {
+      async plan({ goal }) {
+        return { messages: [
+          { role: "user", content: { type: "text", text: "Plan: " + goal } },
+          { role: "assistant", content: { type: "text", text: "Step 1." } },
+        ] };
+      },
+    },
+    resources: {
+      async read({ uri, template, params }) {
+        if (uri === "notes://today") return today;
+        if (template === "notes://day/{day}") return "notes of " + params.day;
+        if (template === "files://{+path}") return new Uint8Array([1, 2, 3]);
+        throw new Error("no such resource");
+      },
+      watch(fn) { updated = fn; return () => { updated = () => {}; }; },
+    },
+    async complete({ ref, argument }) {
+      if (ref.type === "ref/prompt" && argument.name === "note") return ["n-1", "n-2", "x-3"].filter((v) => v.startsWith(argument.value));
+      return undefined;
+    },
     async start() {},
     async stop() {},
   };
@@ -101,7 +149,125 @@ interface CatalogClient {
   getPrompt(params: {
     name: string;
     arguments?: Record<string, string>;
-  }): Promise<{ messages: unknown[] }>;
+  }): Promise<{ messages: unknown[]; description?: string }>;
+  listResources(): Promise<{ resources: unknown[] }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: unknown[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
+  complete(params: {
+    ref: { type: string; name?: string; uri?: string };
+    argument: { name: string; value: string };
+  }): Promise<{ completion: { values: string[] } }>;
+  getServerCapabilities(): { resources?: { subscribe?: boolean } } | undefined;
+}
+
+const userText = (text: string) => ({
+  role: "user",
+  content: { type: "text", text },
+});
+
+/** The declared prompts, resources and completions, alike on both transports. */
+async function expectDeclared(client: CatalogClient): Promise<void> {
+  const { prompts } = await client.listPrompts();
+  expect(prompts.slice(3)).toEqual([
+    {
+      name: "review",
+      title: "Review a note",
+      description: "Ask for a review of one note.",
+      arguments: [
+        { name: "note", description: "The note's id", required: true },
+        { name: "tone" },
+      ],
+    },
+    { name: "plan", arguments: [{ name: "goal", required: true }] },
+  ]);
+  // A value is put in as given, never read as a template itself.
+  expect(
+    await client.getPrompt({
+      name: "review",
+      arguments: { note: "n-7 {{tone}}", tone: "kind" },
+    }),
+  ).toEqual({
+    description: "Ask for a review of one note.",
+    messages: [userText("Review note n-7 {{tone}} in a kind tone.")],
+  });
+  expect(
+    (await client.getPrompt({ name: "review", arguments: { note: "n-1" } }))
+      .messages,
+  ).toEqual([userText("Review note n-1 in a  tone.")]);
+  await expect(
+    client.getPrompt({ name: "review", arguments: { tone: "kind" } }),
+  ).rejects.toMatchObject({ code: -32602 });
+  expect(
+    await client.getPrompt({ name: "plan", arguments: { goal: "ship" } }),
+  ).toEqual({
+    messages: [
+      userText("Plan: ship"),
+      { role: "assistant", content: { type: "text", text: "Step 1." } },
+    ],
+  });
+
+  expect((await client.listResources()).resources).toEqual([
+    {
+      uri: "notes://pinned",
+      name: "pinned",
+      title: "Pinned note",
+      mimeType: "text/plain",
+      description: "The note kept on top.",
+    },
+    { uri: "notes://today", name: "today", mimeType: "text/plain" },
+  ]);
+  expect((await client.listResourceTemplates()).resourceTemplates).toEqual([
+    {
+      uriTemplate: "notes://day/{day}",
+      name: "day",
+      mimeType: "text/plain",
+      description: "A day's notes.",
+    },
+    { uriTemplate: "files://{+path}", name: "file" },
+  ]);
+  const read = async (uri: string) =>
+    (await client.readResource({ uri })).contents;
+  expect(await read("notes://pinned")).toEqual([
+    { uri: "notes://pinned", mimeType: "text/plain", text: "Buy milk." },
+  ]);
+  expect(await read("notes://day/sunday")).toEqual([
+    {
+      uri: "notes://day/sunday",
+      mimeType: "text/plain",
+      text: "notes of sunday",
+    },
+  ]);
+  expect(await read("notes://day/a%20b")).toEqual([
+    { uri: "notes://day/a%20b", mimeType: "text/plain", text: "notes of a b" },
+  ]);
+  expect(await read("files://docs/a.bin")).toEqual([
+    { uri: "files://docs/a.bin", blob: "AQID" },
+  ]);
+  await expect(read("notes://day/a/b")).rejects.toMatchObject({
+    code: -32602,
+    message: expect.stringContaining("Resource not found: notes://day/a/b"),
+  });
+
+  const values = async (
+    ref: { type: string; name?: string; uri?: string },
+    name: string,
+    value: string,
+  ) =>
+    (await client.complete({ ref, argument: { name, value } })).completion
+      .values;
+  const review = { type: "ref/prompt", name: "review" };
+  expect(await values(review, "tone", "b")).toEqual(["blunt", "brief"]);
+  expect(await values(review, "note", "n")).toEqual(["n-1", "n-2"]);
+  expect(
+    await values(
+      { type: "ref/resource", uri: "notes://day/{day}" },
+      "day",
+      "s",
+    ),
+  ).toEqual(["sunday"]);
+  expect(
+    await values({ type: "ref/resource", uri: "files://{+path}" }, "path", ""),
+  ).toEqual([]);
 }
 
 async function expectDocsPrompts(client: CatalogClient): Promise<void> {
@@ -157,8 +323,8 @@ async function httpUrl(): Promise<URL> {
   });
 }
 
-describe("the prompt docs as MCP prompts", () => {
-  it("are listed and got by the 1.x SDK client over stdio", async () => {
+describe("the prompt docs and the spec's prompts and resources", () => {
+  it("are listed, got, read, completed and subscribed to by the 1.x SDK client over stdio", async () => {
     const client = new V1Client({ name: "cat", version: "0" });
     await client.connect(
       new StdioClientTransport({
@@ -170,18 +336,51 @@ describe("the prompt docs as MCP prompts", () => {
     );
     try {
       await expectDocsPrompts(client);
+      await expectDeclared(client);
+      expect(client.getServerCapabilities()?.resources).toEqual({
+        subscribe: true,
+      });
+      // Subscribed to today's note: add_note changes it, the runtime says so, the client hears
+      // of that uri alone (the runtime also reports one nobody follows).
+      const heard: string[] = [];
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        heard.push(n.params.uri);
+      });
+      await client.subscribeResource({ uri: "notes://today" });
+      await client.callTool({ name: "add_note", arguments: { text: "call" } });
+      await until(() => heard.length > 0);
+      expect(heard).toEqual(["notes://today"]);
+      expect(
+        (await client.readResource({ uri: "notes://today" })).contents,
+      ).toEqual([
+        { uri: "notes://today", mimeType: "text/plain", text: "call" },
+      ]);
+      // Unsubscribed: no more word of it.
+      await client.unsubscribeResource({ uri: "notes://today" });
+      await client.callTool({ name: "add_note", arguments: { text: "again" } });
+      await client.listPrompts();
+      expect(heard).toEqual(["notes://today"]);
     } finally {
       await client.close();
     }
   });
 
-  it("are listed and got by the 2.x SDK client over Streamable HTTP", async () => {
+  it("are listed, got, read and completed by the 2.x SDK client over Streamable HTTP", async () => {
     const client = new Client({ name: "cat", version: "0" });
     await client.connect(new StreamableHTTPClientTransport(await httpUrl()));
     try {
       await expectDocsPrompts(client);
+      await expectDeclared(client);
+      // Stateless HTTP has no stream to send an update on: it offers no subscriptions.
+      expect(client.getServerCapabilities()?.resources).toEqual({});
     } finally {
       await client.close();
     }
   });
 });
+
+/** Waits until `done()` holds; a bounded guard against a hang, not a timing. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++)
+    await new Promise((r) => setTimeout(r, 10));
+}
