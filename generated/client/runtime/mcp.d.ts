@@ -165,6 +165,10 @@ interface CatalogOptions {
   readonly resources?: ResourceHandlers;
   readonly complete?: Completer;
 }
+/** The catalog's handlers a runtime gives, each only when given. */
+declare function catalogOptions(
+  runtime: CatalogOptions | undefined,
+): CatalogOptions;
 /** The prompts package's texts the docs' prompts read: its `mcpPrompt` and `sections`. */
 interface DocsTexts {
   readonly prompt: string;
@@ -218,14 +222,26 @@ type HttpHandler = (
 ) => Promise<void>;
 declare namespace surface_d_exports {
   export {
+    CatalogContext,
+    CatalogOptions,
+    Completer,
+    CompletionRequest,
     CreateServerOptions,
     Exports,
     HttpHandlerOptions,
     McpTool,
+    PromptAnswer,
+    PromptHandler,
+    PromptMessage,
+    ResourceAnswer,
+    ResourceContents,
+    ResourceHandlers,
+    ResourceRead,
     SdkServer,
     ServeOptions,
     SpecTypes,
     ToolServer,
+    catalogOptions,
   };
 }
 /** One row of the tool table: an MCP tool named after a tool of tools.yaml. */
@@ -235,13 +251,14 @@ interface McpTool<Name extends string> extends Tool {
 /** serveTools' options: `handlers` may be left out only when the spec has no local tool. */
 type ServeOptions<Client, Handlers> = {
   /** Calls the platform for every HTTP-bound tool. */ readonly client: Client;
-} & ([keyof Handlers] extends [never]
-  ? {
-      /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers?: Handlers;
-    }
-  : {
-      /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers: Handlers;
-    });
+} & CatalogOptions &
+  ([keyof Handlers] extends [never]
+    ? {
+        /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers?: Handlers;
+      }
+    : {
+        /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers: Handlers;
+      });
 /** createServer's options: serveTools' and what the server announces. */
 type CreateServerOptions<Client, Handlers> = ServeOptions<Client, Handlers> & {
   /** The name the server announces: tools.yaml's server_name unless given. */ readonly name?: string; /** The version the server announces: the MCP package's own unless given. */

@@ -179,6 +179,9 @@ describe("the MCP emitter", () => {
           "export const d: ServeOptions<Client, Local> = { client };",
           "// @ts-expect-error: and so is the client.",
           "export const e: ServeOptions<Client, NoLocal> = {};",
+          "export const f: ServeOptions<Client, NoLocal> = { client, prompts: { plan: async (args) => `Plan ${args.goal}` }, resources: { read: async (read) => read.uri, watch: (updated) => () => updated('x') }, complete: async () => ['a'] };",
+          "// @ts-expect-error: a prompt answers a text or messages.",
+          "export const g: ServeOptions<Client, NoLocal> = { client, prompts: { plan: async () => 1 } };",
         ].join("\n"),
       ),
     ).toBe("");
