@@ -123,6 +123,10 @@ export async function getPrompt(
     const answer = await handler(args, ctx);
     if (typeof answer === "string")
       return { ...described, messages: [userText(answer)] };
+    if (!Array.isArray(answer?.messages))
+      throw new Error(
+        `the runtime's prompt ${prompt.name} answered neither a text nor { messages }`,
+      );
     return { ...described, ...answer, messages: [...answer.messages] };
   }
   const text =
@@ -208,7 +212,19 @@ export async function readResource(
         },
       ],
     };
+  if (!Array.isArray(answer) || !answer.every(isContents))
+    throw new Error(
+      `the runtime's read of ${uri} answered neither a text, bytes nor [{ uri, text | blob }]`,
+    );
   return { contents: [...answer] };
+}
+
+function isContents(value: unknown): boolean {
+  const c = value as Partial<ResourceContents> | null;
+  return (
+    typeof c?.uri === "string" &&
+    (typeof c.text === "string" || typeof c.blob === "string")
+  );
 }
 
 /** completion/complete's values: the declared enum's that start with the value, else the completer's. */

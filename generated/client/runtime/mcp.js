@@ -609,6 +609,10 @@ async function getPrompt(catalog, options, params, ctx) {
     const answer2 = await handler(args, ctx);
     if (typeof answer2 === "string")
       return { ...described, messages: [userText(answer2)] };
+    if (!Array.isArray(answer2?.messages))
+      throw new Error(
+        `the runtime's prompt ${prompt.name} answered neither a text nor { messages }`,
+      );
     return { ...described, ...answer2, messages: [...answer2.messages] };
   }
   const text =
@@ -683,7 +687,18 @@ async function readResource(catalog, options, uri, ctx) {
         },
       ],
     };
+  if (!Array.isArray(answer2) || !answer2.every(isContents))
+    throw new Error(
+      `the runtime's read of ${uri} answered neither a text, bytes nor [{ uri, text | blob }]`,
+    );
   return { contents: [...answer2] };
+}
+function isContents(value) {
+  const c = value;
+  return (
+    typeof c?.uri === "string" &&
+    (typeof c.text === "string" || typeof c.blob === "string")
+  );
 }
 async function complete(catalog, options, request, ctx) {
   const { ref, argument } = request;

@@ -93,6 +93,26 @@ describe.each([1, 2] as const)("the catalog on an SDK %i server", (line) => {
     await expect(client.getPrompt({ name: "ask" })).rejects.toThrow(
       "this runtime has no handler for the prompt ask",
     );
+    await expect(client.readResource({ uri: "mem://live" })).rejects.toThrow(
+      "this runtime reads no resources, so not mem://live",
+    );
+    expect((await client.listPrompts()).prompts).toHaveLength(4);
+  });
+
+  it("names an answer of the wrong shape, and serves on", async () => {
+    const client = await connect(
+      server(line, {
+        prompts: { ask: async () => ({ text: "no messages" }) as never },
+        resources: { read: async () => [{ uri: "mem://live" }] as never },
+      }),
+    );
+    await expect(client.getPrompt({ name: "ask" })).rejects.toThrow(
+      "the runtime's prompt ask answered neither a text nor { messages }",
+    );
+    await expect(client.readResource({ uri: "mem://live" })).rejects.toThrow(
+      "the runtime's read of mem://live answered neither a text, bytes nor [{ uri, text | blob }]",
+    );
+    expect((await client.listPrompts()).prompts).toHaveLength(4);
   });
 
   it("reads a resource's text, the runtime's answer, and a template's match", async () => {
