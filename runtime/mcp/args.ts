@@ -1,4 +1,5 @@
 import { normalizeOrigin } from "./origin.js";
+import { DEFAULT_MAX_SESSIONS } from "./sessions.js";
 
 /** What the bin was asked to do. */
 export type BinArgs =
@@ -13,6 +14,8 @@ export type BinArgs =
       readonly allowedOrigins: readonly string[];
       /** The most connections held open at once (--max-connections). */
       readonly maxConnections: number;
+      /** Session mode (--sessions), with at most this many sessions (--max-sessions); absent when stateless. */
+      readonly sessions?: { readonly maxSessions: number };
     };
 
 /** The host `--http PORT` listens on: this machine only. */
@@ -21,22 +24,36 @@ const DEFAULT_HOST = "127.0.0.1";
 /** The most connections the HTTP bin holds open at once, unless --max-connections says. */
 export const DEFAULT_MAX_CONNECTIONS = 256;
 
-const FLAGS = ["--http", "--allow-origin", "--max-connections"];
+const FLAGS = [
+  "--http",
+  "--allow-origin",
+  "--max-connections",
+  "--sessions",
+  "--max-sessions",
+];
 
 /**
- * The bin's arguments: none (stdio), `--http [host:]port` with any `--allow-origin ORIGIN` and
- * `--max-connections N`, or --help. A problem comes back as its message, which names the argument.
+ * The bin's arguments: none (stdio), `--http [host:]port` with any `--allow-origin ORIGIN`,
+ * `--max-connections N`, `--sessions` and `--max-sessions N`, or --help. A problem comes back as
+ * its message, which names the argument.
  */
 export function parseBinArgs(argv: readonly string[]): BinArgs | string {
   if (argv.includes("--help") || argv.includes("-h")) return { mode: "help" };
   let http: string | undefined;
   let max: number | undefined;
+  let sessions = false;
+  let maxSessions: number | undefined;
   const origins: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = splitFlag(arg);
     if (!FLAGS.includes(flag))
       return `unexpected argument ${JSON.stringify(arg)}`;
+    if (flag === "--sessions") {
+      if (inline !== undefined) return "--sessions takes no value";
+      sessions = true;
+      continue;
+    }
     const value = inline ?? argv[++i];
     if (value === undefined) return `${flag} needs a value`;
     if (flag === "--http") {
@@ -47,6 +64,11 @@ export function parseBinArgs(argv: readonly string[]): BinArgs | string {
       max = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
       if (!(max <= 100_000))
         return `--max-connections ${JSON.stringify(value)} is not a number from 1 to 100000`;
+    } else if (flag === "--max-sessions") {
+      if (maxSessions !== undefined) return "--max-sessions is given twice";
+      maxSessions = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
+      if (!(maxSessions <= 100_000))
+        return `--max-sessions ${JSON.stringify(value)} is not a number from 1 to 100000`;
     } else {
       const origin = normalizeOrigin(value);
       if (origin === undefined)
@@ -56,10 +78,15 @@ export function parseBinArgs(argv: readonly string[]): BinArgs | string {
   }
   if (http === undefined) {
     if (origins.length > 0) return "--allow-origin needs --http";
+    if (sessions) return "--sessions needs --http";
     return max === undefined
-      ? { mode: "stdio" }
+      ? maxSessions === undefined
+        ? { mode: "stdio" }
+        : "--max-sessions needs --sessions"
       : "--max-connections needs --http";
   }
+  if (maxSessions !== undefined && !sessions)
+    return "--max-sessions needs --sessions";
   const address = parseAddress(http);
   if (typeof address === "string") return address;
   return {
@@ -67,6 +94,9 @@ export function parseBinArgs(argv: readonly string[]): BinArgs | string {
     ...address,
     allowedOrigins: origins,
     maxConnections: max ?? DEFAULT_MAX_CONNECTIONS,
+    ...(sessions && {
+      sessions: { maxSessions: maxSessions ?? DEFAULT_MAX_SESSIONS },
+    }),
   };
 }
 

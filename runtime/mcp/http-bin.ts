@@ -27,7 +27,11 @@ export async function serveHttpBin(
   const token = tokenEnv === null ? "" : (env[tokenEnv] ?? "");
   const handler = createHttpHandler(
     o.table,
-    { ...serving, allowedOrigins: args.allowedOrigins },
+    {
+      ...serving,
+      allowedOrigins: args.allowedOrigins,
+      ...(args.sessions && { sessions: args.sessions }),
+    },
     env,
   );
   const server = http.createServer((request, response) => {
@@ -51,6 +55,7 @@ export async function serveHttpBin(
     return 2;
   }
   const stop = () => {
+    handler.close();
     server.close();
     server.closeAllConnections();
     void runtime?.stop();

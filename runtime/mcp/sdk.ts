@@ -4,6 +4,7 @@ import type * as V1Http from "@modelcontextprotocol/sdk/server/webStandardStream
 import type * as V1Types from "@modelcontextprotocol/sdk/types.js";
 import type * as V2Server from "@modelcontextprotocol/server";
 import type * as V2Stdio from "@modelcontextprotocol/server/stdio";
+import type { BoundedEventStore } from "./event-store.js";
 import type { JsonRpcMessage } from "./mcp-types.js";
 
 /*
@@ -34,10 +35,7 @@ export interface SdkLine {
     options: { capabilities: object; instructions?: string },
   ) => LowLevelServer;
   readonly StdioServerTransport: new () => unknown;
-  readonly HttpTransport: new (options: {
-    sessionIdGenerator: undefined;
-    enableJsonResponse: boolean;
-  }) => WebTransport;
+  readonly HttpTransport: new (options: HttpTransportOptions) => WebTransport;
   /** A JSON-RPC 2.0 message as that line reads one, or undefined when the value is none. */
   readonly parseMessage: (value: unknown) => JsonRpcMessage | undefined;
   /** v1's setRequestHandler takes the request's schema; v2's takes its method name. */
@@ -58,12 +56,27 @@ export interface LowLevelServer {
   assertCanSetRequestHandler(method: string): void;
   registerCapabilities(capabilities: object): void;
   setRequestHandler(...args: unknown[]): void;
+  notification(notification: {
+    method: string;
+    params?: object;
+  }): Promise<void>;
+}
+
+/** What the package gives the Streamable HTTP transport: stateless (no id generator) or sessions. */
+export interface HttpTransportOptions {
+  readonly sessionIdGenerator: (() => string) | undefined;
+  readonly enableJsonResponse: boolean;
+  readonly eventStore?: BoundedEventStore;
+  readonly onsessioninitialized?: (id: string) => void;
+  readonly onsessionclosed?: (id: string) => void;
 }
 
 /** The Streamable HTTP transport on web-standard requests, in either line. */
 export interface WebTransport {
   handleRequest(request: Request): Promise<Response>;
   close(): Promise<void>;
+  /** The id issued to the session, once initialized (session mode). */
+  readonly sessionId?: string | undefined;
 }
 
 /** Thrown when neither line is installed: says what to install. */

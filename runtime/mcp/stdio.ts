@@ -5,6 +5,7 @@ import { credentialVariables, hasWorkspaces } from "../shared/data.js";
 import { redact } from "../client/redact.js";
 import { DEFAULT_MAX_CONNECTIONS, parseBinArgs } from "./args.js";
 import { serveHttpBin } from "./http-bin.js";
+import { DEFAULT_MAX_SESSIONS } from "./sessions.js";
 import { LineTransport } from "./stdio-lines.js";
 import { preferredLine } from "./sdk.js";
 import { createToolServer } from "./serve.js";
@@ -109,11 +110,17 @@ export function unhandledLocalTools(
 function usage({ bin, environment: env, httpTokenEnv }: ServerInfo): string {
   return [
     `Usage: ${bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]`,
+    `   or: ${bin} --http [host:]port --sessions [--max-sessions n] [the options above]`,
     "",
     "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
     "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-    "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
-    `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
+    "those of each --allow-origin (scheme://host[:port]), which alone get CORS headers. At most",
+    `--max-connections connections are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to`,
+    "make room.",
+    "",
+    "Each POST is answered alone, as JSON, unless --sessions: then each client gets a session",
+    "whose answers and notifications stream over SSE and resume with Last-Event-ID; at most",
+    `--max-sessions sessions (${DEFAULT_MAX_SESSIONS} unless given), the least recently used closed to make room.`,
     "",
     "Configured from the environment:",
     ...(hasWorkspaces(env)

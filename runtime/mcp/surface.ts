@@ -66,7 +66,29 @@ export type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
   readonly allowedOrigins?: readonly string[];
   /** The bearer token every request must carry; by default tools.yaml's http_token_env, when set. */
   readonly token?: string;
+  /**
+   * Session mode: SSE streams, resumption with Last-Event-ID, a server per session; `true` or
+   * its bounds (100 sessions, 10 minutes idle, 1 MiB of events kept per session unless given).
+   */
+  readonly sessions?:
+    | boolean
+    | {
+        readonly maxSessions?: number;
+        readonly idleMs?: number;
+        readonly eventBytes?: number;
+      };
 };
+
+/** createHttpHandler's handler, with what session mode adds. */
+export interface HttpHandler {
+  (request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Session mode: sends a notification to every open session (kept for replay while a stream is away). */
+  notify(method: string, params?: object): Promise<void>;
+  /** Ends every open session. */
+  close(): void;
+  /** How many sessions are open (0 when stateless). */
+  readonly sessions: number;
+}
 
 /** One spec's types, as the generated index.d.ts passes them in. */
 export interface SpecTypes {
@@ -109,11 +131,12 @@ export interface Exports<T extends SpecTypes> {
     options: CreateServerOptions<T["client"], T["handlers"]>,
   ): ToolServer;
   /**
-   * The tools over MCP's Streamable HTTP transport, statelessly, for your own node:http server:
-   * requests from other origins than localhost's and `allowedOrigins` are refused (403), and
-   * with a token, requests without it (401).
+   * The tools over MCP's Streamable HTTP transport, for your own node:http server, statelessly
+   * unless `sessions` is given: requests from other origins than localhost's and
+   * `allowedOrigins` are refused (403), and with a token, requests without it (401); pages of
+   * `allowedOrigins` get CORS headers.
    */
   createHttpHandler(
     options: HttpHandlerOptions<T["client"], T["handlers"]>,
-  ): (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  ): HttpHandler;
 }

@@ -188,7 +188,7 @@ def test_http_refuses_other_origins(http_server: HttpServer, origin: str) -> Non
 def test_http_refuses_get_and_other_paths(http_server: HttpServer) -> None:
     response = httpx.get(http_server.url)
     assert response.status_code == 405
-    assert response.headers["allow"] == "POST"
+    assert response.headers["allow"] == "POST, OPTIONS"
     other = httpx.post(http_server.url.removesuffix("/mcp") + "/other", json={})
     assert other.status_code == 404
     assert other.text == "Not found: MCP is served at /mcp\n"

@@ -74,6 +74,10 @@ interface LowLevelServer {
   assertCanSetRequestHandler(method: string): void;
   registerCapabilities(capabilities: object): void;
   setRequestHandler(...args: unknown[]): void;
+  notification(notification: {
+    method: string;
+    params?: object;
+  }): Promise<void>;
 }
 /** What every prompt, read and completion handler receives. */
 interface CatalogContext {
@@ -203,10 +207,19 @@ interface CreateServerOptions$1 extends ServeOptions$1 {
   readonly version?: string;
   readonly instructions?: string;
 }
+/** The bounds of session mode: sessions, their idle life, and each one's events kept for replay. */
+interface SessionLimits {
+  /** The most sessions held at once; a new one closes the least recently used to make room. */
+  readonly maxSessions?: number;
+  /** A session with no request in flight for this long is closed. */
+  readonly idleMs?: number;
+  /** The most bytes of sent messages each session keeps for resumption. */
+  readonly eventBytes?: number;
+}
 interface HttpHandlerOptions$1 extends CreateServerOptions$1 {
   /**
-   * Origins whose pages may call beside localhost's, each `scheme://host[:port]`. A request
-   * without Origin (not from a browser) is always served.
+   * Origins whose pages may call beside localhost's, each `scheme://host[:port]`; these alone get
+   * CORS headers. A request without Origin (not from a browser) is always served.
    */
   readonly allowedOrigins?: readonly string[];
   /**
@@ -214,12 +227,23 @@ interface HttpHandlerOptions$1 extends CreateServerOptions$1 {
    * given, the value of tools.yaml's `targets.mcp.http_token_env` in `env`, when set and not empty.
    */
   readonly token?: string;
+  /**
+   * Session mode (true, or its bounds): each client's initialize opens a session with its own
+   * server, answers and notifications are streamed over SSE and can be resumed (Last-Event-ID).
+   * Stateless (each POST answered alone, as JSON) unless given.
+   */
+  readonly sessions?: boolean | SessionLimits;
 }
 /** A handler for node:http's createServer (or anything passing it node's request and response). */
-type HttpHandler = (
-  request: IncomingMessage,
-  response: ServerResponse,
-) => Promise<void>;
+interface HttpHandler$1 {
+  (request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Session mode: sends a notification to every open session. Stateless: there is no stream to send it on. */
+  notify(method: string, params?: object): Promise<void>;
+  /** Ends every open session (session mode). */
+  close(): void;
+  /** How many sessions are open (0 when stateless). */
+  readonly sessions: number;
+}
 declare namespace surface_d_exports {
   export {
     CatalogContext,
@@ -228,6 +252,7 @@ declare namespace surface_d_exports {
     CompletionRequest,
     CreateServerOptions,
     Exports,
+    HttpHandler,
     HttpHandlerOptions,
     McpTool,
     PromptAnswer,
@@ -290,7 +315,28 @@ type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
 > & {
   /** Origins whose pages may call beside localhost's, each `scheme://host[:port]`. */ readonly allowedOrigins?: readonly string[]; /** The bearer token every request must carry; by default tools.yaml's http_token_env, when set. */
   readonly token?: string;
+  /**
+   * Session mode: SSE streams, resumption with Last-Event-ID, a server per session; `true` or
+   * its bounds (100 sessions, 10 minutes idle, 1 MiB of events kept per session unless given).
+   */
+  readonly sessions?:
+    | boolean
+    | {
+        readonly maxSessions?: number;
+        readonly idleMs?: number;
+        readonly eventBytes?: number;
+      };
 };
+/** createHttpHandler's handler, with what session mode adds. */
+interface HttpHandler {
+  (request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Session mode: sends a notification to every open session (kept for replay while a stream is away). */
+  notify(method: string, params?: object): Promise<void>;
+  /** Ends every open session. */
+  close(): void;
+  /** How many sessions are open (0 when stateless). */
+  readonly sessions: number;
+}
 /** One spec's types, as the generated index.d.ts passes them in. */
 interface SpecTypes {
   readonly toolName: string;
@@ -331,13 +377,14 @@ interface Exports<T extends SpecTypes> {
     options: CreateServerOptions<T["client"], T["handlers"]>,
   ): ToolServer;
   /**
-   * The tools over MCP's Streamable HTTP transport, statelessly, for your own node:http server:
-   * requests from other origins than localhost's and `allowedOrigins` are refused (403), and
-   * with a token, requests without it (401).
+   * The tools over MCP's Streamable HTTP transport, for your own node:http server, statelessly
+   * unless `sessions` is given: requests from other origins than localhost's and
+   * `allowedOrigins` are refused (403), and with a token, requests without it (401); pages of
+   * `allowedOrigins` get CORS headers.
    */
   createHttpHandler(
     options: HttpHandlerOptions<T["client"], T["handlers"]>,
-  ): (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  ): HttpHandler;
 }
 /** What the MCP package's index.js and bin pass in. */
 interface McpPackageOptions {
@@ -364,7 +411,7 @@ interface McpPackage {
     options: ServeOptions$1,
   ) => void;
   readonly createServer: (options: CreateServerOptions$1) => LowLevelServer;
-  readonly createHttpHandler: (options: HttpHandlerOptions$1) => HttpHandler;
+  readonly createHttpHandler: (options: HttpHandlerOptions$1) => HttpHandler$1;
 }
 /** Every export of the MCP package; rejects (naming what to install) when no SDK line is. */
 declare function mcpPackage(o: McpPackageOptions): Promise<McpPackage>;

@@ -27,6 +27,110 @@ function digest(text) {
   return createHash("sha256").update(text, "utf8").digest();
 }
 
+// runtime/mcp/cors.ts
+var METHODS = "POST, GET, DELETE, OPTIONS";
+var REQUEST_HEADERS =
+  "content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id";
+var EXPOSED_HEADERS = "mcp-session-id, mcp-protocol-version, www-authenticate";
+var PREFLIGHT_MAX_AGE = "600";
+function corsHeaders(origin, listed) {
+  if (listed.size === 0) return {};
+  if (origin === void 0 || !listed.has(origin)) return { vary: "origin" };
+  return {
+    vary: "origin",
+    "access-control-allow-origin": origin,
+    "access-control-expose-headers": EXPOSED_HEADERS,
+  };
+}
+function preflightHeaders(origin) {
+  return {
+    vary: "origin",
+    "access-control-allow-origin": origin,
+    "access-control-allow-methods": METHODS,
+    "access-control-allow-headers": REQUEST_HEADERS,
+    "access-control-max-age": PREFLIGHT_MAX_AGE,
+  };
+}
+
+// runtime/mcp/http-io.ts
+import { once } from "node:events";
+var BODY_LIMIT = 4 * 1024 * 1024;
+function refuse(response, status, message, headers = {}, code = -32e3) {
+  answer(
+    response,
+    status,
+    { jsonrpc: "2.0", id: null, error: { code, message } },
+    headers,
+  );
+}
+function answer(response, status, refusal2, headers = {}) {
+  const body = JSON.stringify(refusal2);
+  response.writeHead(status, {
+    ...headers,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+async function readBody(request) {
+  const chunks = [];
+  let length = 0;
+  for await (const chunk of request) {
+    length += chunk.length;
+    if (length > BODY_LIMIT) return void 0;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+function webRequest(request, body) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === void 0) continue;
+    for (const v of Array.isArray(value) ? value : [value])
+      headers.append(name, v);
+  }
+  return new Request(new URL(request.url ?? "/", "http://localhost"), {
+    method: request.method,
+    headers,
+    ...(body === void 0 ? {} : { body: new Uint8Array(body) }),
+  });
+}
+async function send(response, answer2, headers = {}) {
+  response.writeHead(answer2.status, {
+    ...Object.fromEntries(answer2.headers),
+    ...headers,
+  });
+  if (answer2.body === null) return void response.end();
+  response.flushHeaders();
+  const reader = answer2.body.getReader();
+  const gone = () => void reader.cancel().catch(() => {});
+  response.once("close", gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!response.write(value) && !response.destroyed)
+        await drainedOrClosed(response);
+    }
+  } finally {
+    response.off("close", gone);
+  }
+  response.end();
+}
+async function drainedOrClosed(response) {
+  const done = new AbortController();
+  const { signal } = done;
+  const ignore = () => {};
+  try {
+    await Promise.race([
+      once(response, "drain", { signal }).catch(ignore),
+      once(response, "close", { signal }).catch(ignore),
+    ]);
+  } finally {
+    done.abort();
+  }
+}
+
 // runtime/mcp/jsonrpc.ts
 var PARSE_ERROR = -32700;
 var INVALID_REQUEST = -32600;
@@ -955,58 +1059,301 @@ function plural(items) {
   return items.length === 1 ? "" : "s";
 }
 
+// runtime/mcp/sessions.ts
+import { randomUUID } from "node:crypto";
+
+// runtime/mcp/event-store.ts
+var SESSION_EVENT_BYTES = 1024 * 1024;
+var SESSION_EVENT_COUNT = 1e3;
+var BoundedEventStore = class {
+  constructor(maxBytes = SESSION_EVENT_BYTES, maxCount = SESSION_EVENT_COUNT) {
+    this.maxBytes = maxBytes;
+    this.maxCount = maxCount;
+  }
+  maxBytes;
+  maxCount;
+  events = /* @__PURE__ */ new Map();
+  next = 0;
+  bytes = 0;
+  async storeEvent(stream, message) {
+    const id = String(++this.next);
+    const bytes = Buffer.byteLength(JSON.stringify(message));
+    this.events.set(id, { id, stream, message, bytes });
+    this.bytes += bytes;
+    for (const [old, event] of this.events) {
+      if (this.bytes <= this.maxBytes && this.events.size <= this.maxCount)
+        break;
+      this.events.delete(old);
+      this.bytes -= event.bytes;
+    }
+    return id;
+  }
+  async getStreamIdForEventId(id) {
+    return this.events.get(id)?.stream;
+  }
+  async replayEventsAfter(lastEventId, { send: send2 }) {
+    const last = this.events.get(lastEventId);
+    if (last === void 0) return "";
+    let after = false;
+    for (const event of [...this.events.values()]) {
+      if (event.id === lastEventId) after = true;
+      else if (
+        after &&
+        event.stream === last.stream &&
+        "jsonrpc" in event.message
+      )
+        await send2(event.id, event.message);
+    }
+    return last.stream;
+  }
+};
+
+// runtime/mcp/sessions.ts
+var DEFAULT_MAX_SESSIONS = 100;
+var SESSION_IDLE_MS = 10 * 6e4;
+var SessionPool = class {
+  constructor(line, makeServer, limits = {}) {
+    this.line = line;
+    this.makeServer = makeServer;
+    this.maxSessions = limits.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.idleMs = limits.idleMs ?? SESSION_IDLE_MS;
+    this.eventBytes = limits.eventBytes ?? SESSION_EVENT_BYTES;
+    if (!Number.isInteger(this.maxSessions) || this.maxSessions < 1)
+      throw new TypeError(
+        "createHttpHandler: sessions.maxSessions must be a positive integer",
+      );
+  }
+  line;
+  makeServer;
+  open = /* @__PURE__ */ new Map();
+  maxSessions;
+  idleMs;
+  eventBytes;
+  /** How many sessions are open. */
+  get size() {
+    return this.open.size;
+  }
+  /** The session of this id, now the most recently used; undefined when there is none (404). */
+  get(id) {
+    const session = this.open.get(id);
+    if (session === void 0) return void 0;
+    this.open.delete(id);
+    this.open.set(id, session);
+    return session;
+  }
+  /**
+   * A new session's server and transport, connected. It joins the pool once its transport has
+   * issued the id (in answering initialize); one whose initialize failed is closed by `end`.
+   */
+  async create() {
+    while (this.open.size >= this.maxSessions) this.evict();
+    const { line } = this;
+    const server = this.makeServer();
+    const session = {
+      server,
+      transport: new line.HttpTransport({
+        sessionIdGenerator: randomUUID,
+        enableJsonResponse: false,
+        eventStore: new BoundedEventStore(this.eventBytes),
+        onsessioninitialized: (id) => {
+          while (this.open.size >= this.maxSessions) this.evict();
+          this.open.set(id, session);
+        },
+        onsessionclosed: (id) => this.close(id),
+      }),
+      busy: 0,
+    };
+    await server.connect(session.transport);
+    return session;
+  }
+  /** A request of this session has begun: it is not idle. */
+  begin(session) {
+    session.busy++;
+    clearTimeout(session.timer);
+  }
+  /** A request of this session is over (answered, or its stream closed). */
+  end(session) {
+    session.busy--;
+    const id = session.transport.sessionId;
+    if (id === void 0 || this.open.get(id) !== session) {
+      if (session.busy === 0) void session.server.close().catch(() => {});
+      return;
+    }
+    if (session.busy > 0) return;
+    session.timer = setTimeout(() => this.close(id), this.idleMs);
+    session.timer.unref();
+  }
+  /** Sends a notification to every open session, on its standalone stream (or kept for its replay). */
+  async notify(method, params) {
+    await Promise.all(
+      [...this.open.values()].map((s) =>
+        s.server
+          .notification({ method, ...(params === void 0 ? {} : { params }) })
+          .catch(() => {}),
+      ),
+    );
+  }
+  /** Ends the session of this id: its streams close and its memory is released. */
+  close(id) {
+    const session = this.open.get(id);
+    if (session === void 0) return;
+    this.open.delete(id);
+    clearTimeout(session.timer);
+    void session.server.close().catch(() => {});
+  }
+  /** Ends every session. */
+  closeAll() {
+    for (const id of [...this.open.keys()]) this.close(id);
+  }
+  /** Closes the least recently used session with nothing in flight, else the least recently used. */
+  evict() {
+    let oldest;
+    for (const [id, session] of this.open) {
+      oldest ??= id;
+      if (session.busy === 0) {
+        oldest = id;
+        break;
+      }
+    }
+    if (oldest !== void 0) this.close(oldest);
+  }
+};
+
 // runtime/mcp/http.ts
-var BODY_LIMIT = 4 * 1024 * 1024;
+var STATELESS_METHODS = "POST, OPTIONS";
+var SESSION_METHODS = "POST, GET, DELETE, OPTIONS";
 function createHttpHandler(table, options, env = {}) {
   toolAnswers(table, options);
   const allowed = allowedOrigins(options.allowedOrigins ?? []);
   const token = options.token ?? envToken(table, env);
   if (token !== void 0 && (typeof token !== "string" || token === ""))
     throw new TypeError("createHttpHandler: token must be a non-empty string");
-  const { HttpTransport } = preferredLine(table.sdks);
-  return async (request, response) => {
+  const line = preferredLine(table.sdks);
+  const pool =
+    options.sessions === void 0 || options.sessions === false
+      ? void 0
+      : new SessionPool(
+          line,
+          () => createToolServer(table, options),
+          options.sessions === true ? {} : options.sessions,
+        );
+  const methods2 = pool === void 0 ? STATELESS_METHODS : SESSION_METHODS;
+  const stateless = async (request, response, cors) => {
+    if (request.method !== "POST")
+      return refuse(
+        response,
+        405,
+        "Method not allowed: this server is stateless; POST each JSON-RPC message",
+        { ...cors, allow: methods2 },
+      );
+    const body = await readBody(request);
+    if (body === void 0)
+      return refuse(response, 413, "Payload too large", cors);
+    const read = readMessage(body.toString("utf8"));
+    if (read.refusal !== void 0)
+      return answer(response, 400, read.refusal, cors);
+    const server = createToolServer(table, options, false);
+    const transport = new line.HttpTransport({
+      sessionIdGenerator: void 0,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    response.once("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    await send(
+      response,
+      await transport.handleRequest(webRequest(request, body)),
+      cors,
+    );
+  };
+  const handler = async (request, response) => {
+    let cors = {};
     try {
       const origin = request.headers.origin;
       if (!originAllowed(origin, allowed))
         return refuse(response, 403, "Forbidden: this origin may not call");
+      cors = corsHeaders(origin, allowed);
+      if (request.method === "OPTIONS")
+        return preflight(response, origin, allowed, methods2);
       if (
         token !== void 0 &&
         !bearerMatches(request.headers.authorization, token)
       )
         return refuse(response, 401, "Unauthorized: a bearer token is needed", {
+          ...cors,
           "www-authenticate": "Bearer",
         });
-      if (request.method !== "POST")
-        return refuse(
-          response,
-          405,
-          "Method not allowed: this server is stateless; POST each JSON-RPC message",
-          { allow: "POST" },
-        );
-      const body = await readBody(request);
-      if (body === void 0) return refuse(response, 413, "Payload too large");
-      const read = readMessage(body.toString("utf8"));
-      if (read.refusal !== void 0) return answer(response, 400, read.refusal);
-      const server = createToolServer(table, options, false);
-      const transport = new HttpTransport({
-        sessionIdGenerator: void 0,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
-      response.once("close", () => {
-        void transport.close();
-        void server.close();
-      });
-      await send(
-        response,
-        await transport.handleRequest(webRequest(request, body)),
-      );
+      if (pool === void 0) return await stateless(request, response, cors);
+      return await sessionRequest(pool, request, response, cors);
     } catch {
       if (!response.headersSent)
-        refuse(response, 500, "Internal error", {}, -32603);
+        refuse(response, 500, "Internal error", cors, -32603);
       else response.destroy();
     }
   };
+  return Object.defineProperties(handler, {
+    notify: {
+      value: async (method, params) => pool?.notify(method, params),
+    },
+    close: { value: () => pool?.closeAll() },
+    sessions: { get: () => pool?.size ?? 0 },
+  });
+}
+async function sessionRequest(pool, request, response, cors) {
+  let body;
+  let initialize = false;
+  if (request.method === "POST") {
+    body = await readBody(request);
+    if (body === void 0)
+      return refuse(response, 413, "Payload too large", cors);
+    const read = readMessage(body.toString("utf8"));
+    if (read.refusal !== void 0)
+      return answer(response, 400, read.refusal, cors);
+    initialize = read.message.method === "initialize";
+  } else if (request.method !== "GET" && request.method !== "DELETE")
+    return refuse(response, 405, "Method not allowed", {
+      ...cors,
+      allow: SESSION_METHODS,
+    });
+  const id = request.headers["mcp-session-id"];
+  const session =
+    typeof id === "string"
+      ? pool.get(id)
+      : initialize
+        ? await pool.create()
+        : void 0;
+  if (session === void 0)
+    return typeof id === "string"
+      ? refuse(response, 404, "Session not found", cors, -32001)
+      : refuse(
+          response,
+          400,
+          "Bad Request: no Mcp-Session-Id: open a session with initialize first",
+          cors,
+        );
+  pool.begin(session);
+  response.once("close", () => pool.end(session));
+  await send(
+    response,
+    await session.transport.handleRequest(webRequest(request, body)),
+    cors,
+  );
+}
+function preflight(response, origin, allowed, methods2) {
+  if (origin !== void 0 && !allowed.has(origin))
+    return refuse(
+      response,
+      403,
+      "Forbidden: CORS is only for the origins given with --allow-origin",
+      corsHeaders(origin, allowed),
+    );
+  response.writeHead(
+    204,
+    origin === void 0 ? { allow: methods2 } : preflightHeaders(origin),
+  );
+  response.end();
 }
 function envToken(table, env) {
   const name = table.server.httpTokenEnv;
@@ -1024,52 +1371,6 @@ function allowedOrigins(origins) {
       return origin;
     }),
   );
-}
-function refuse(response, status, message, headers = {}, code = -32e3) {
-  answer(
-    response,
-    status,
-    { jsonrpc: "2.0", id: null, error: { code, message } },
-    headers,
-  );
-}
-function answer(response, status, refusal2, headers = {}) {
-  const body = JSON.stringify(refusal2);
-  response.writeHead(status, {
-    ...headers,
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(body),
-  });
-  response.end(body);
-}
-async function readBody(request) {
-  const chunks = [];
-  let length = 0;
-  for await (const chunk of request) {
-    length += chunk.length;
-    if (length > BODY_LIMIT) return void 0;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-function webRequest(request, body) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === void 0) continue;
-    for (const v of Array.isArray(value) ? value : [value])
-      headers.append(name, v);
-  }
-  return new Request(new URL(request.url ?? "/", "http://localhost"), {
-    method: request.method,
-    headers,
-    body: new Uint8Array(body),
-  });
-}
-async function send(response, answer2) {
-  response.writeHead(answer2.status, Object.fromEntries(answer2.headers));
-  if (answer2.body !== null)
-    for await (const chunk of answer2.body) response.write(chunk);
-  response.end();
 }
 
 // runtime/mcp/runtime-package.ts
@@ -1097,17 +1398,30 @@ function isMissing(error, name) {
 // runtime/mcp/args.ts
 var DEFAULT_HOST = "127.0.0.1";
 var DEFAULT_MAX_CONNECTIONS = 256;
-var FLAGS = ["--http", "--allow-origin", "--max-connections"];
+var FLAGS = [
+  "--http",
+  "--allow-origin",
+  "--max-connections",
+  "--sessions",
+  "--max-sessions",
+];
 function parseBinArgs(argv) {
   if (argv.includes("--help") || argv.includes("-h")) return { mode: "help" };
   let http2;
   let max;
+  let sessions = false;
+  let maxSessions;
   const origins = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = splitFlag(arg);
     if (!FLAGS.includes(flag))
       return `unexpected argument ${JSON.stringify(arg)}`;
+    if (flag === "--sessions") {
+      if (inline !== void 0) return "--sessions takes no value";
+      sessions = true;
+      continue;
+    }
     const value = inline ?? argv[++i];
     if (value === void 0) return `${flag} needs a value`;
     if (flag === "--http") {
@@ -1118,6 +1432,11 @@ function parseBinArgs(argv) {
       max = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
       if (!(max <= 1e5))
         return `--max-connections ${JSON.stringify(value)} is not a number from 1 to 100000`;
+    } else if (flag === "--max-sessions") {
+      if (maxSessions !== void 0) return "--max-sessions is given twice";
+      maxSessions = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
+      if (!(maxSessions <= 1e5))
+        return `--max-sessions ${JSON.stringify(value)} is not a number from 1 to 100000`;
     } else {
       const origin = normalizeOrigin(value);
       if (origin === void 0)
@@ -1127,10 +1446,15 @@ function parseBinArgs(argv) {
   }
   if (http2 === void 0) {
     if (origins.length > 0) return "--allow-origin needs --http";
+    if (sessions) return "--sessions needs --http";
     return max === void 0
-      ? { mode: "stdio" }
+      ? maxSessions === void 0
+        ? { mode: "stdio" }
+        : "--max-sessions needs --sessions"
       : "--max-connections needs --http";
   }
+  if (maxSessions !== void 0 && !sessions)
+    return "--max-sessions needs --sessions";
   const address = parseAddress(http2);
   if (typeof address === "string") return address;
   return {
@@ -1138,6 +1462,9 @@ function parseBinArgs(argv) {
     ...address,
     allowedOrigins: origins,
     maxConnections: max ?? DEFAULT_MAX_CONNECTIONS,
+    ...(sessions && {
+      sessions: { maxSessions: maxSessions ?? DEFAULT_MAX_SESSIONS },
+    }),
   };
 }
 function splitFlag(arg) {
@@ -1220,7 +1547,11 @@ async function serveHttpBin(o, args, serving, runtime, env) {
   const token = tokenEnv === null ? "" : (env[tokenEnv] ?? "");
   const handler = createHttpHandler(
     o.table,
-    { ...serving, allowedOrigins: args.allowedOrigins },
+    {
+      ...serving,
+      allowedOrigins: args.allowedOrigins,
+      ...(args.sessions && { sessions: args.sessions }),
+    },
     env,
   );
   const server = http.createServer((request, response) => {
@@ -1246,6 +1577,7 @@ async function serveHttpBin(o, args, serving, runtime, env) {
     return 2;
   }
   const stop = () => {
+    handler.close();
     server.close();
     server.closeAllConnections();
     void runtime?.stop();
@@ -1485,11 +1817,17 @@ function unhandledLocalTools(names) {
 function usage({ bin, environment: env, httpTokenEnv }) {
   return [
     `Usage: ${bin} [--http [host:]port [--allow-origin origin]... [--max-connections n]]`,
+    `   or: ${bin} --http [host:]port --sessions [--max-sessions n] [the options above]`,
     "",
     "Serves the platform's tools over MCP on stdin and stdout, or with --http over Streamable",
     "HTTP at /mcp (host 127.0.0.1 unless given). Browser pages from localhost may call it, and",
-    "those of each --allow-origin (scheme://host[:port]). At most --max-connections connections",
-    `are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to make room.`,
+    "those of each --allow-origin (scheme://host[:port]), which alone get CORS headers. At most",
+    `--max-connections connections are held open (${DEFAULT_MAX_CONNECTIONS} unless given): idle ones are closed to`,
+    "make room.",
+    "",
+    "Each POST is answered alone, as JSON, unless --sessions: then each client gets a session",
+    "whose answers and notifications stream over SSE and resume with Last-Event-ID; at most",
+    `--max-sessions sessions (${DEFAULT_MAX_SESSIONS} unless given), the least recently used closed to make room.`,
     "",
     "Configured from the environment:",
     ...(hasWorkspaces(env)

@@ -2,8 +2,9 @@
 runtime/mcp/http.ts. Needs the ``[mcp]`` extra.
 
 Stateless: each POST is answered as JSON by a fresh transport; GET and DELETE (streams and
-sessions) are refused with 405. The Origin header and the bearer token are checked before
-anything else is read.
+sessions) are refused with 405; the TypeScript server's session mode (``--sessions``) has no
+port here yet. The Origin header and the bearer token are checked before anything else is
+read; a CORS preflight of a listed origin is answered, and its answers carry CORS headers.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ from typing import Any
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from .handler import LocalHandler, ToolCaller
+from .mcp_cors import cors_headers, preflight_headers
 from .mcp_jsonrpc import read_message
 from .mcp_origin import bearer_matches, normalize_origin, origin_allowed
 from .mcp_server import create_server
 from .mcp_table import ToolTable
 
 __all__ = ["BODY_LIMIT", "HttpApp", "create_http_app", "env_token"]
+
+_METHODS = "POST, OPTIONS"
+"""What the stateless server answers: POST, and a preflight."""
 
 BODY_LIMIT = 4 * 1024 * 1024
 """The largest request body served: a tool call's arguments, not a file upload."""
@@ -82,8 +87,13 @@ class HttpApp:
 
     async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = _headers(scope)
-        if not origin_allowed(headers.get("origin"), self._allowed):
+        origin = headers.get("origin")
+        if not origin_allowed(origin, self._allowed):
             return await refuse(send, 403, "Forbidden: this origin may not call")
+        cors = cors_headers(origin, self._allowed)
+        # A preflight never carries the token: it is answered before the token is asked.
+        if scope.get("method") == "OPTIONS":
+            return await self._preflight(send, origin)
         if self._token is not None and not bearer_matches(
             headers.get("authorization"), self._token
         ):
@@ -91,24 +101,41 @@ class HttpApp:
                 send,
                 401,
                 "Unauthorized: a bearer token is needed",
-                {"www-authenticate": "Bearer"},
+                {**cors, "www-authenticate": "Bearer"},
             )
         if scope.get("method") != "POST":
             return await refuse(
                 send,
                 405,
                 "Method not allowed: this server is stateless; POST each JSON-RPC message",
-                {"allow": "POST"},
+                {**cors, "allow": _METHODS},
             )
         body = await _read_body(receive)
         if body is None:
-            return await refuse(send, 413, "Payload too large")
+            return await refuse(send, 413, "Payload too large", cors)
         # One message a POST, read as stdio reads a line, before the SDK sees it.
         read = read_message(body.decode("utf-8", "replace"))
         if read.refusal is not None:
-            return await _answer(send, 400, read.refusal)
+            return await _answer(send, 400, read.refusal, cors)
         body = json.dumps(read.message).encode()
-        await self._manager.handle_request(scope, _replay(body, receive), send)
+        await self._manager.handle_request(
+            scope, _replay(body, receive), _with_headers(send, cors)
+        )
+
+    async def _preflight(self, send: Send, origin: str | None) -> None:
+        """A listed origin is told what it may send (204); an unlisted localhost page gets no
+        CORS headers (403); a request without Origin (not a browser) is told the methods."""
+        if origin is not None and origin not in self._allowed:
+            return await refuse(
+                send,
+                403,
+                "Forbidden: CORS is only for the origins given with --allow-origin",
+                cors_headers(origin, self._allowed),
+            )
+        headers = {"allow": _METHODS} if origin is None else preflight_headers(origin)
+        raw = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+        await send({"type": "http.response.start", "status": 204, "headers": raw})
+        await send({"type": "http.response.body", "body": b""})
 
 
 def create_http_app(
@@ -219,6 +246,20 @@ async def _read_body(receive: Receive) -> bytes | None:
         if not message.get("more_body", False):
             break
     return b"".join(chunks)
+
+
+def _with_headers(send: Send, headers: Mapping[str, str]) -> Send:
+    """A send that adds ``headers`` to the response's start."""
+    if not headers:
+        return send
+    extra = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+
+    async def sent(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", []), *extra]}
+        await send(message)
+
+    return sent
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

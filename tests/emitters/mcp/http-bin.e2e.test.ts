@@ -162,6 +162,51 @@ describe("the molecule-mcp bin with --http", () => {
     expect((await ping("http://localhost:5173")).status).toBe(200);
   });
 
+  it("serves sessions with --sessions, at most --max-sessions, each ended by DELETE", async () => {
+    const { url, child } = await start([
+      "--http",
+      "0",
+      "--sessions",
+      "--max-sessions",
+      "1",
+    ]);
+    const open = async () => {
+      const transport = new StreamableHTTPClientTransport(url);
+      const client = new Client({ name: "agent", version: "0.0.0" });
+      await client.connect(transport);
+      clients.push(client);
+      return { client, transport };
+    };
+    const first = await open();
+    expect(first.transport.sessionId).toBeTruthy();
+    const result = await first.client.callTool({
+      name: call.tool,
+      arguments: call.args,
+    });
+    expect(result.isError).toBeFalsy();
+    // A second session takes the only place: the first one's id is no longer known.
+    const second = await open();
+    const ping = (id: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": id,
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    expect((await ping(first.transport.sessionId!)).status).toBe(404);
+    expect((await ping(second.transport.sessionId!)).status).toBe(200);
+    await second.transport.terminateSession();
+    expect((await ping(second.transport.sessionId!)).status).toBe(404);
+    // Open streams do not keep the bin from stopping.
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
   it("warns of listening beyond this machine by the address it listens on, in any written form", async () => {
     /** Everything the bin printed on stderr up to its exit on SIGTERM. */
     const stderrOf = async (host: string) => {

@@ -3,8 +3,9 @@ import {
   DEFAULT_MAX_CONNECTIONS,
   parseBinArgs,
 } from "../../../runtime/mcp/args.js";
+import { DEFAULT_MAX_SESSIONS } from "../../../runtime/mcp/sessions.js";
 
-// The MCP bin's arguments: stdio by default, --http [host:]port with --allow-origin.
+// The MCP bin's arguments: stdio by default, --http [host:]port with --allow-origin, --sessions.
 
 describe("parseBinArgs", () => {
   it("serves stdio without arguments, and help with --help or -h", () => {
@@ -33,6 +34,16 @@ describe("parseBinArgs", () => {
       mode: "http",
       maxConnections: 3,
     });
+  });
+
+  it("reads --sessions and --max-sessions; stateless without them", () => {
+    expect(parseBinArgs(["--http", "0", "--sessions"])).toMatchObject({
+      sessions: { maxSessions: DEFAULT_MAX_SESSIONS },
+    });
+    expect(
+      parseBinArgs(["--max-sessions=7", "--sessions", "--http", "0"]),
+    ).toMatchObject({ sessions: { maxSessions: 7 } });
+    expect(parseBinArgs(["--http", "0"])).not.toHaveProperty("sessions");
   });
 
   it("collects each --allow-origin as browsers send it", () => {
@@ -67,6 +78,18 @@ describe("parseBinArgs", () => {
     ],
     [["--allow-origin", "https://a.example"], "--allow-origin needs --http"],
     [["--max-connections", "5"], "--max-connections needs --http"],
+    [["--sessions"], "--sessions needs --http"],
+    [["--http", "1", "--sessions=yes"], "--sessions takes no value"],
+    [["--http", "1", "--max-sessions", "3"], "--max-sessions needs --sessions"],
+    [["--max-sessions", "3"], "--max-sessions needs --sessions"],
+    [
+      ["--http", "1", "--sessions", "--max-sessions", "0"],
+      '--max-sessions "0" is not a number from 1 to 100000',
+    ],
+    [
+      ["--http", "1", "--sessions", "--max-sessions=2", "--max-sessions=3"],
+      "--max-sessions is given twice",
+    ],
     [
       ["--http", "1", "--max-connections", "0"],
       '--max-connections "0" is not a number from 1 to 100000',

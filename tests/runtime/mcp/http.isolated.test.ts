@@ -1,98 +1,18 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as V1HttpClient } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  Client as V2Client,
-  StreamableHTTPClientTransport as V2HttpClient,
-} from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  createHttpHandler,
-  type HttpHandlerOptions,
-} from "../../../runtime/mcp/http.js";
-import type { Sdks } from "../../../runtime/mcp/sdk.js";
+import { describe, expect, it } from "vitest";
+import { createHttpHandler } from "../../../runtime/mcp/http.js";
 import type { ToolTable } from "../../../runtime/mcp/table.js";
-import { recorder, sdks, table, tools, whoami } from "./serve-helpers.js";
+import {
+  base,
+  clientLines,
+  post,
+  serve,
+  serverLines,
+  textOf,
+} from "./http-helpers.js";
+import { table, tools } from "./serve-helpers.js";
 
 // The exported Streamable HTTP handler on a real node:http server on 127.0.0.1, talked to by
 // each SDK line's own Streamable HTTP client; served by each line's server and transport.
-
-const servers: http.Server[] = [];
-const clients: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise((resolve) => {
-          s.closeAllConnections();
-          s.close(resolve);
-        }),
-    ),
-  );
-});
-
-const platform = recorder(async (name, input) => ({ answered: name, input }));
-const base = { client: platform, handlers: { whoami } };
-
-async function serve(
-  options: Partial<HttpHandlerOptions> = {},
-  t: ToolTable = table(),
-  env: Record<string, string> = {},
-): Promise<URL> {
-  const handler = createHttpHandler(t, { ...base, ...options }, env);
-  const server = http.createServer((req, res) => void handler(req, res));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return new URL(`http://127.0.0.1:${port}/mcp`);
-}
-
-type Headers = Record<string, string>;
-
-const clientLines = [
-  {
-    name: "the 1.x client",
-    async connect(url: URL, headers: Headers = {}) {
-      const client = new V1Client({ name: "test", version: "0.0.0" });
-      await client.connect(new V1HttpClient(url, { requestInit: { headers } }));
-      clients.push(client);
-      return client;
-    },
-  },
-  {
-    name: "the 2.x client",
-    async connect(url: URL, headers: Headers = {}) {
-      const client = new V2Client({ name: "test", version: "0.0.0" });
-      await client.connect(new V2HttpClient(url, { requestInit: { headers } }));
-      clients.push(client);
-      return client as unknown as V1Client;
-    },
-  },
-];
-
-const serverLines: { name: string; sdks: Sdks }[] = [
-  { name: "a 2.x server", sdks: { v2: sdks.v2! } },
-  { name: "a 1.x server", sdks: { v1: sdks.v1! } },
-];
-
-function textOf(result: unknown): string {
-  return (result as { content: { text: string }[] }).content[0]!.text;
-}
-
-/** A raw MCP request, as a browser page or a script would send it. */
-function post(url: URL, headers: Headers = {}): Promise<Response> {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
-  });
-}
 
 describe.each(serverLines)("createHttpHandler with $name", (line) => {
   it.each(clientLines)(
@@ -207,7 +127,7 @@ describe("createHttpHandler's bearer token", () => {
 });
 
 describe("createHttpHandler refuses what a stateless server cannot do", () => {
-  it("answers GET and DELETE with 405 and Allow: POST", async () => {
+  it("answers GET and DELETE with 405 and Allow: POST, OPTIONS", async () => {
     const url = await serve();
     for (const method of ["GET", "DELETE"]) {
       const answer = await fetch(url, {
@@ -215,7 +135,7 @@ describe("createHttpHandler refuses what a stateless server cannot do", () => {
         headers: { accept: "text/event-stream" },
       });
       expect(answer.status, method).toBe(405);
-      expect(answer.headers.get("allow")).toBe("POST");
+      expect(answer.headers.get("allow")).toBe("POST, OPTIONS");
     }
   });
 });
