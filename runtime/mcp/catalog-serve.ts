@@ -19,6 +19,8 @@ import { setHandler, signalOf, type RequestHandler } from "./sdk-server.js";
 /** The low-level server as far as sending a notification goes (both SDK lines). */
 interface Notifier {
   notification(message: { method: string; params?: object }): Promise<void>;
+  /** Undefined once the server is closed. */
+  readonly transport?: unknown;
 }
 
 /**
@@ -95,14 +97,24 @@ function serveSubscriptions(
 ): void {
   const followed = new Set<string>();
   let stop: (() => void) | undefined;
+  const notifier = server as unknown as Notifier;
+  const unwatch = () => {
+    followed.clear();
+    stop?.();
+    stop = undefined;
+  };
   const updated = (uri: string) => {
-    if (followed.has(uri))
-      void (server as unknown as Notifier)
-        .notification({
-          method: "notifications/resources/updated",
-          params: { uri },
-        })
-        .catch(() => {});
+    if (!followed.has(uri)) return;
+    // A server closed (its client gone, its session ended) follows nothing: the watch stops.
+    if (notifier.transport === undefined) return unwatch();
+    void notifier
+      .notification({
+        method: "notifications/resources/updated",
+        params: { uri },
+      })
+      .catch(() => {
+        if (notifier.transport === undefined) unwatch();
+      });
   };
   const uriOf = (request: { readonly params?: unknown }) =>
     String((request.params as { uri?: unknown } | undefined)?.uri);
@@ -114,10 +126,7 @@ function serveSubscriptions(
   });
   setHandler(sdks, server, "resources/unsubscribe", (request) => {
     followed.delete(uriOf(request));
-    if (followed.size === 0 && stop !== undefined) {
-      stop();
-      stop = undefined;
-    }
+    if (followed.size === 0) unwatch();
     return {};
   });
 }

@@ -883,14 +883,23 @@ function serveCatalog(catalog, sdks, server, options, subscriptions) {
 function serveSubscriptions(sdks, server, options) {
   const followed = /* @__PURE__ */ new Set();
   let stop;
+  const notifier = server;
+  const unwatch = () => {
+    followed.clear();
+    stop?.();
+    stop = void 0;
+  };
   const updated = (uri) => {
-    if (followed.has(uri))
-      void server
-        .notification({
-          method: "notifications/resources/updated",
-          params: { uri },
-        })
-        .catch(() => {});
+    if (!followed.has(uri)) return;
+    if (notifier.transport === void 0) return unwatch();
+    void notifier
+      .notification({
+        method: "notifications/resources/updated",
+        params: { uri },
+      })
+      .catch(() => {
+        if (notifier.transport === void 0) unwatch();
+      });
   };
   const uriOf = (request) => String(request.params?.uri);
   setHandler(sdks, server, "resources/subscribe", (request) => {
@@ -901,10 +910,7 @@ function serveSubscriptions(sdks, server, options) {
   });
   setHandler(sdks, server, "resources/unsubscribe", (request) => {
     followed.delete(uriOf(request));
-    if (followed.size === 0 && stop !== void 0) {
-      stop();
-      stop = void 0;
-    }
+    if (followed.size === 0) unwatch();
     return {};
   });
 }

@@ -306,8 +306,8 @@ async function expectDocsPrompts(client: CatalogClient): Promise<void> {
   });
 }
 
-async function httpUrl(): Promise<URL> {
-  const child = spawn(process.execPath, [bin(), "--http", "0"], {
+async function httpUrl(...more: string[]): Promise<URL> {
+  const child = spawn(process.execPath, [bin(), "--http", "0", ...more], {
     env: env(),
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -373,6 +373,34 @@ describe("the prompt docs and the spec's prompts and resources", () => {
       await expectDeclared(client);
       // Stateless HTTP has no stream to send an update on: it offers no subscriptions.
       expect(client.getServerCapabilities()?.resources).toEqual({});
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("are subscribed to by the 2.x SDK client over Streamable HTTP in session mode", async () => {
+    const client = new Client({ name: "cat", version: "0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(await httpUrl("--sessions")),
+    );
+    try {
+      expect(client.getServerCapabilities()?.resources).toEqual({
+        subscribe: true,
+      });
+      const heard: string[] = [];
+      client.setNotificationHandler(
+        "notifications/resources/updated",
+        (n) => void heard.push(n.params.uri),
+      );
+      await client.subscribeResource({ uri: "notes://today" });
+      await client.callTool({ name: "add_note", arguments: { text: "web" } });
+      await until(() => heard.length > 0);
+      expect(heard).toEqual(["notes://today"]);
+      expect(
+        (await client.readResource({ uri: "notes://today" })).contents,
+      ).toEqual([
+        { uri: "notes://today", mimeType: "text/plain", text: "web" },
+      ]);
     } finally {
       await client.close();
     }

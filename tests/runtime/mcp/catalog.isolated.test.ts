@@ -213,6 +213,28 @@ describe.each([1, 2] as const)("the catalog on an SDK %i server", (line) => {
     expect(watching).toBe(0);
   });
 
+  it("stops the runtime's watch once the server is closed", async () => {
+    let updated: (uri: string) => void = () => {};
+    let watching = 0;
+    const client = await connect(
+      server(line, {
+        resources: {
+          read: async () => "x",
+          watch: (fn) => {
+            updated = fn;
+            watching++;
+            return () => void watching--;
+          },
+        },
+      }),
+    );
+    await client.subscribeResource({ uri: "mem://live" });
+    expect(watching).toBe(1);
+    await client.close();
+    updated("mem://live");
+    expect(watching).toBe(0);
+  });
+
   it("offers no subscription where no stream outlives a request", async () => {
     const client = await connect(server(line, {}, false));
     expect(client.getServerCapabilities()?.resources).toEqual({});
