@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpHandler } from "./http.js";
 import type { Tool } from "./mcp-types.js";
 import type { CatalogOptions } from "./catalog-handlers.js";
 
@@ -79,16 +79,8 @@ export type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
       };
 };
 
-/** createHttpHandler's handler, with what session mode adds. */
-export interface HttpHandler {
-  (request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Session mode: sends a notification to every open session (kept for replay while a stream is away). */
-  notify(method: string, params?: object): Promise<void>;
-  /** Ends every open session. */
-  close(): void;
-  /** How many sessions are open (0 when stateless). */
-  readonly sessions: number;
-}
+/** createHttpHandler's handler, with what session mode adds (notify, close, sessions). */
+export type { HttpHandler } from "./http.js";
 
 /** One spec's types, as the generated index.d.ts passes them in. */
 export interface SpecTypes {

@@ -235,7 +235,7 @@ interface HttpHandlerOptions$1 extends CreateServerOptions$1 {
   readonly sessions?: boolean | SessionLimits;
 }
 /** A handler for node:http's createServer (or anything passing it node's request and response). */
-interface HttpHandler$1 {
+interface HttpHandler {
   (request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Session mode: sends a notification to every open session. Stateless: there is no stream to send it on. */
   notify(method: string, params?: object): Promise<void>;
@@ -327,16 +327,6 @@ type HttpHandlerOptions<Client, Handlers> = CreateServerOptions<
         readonly eventBytes?: number;
       };
 };
-/** createHttpHandler's handler, with what session mode adds. */
-interface HttpHandler {
-  (request: IncomingMessage, response: ServerResponse): Promise<void>;
-  /** Session mode: sends a notification to every open session (kept for replay while a stream is away). */
-  notify(method: string, params?: object): Promise<void>;
-  /** Ends every open session. */
-  close(): void;
-  /** How many sessions are open (0 when stateless). */
-  readonly sessions: number;
-}
 /** One spec's types, as the generated index.d.ts passes them in. */
 interface SpecTypes {
   readonly toolName: string;
@@ -411,7 +401,7 @@ interface McpPackage {
     options: ServeOptions$1,
   ) => void;
   readonly createServer: (options: CreateServerOptions$1) => LowLevelServer;
-  readonly createHttpHandler: (options: HttpHandlerOptions$1) => HttpHandler$1;
+  readonly createHttpHandler: (options: HttpHandlerOptions$1) => HttpHandler;
 }
 /** Every export of the MCP package; rejects (naming what to install) when no SDK line is. */
 declare function mcpPackage(o: McpPackageOptions): Promise<McpPackage>;
