@@ -168,6 +168,21 @@ export const CHANGES = {
     "an annotation made less safe (read_only true → false, destructive false → true, idempotent true → false, open_world false → true): clients that auto-approved the tool no longer may",
   ],
   "annotation-safer": ["compatible", "an annotation made safer"],
+  // Prompts and resources the MCP server serves (the docs' own prompts follow the sections).
+  "prompt-removed": [
+    "breaking",
+    "a prompt is gone: a client asking for it gets an error",
+  ],
+  "prompt-argument-required": [
+    "breaking",
+    "a prompt gained a required argument, or an argument became required: clients that leave it out are refused",
+  ],
+  "prompt-added": ["compatible", "a new prompt"],
+  "resource-removed": [
+    "breaking",
+    "a resource or resource template is gone: a client reading it gets an error",
+  ],
+  "resource-added": ["compatible", "a new resource or resource template"],
   // Texts.
   "text-changed": [
     "compatible",

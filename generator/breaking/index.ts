@@ -12,6 +12,7 @@ import type { DiffSide, ToolSurface } from "./load.js";
 import { fastLocate } from "./locate.js";
 import { matchTools } from "./tools.js";
 import { compareConnection } from "./connection.js";
+import { compareCatalog } from "./catalog.js";
 
 export { NO_TOOLS, type DiffSide, type ToolSurface } from "./load.js";
 export { CHANGES, BREAKING_CHANGES, type ChangeName } from "./changes.js";
@@ -29,6 +30,7 @@ export function diffSpecs(base: ToolSurface, current: DiffSide): DiffResult {
     push: (c) => found.push(c),
   }));
   compareConnection(base, current, (c) => found.push(c));
+  compareCatalog(base, current, (c) => found.push(c));
   const locate = fastLocate(current.spec);
   const located = found.map((f): Change => {
     const place = locate(f.path, { key: f.key });

@@ -1,4 +1,5 @@
 import { resolveAnnotations } from "./annotations.js";
+import { buildCatalog } from "./catalog.js";
 import { cliType } from "./main-type.js";
 import { camelCase, kebabCase, pascalCase } from "./names.js";
 import { publish } from "./publish.js";
@@ -170,7 +171,13 @@ export function buildModel(value: unknown): Model {
     change: a.change,
     reason: a.reason,
   }));
-  return { targets, sections, tools, acknowledgedBreaks };
+  return {
+    targets,
+    sections,
+    tools,
+    catalog: buildCatalog(raw),
+    acknowledgedBreaks,
+  };
 }
 
 function buildHttp(raw: NonNullable<RawTool["http"]>): HttpBinding {

@@ -32,6 +32,38 @@ export interface RawTool {
   function_calling?: RawView;
   cli?: (RawView & { usage: string; summary: string }) | null;
 }
+/** A prompt the MCP server serves: answered from its template, or by the runtime (`runtime: true`). */
+export interface RawPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: {
+    name: string;
+    description?: string;
+    required?: boolean;
+    enum?: string[];
+  }[];
+  template?: string;
+  runtime?: true;
+}
+/** A resource the MCP server lists: its text as given, else read by the runtime. */
+export interface RawResource {
+  uri: string;
+  name: string;
+  title?: string;
+  mime_type?: string;
+  description?: string;
+  text?: string;
+}
+/** A resource template (RFC 6570 levels 1 and 2), read by the runtime. */
+export interface RawResourceTemplate {
+  uri_template: string;
+  name: string;
+  title?: string;
+  mime_type?: string;
+  description?: string;
+  parameters?: { name: string; enum?: string[] }[];
+}
 /** What one consumer shows of a tool: its own description, the inputs it hides. */
 export interface RawView {
   description?: string;
@@ -143,6 +175,9 @@ export interface RawSpec extends RawPublish {
     check_docs?: boolean;
   }[];
   tools: RawTool[];
+  prompts?: RawPrompt[];
+  resources?: RawResource[];
+  resource_templates?: RawResourceTemplate[];
   known_words?: string[];
   acknowledged_breaks?: { tool: string; change: string; reason: string }[];
 }

@@ -3,6 +3,18 @@
  * names are already cased, defaults applied and references resolved here.
  */
 import type { EnvNames, Json } from "../../runtime/shared/data.js";
+import type {
+  PromptData,
+  ResourceData,
+  ResourceTemplateData,
+} from "../../runtime/mcp/catalog-data.js";
+
+/** The prompts and resources tools.yaml declares, in the shapes the MCP package's tools.json carries them. */
+export interface ModelCatalog {
+  readonly prompts: readonly PromptData[];
+  readonly resources: readonly ResourceData[];
+  readonly resourceTemplates: readonly ResourceTemplateData[];
+}
 
 /** A JSON value, as the runtimes type one. */
 export type JsonValue = Json;
@@ -14,6 +26,8 @@ export interface Model {
   readonly sections: readonly Section[];
   /** Every tool, in spec order. */
   readonly tools: readonly Tool[];
+  /** The prompts, resources and resource templates the MCP server serves besides the tools. */
+  readonly catalog: ModelCatalog;
   /** The breaks this release makes on purpose (`acknowledged_breaks`), in spec order: read by `toolgen diff` only. */
   readonly acknowledgedBreaks: readonly AcknowledgedBreak[];
 }

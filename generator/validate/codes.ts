@@ -178,6 +178,21 @@ export const CODES = {
     "a section's rendered MCP text that does not name one of its tools",
   "docs-missing-command":
     "a section's rendered CLI text without one of its commands as <program> <words>",
+  // Prompts and resources the MCP server serves.
+  "prompt-source":
+    "a prompt with neither a template nor runtime: true, or with both",
+  "duplicate-prompt":
+    "two prompts with one name, or a prompt named as one of the docs' (prompt, prompt.<section>)",
+  "duplicate-argument": "a prompt or template naming one argument twice",
+  "unknown-placeholder":
+    "a prompt template's {{placeholder}} naming no argument of the prompt",
+  "duplicate-resource":
+    "two resources with one uri, two templates alike but for their variables' names, or one name twice",
+  "bad-uri-template":
+    "a uri template that does not parse as RFC 6570 of level 1 or 2",
+  "unknown-parameter": "a template parameter naming no variable of its uri",
+  "needs-runtime":
+    "a prompt or resource the runtime answers, without targets.mcp.runtime",
   // Acknowledged breaks (toolgen diff).
   "unknown-change":
     "an acknowledged break naming no breaking change of toolgen diff",

@@ -6,6 +6,7 @@ import {
 import { checkAcknowledgedBreaks } from "./acknowledged-breaks.js";
 import type { ParsedSpec } from "../read/parse.js";
 import type { Check } from "./checked-spec.js";
+import { checkCatalog } from "./catalog.js";
 import { checkCliOptions } from "./cli-options.js";
 import { checkCliOrder } from "./cli-order.js";
 import { checkCliUsages } from "./cli-usage.js";
@@ -60,6 +61,7 @@ const SEMANTIC: readonly Check[] = [
   checkToolMeta,
   checkHiddenText,
   checkAcknowledgedBreaks,
+  checkCatalog,
 ];
 
 /**

@@ -1,13 +1,14 @@
 import type { ClientPush } from "./push.js";
 import type { LocalHandler, PlatformCaller } from "../shared/handler.js";
 import type { ToolTable } from "./table.js";
+import type { CatalogOptions } from "./catalog-handlers.js";
 
 // What the MCP bin is given, as types only: the stdio and the HTTP bin both read them.
 
 export type { ClientPush } from "./push.js";
 
 /** What a runtime package's createRuntime returns: handlers, and the background work they rely on. */
-export interface LocalRuntime {
+export interface LocalRuntime extends CatalogOptions {
   readonly handlers: Readonly<Record<string, LocalHandler>>;
   /** Server capabilities the runtime's notifications need (`logging`, `experimental`…), declared by the bin before it connects. */
   readonly capabilities?: Readonly<Record<string, object>>;

@@ -7,6 +7,7 @@
  * prompts package (its `mcpPrompt`), which holds the one copy of that text.
  */
 import type { EnvNames } from "../shared/data.js";
+import type { CatalogData } from "./catalog-data.js";
 
 /** How the spec names the server and the environment variables its client reads. */
 export interface ServerData {
@@ -53,7 +54,8 @@ export interface Icon {
   readonly theme?: "light" | "dark";
 }
 
-export interface McpData {
+/** The server, the tools' listing, and the prompts and resources (catalog-data.ts), each list only when not empty. */
+export interface McpData extends Partial<CatalogData> {
   readonly server: ServerData;
   /** A former name → the tool's current name. */
   readonly renamed: Readonly<Record<string, string>>;

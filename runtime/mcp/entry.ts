@@ -24,6 +24,7 @@ import {
 import { runStdio } from "./stdio.js";
 import { loadToolTable, type ToolTable } from "./table.js";
 import type { HttpHandlerOptions } from "./http.js";
+import type { DocsTexts } from "./catalog.js";
 
 export type * as Surface from "./surface.js";
 export type { SdkLoaders } from "./sdk.js";
@@ -40,6 +41,8 @@ export interface McpPackageOptions {
   readonly sdks: SdkLoaders;
   /** The prompts package's `mcpPrompt`, or null: the server sends no instructions. */
   readonly instructions: string | null;
+  /** The prompts package's texts served as prompts, or null: the spec has no docs target. */
+  readonly docs?: DocsTexts | null;
 }
 
 /** The MCP package's exports (typed for one spec by its index.d.ts). */
@@ -122,5 +125,6 @@ function toolTable(o: McpPackageOptions, sdks: Sdks): ToolTable {
     validateOutput: o.client.validateOutput,
     sdks,
     instructions: o.instructions,
+    docs: o.docs ?? null,
   });
 }

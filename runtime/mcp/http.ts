@@ -96,7 +96,8 @@ export function createHttpHandler(
     const read = readMessage(body.toString("utf8"));
     if (read.refusal !== undefined)
       return answer(response, 400, read.refusal, cors);
-    const server = createToolServer(table, options);
+    // Stateless: no stream outlives the POST, so no resource can be subscribed to.
+    const server = createToolServer(table, options, false);
     const transport = new line.HttpTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -28,7 +28,7 @@ export function lineOf(sdks: Sdks, server: LowLevelServer): 1 | 2 {
 export function setHandler(
   sdks: Sdks,
   server: LowLevelServer,
-  method: ToolMethod,
+  method: string,
   handler: RequestHandler,
 ): void {
   if (lineOf(sdks, server) === 2) {
@@ -40,7 +40,12 @@ export function setHandler(
     throw new Error(
       "serveTools: this server comes from @modelcontextprotocol/sdk 1.x, which this package cannot import",
     );
-  server.setRequestHandler(schemas[method], handler);
+  const schema = schemas[method];
+  if (schema === undefined)
+    throw new Error(
+      `serveTools: no request schema for ${method} in @modelcontextprotocol/sdk 1.x`,
+    );
+  server.setRequestHandler(schema, handler);
 }
 
 /** The request's abort signal: v1 passes it as `extra.signal`, v2 as `ctx.mcpReq.signal`. */

@@ -39,10 +39,7 @@ export interface SdkLine {
   /** A JSON-RPC 2.0 message as that line reads one, or undefined when the value is none. */
   readonly parseMessage: (value: unknown) => JsonRpcMessage | undefined;
   /** v1's setRequestHandler takes the request's schema; v2's takes its method name. */
-  readonly schemas?: {
-    readonly "tools/list": unknown;
-    readonly "tools/call": unknown;
-  };
+  readonly schemas?: { readonly [method: string]: unknown };
 }
 
 /** The SDK lines installed beside the package; at least one. */
@@ -173,6 +170,15 @@ async function importV1(load: SdkLoaders["v1"]): Promise<SdkLine | undefined> {
     schemas: {
       "tools/list": types.ListToolsRequestSchema,
       "tools/call": types.CallToolRequestSchema,
+      // The prompts and resources of tools.yaml (catalog-serve.ts).
+      "prompts/list": types.ListPromptsRequestSchema,
+      "prompts/get": types.GetPromptRequestSchema,
+      "resources/list": types.ListResourcesRequestSchema,
+      "resources/templates/list": types.ListResourceTemplatesRequestSchema,
+      "resources/read": types.ReadResourceRequestSchema,
+      "resources/subscribe": types.SubscribeRequestSchema,
+      "resources/unsubscribe": types.UnsubscribeRequestSchema,
+      "completion/complete": types.CompleteRequestSchema,
     },
   };
 }

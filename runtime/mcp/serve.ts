@@ -23,6 +23,8 @@ import {
 } from "./register.js";
 import { preferredLine, type LowLevelServer } from "./sdk.js";
 import { setHandler, signalOf } from "./sdk-server.js";
+import type { CatalogOptions } from "./catalog-handlers.js";
+import { serveCatalog } from "./catalog-serve.js";
 
 type Dispatch = (
   input: object,
@@ -31,7 +33,8 @@ type Dispatch = (
   server: unknown,
 ) => Promise<unknown>;
 
-export interface ServeOptions {
+/** What serves the tools, and the runtime's answers to the prompts and resources (catalog-handlers.ts). */
+export interface ServeOptions extends CatalogOptions {
   readonly client: PlatformCaller;
   readonly handlers?: Readonly<Record<string, LocalHandler>>;
 }
@@ -55,6 +58,7 @@ export function serveToolTable(
   table: ToolTable,
   server: LowLevelServer | McpServerLike,
   options: ServeOptions,
+  subscriptions = true,
 ): void {
   if (isMcpServer(server)) {
     registerOnMcpServer(table, server, toolAnswers(table, options));
@@ -84,6 +88,9 @@ export function serveToolTable(
   setHandler(table.sdks, server, "tools/call", (request, extra) =>
     answers.call(request.params as CallParams, signalOf(extra), extra, server),
   );
+  // The prompts and resources: on a low-level server only (an McpServer serves its own).
+  if (table.catalog !== undefined)
+    serveCatalog(table.catalog, table.sdks, server, options, subscriptions);
 }
 
 /** Checks the options once, then answers every list and call from the table. */
@@ -152,6 +159,7 @@ export function toolAnswers(
 export function createToolServer(
   table: ToolTable,
   options: CreateServerOptions,
+  subscriptions = true,
 ): LowLevelServer {
   const { Server } = preferredLine(table.sdks);
   const server = new Server(
@@ -167,7 +175,7 @@ export function createToolServer(
         : { instructions: options.instructions }),
     },
   );
-  serveToolTable(table, server, options);
+  serveToolTable(table, server, options, subscriptions);
   return server;
 }
 

@@ -11,6 +11,7 @@ import { preferredLine } from "./sdk.js";
 import { createToolServer } from "./serve.js";
 import { pushTo } from "./push.js";
 import type { ServerInfo } from "./table.js";
+import { catalogOptions } from "./catalog-handlers.js";
 import type { LocalRuntime, StdioOptions } from "./bin-options.js";
 
 export type { ClientPush, LocalRuntime, StdioOptions } from "./bin-options.js";
@@ -50,6 +51,8 @@ export async function runStdio(o: StdioOptions): Promise<number> {
   const serving = {
     client,
     handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
+    // The runtime's prompts, resources and completions, each when it has them.
+    ...catalogOptions(runtime),
     // The docs target's MCP prompt, unless tools.yaml says instructions: false.
     ...serverInstructions(o.table.server),
   };

@@ -1,5 +1,8 @@
 import type { HttpHandler } from "./http.js";
 import type { Tool } from "./mcp-types.js";
+import type { CatalogOptions } from "./catalog-handlers.js";
+
+export type * from "./catalog-handlers.js";
 
 /*
  * The typed surface of the MCP package, written once for every spec. The generated
@@ -15,15 +18,16 @@ export interface McpTool<Name extends string> extends Tool {
 export type ServeOptions<Client, Handlers> = {
   /** Calls the platform for every HTTP-bound tool. */
   readonly client: Client;
-} & ([keyof Handlers] extends [never]
-  ? {
-      /** One handler per local tool; a thrown error becomes an isError result. */
-      readonly handlers?: Handlers;
-    }
-  : {
-      /** One handler per local tool; a thrown error becomes an isError result. */
-      readonly handlers: Handlers;
-    });
+} & CatalogOptions &
+  ([keyof Handlers] extends [never]
+    ? {
+        /** One handler per local tool; a thrown error becomes an isError result. */
+        readonly handlers?: Handlers;
+      }
+    : {
+        /** One handler per local tool; a thrown error becomes an isError result. */
+        readonly handlers: Handlers;
+      });
 
 /** createServer's options: serveTools' and what the server announces. */
 export type CreateServerOptions<Client, Handlers> = ServeOptions<

@@ -5,6 +5,7 @@ import { deepFreeze } from "../shared/freeze.js";
 import { viewSchema } from "../shared/views.js";
 import type { McpData, ServerData, ToolListing } from "./data.js";
 import type { Sdks } from "./sdk.js";
+import { loadCatalog, type Catalog, type DocsTexts } from "./catalog.js";
 
 /** The server as the spec names it, with the instructions the bin sends. */
 export interface ServerInfo extends ServerData {
@@ -40,6 +41,8 @@ export interface ToolTable {
   readonly withDefaults: WithDefaults;
   /** The MCP SDK lines installed beside the package (importSdks). */
   readonly sdks: Sdks;
+  /** The prompts and resources tools.yaml declares, the docs' prompts first; none when absent. */
+  readonly catalog?: Catalog;
 }
 
 /** What the generated code passes loadToolTable besides its tools.json. */
@@ -53,6 +56,8 @@ export interface TableParts {
   readonly sdks: Sdks;
   /** The prompts package's `mcpPrompt`, or null: the server sends no instructions. */
   readonly instructions: string | null;
+  /** The prompts package's texts the docs' prompts serve, or null: the spec has no docs target. */
+  readonly docs?: DocsTexts | null;
 }
 
 /**
@@ -85,6 +90,7 @@ export function loadToolTable(url: URL, parts: TableParts): ToolTable {
     ),
     withDefaults,
     sdks,
+    catalog: loadCatalog(data, parts.docs ?? null),
   };
 }
 

@@ -371,6 +371,12 @@ describe("toolgen diff: every change class, both ways", () => {
       "client-workspaces-changed",
       "client-auth-changed",
       "client-auth-relaxed",
+      // The prompts and resources, in catalog.test.ts.
+      "prompt-removed",
+      "prompt-argument-required",
+      "prompt-added",
+      "resource-removed",
+      "resource-added",
     ];
     for (const name of Object.keys(CHANGES))
       if (!raw.includes(name)) expect(covered, name).toContain(name);

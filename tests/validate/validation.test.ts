@@ -85,6 +85,10 @@ const cases: [name: string, mustSay: string][] = [
     "the pattern '^(a+)+$' can take time exponential in the input's length",
   ],
   [
+    "prompts-resources",
+    "resource templates 'notes://day/{day}' and 'notes://day/{d}' match the same uris",
+  ],
+  [
     "target-needs-client",
     "targets.mcp needs targets.client: the MCP package calls the platform through the client package",
   ],

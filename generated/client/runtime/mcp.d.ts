@@ -79,6 +79,109 @@ interface LowLevelServer {
     params?: object;
   }): Promise<void>;
 }
+/** What every prompt, read and completion handler receives. */
+interface CatalogContext {
+  /** Aborted when the client cancels the request. */
+  readonly signal: AbortSignal;
+}
+/** A message of a prompt, as prompts/get returns it. */
+interface PromptMessage {
+  readonly role: "user" | "assistant";
+  readonly content: {
+    readonly type: string;
+    readonly [key: string]: unknown;
+  };
+}
+/** prompts/get's answer: a text (sent as one user message) or the messages themselves. */
+type PromptAnswer =
+  | string
+  | {
+      readonly description?: string;
+      readonly messages: readonly PromptMessage[];
+    };
+/** A runtime prompt's handler: its arguments as the client gave them (each a text). */
+type PromptHandler = (
+  args: {
+    readonly [name: string]: string;
+  },
+  ctx: CatalogContext,
+) => Promise<PromptAnswer>;
+/** One resource's contents, as resources/read returns them: text, or binary as base64 `blob`. */
+interface ResourceContents {
+  readonly uri: string;
+  readonly mimeType?: string;
+  readonly text?: string;
+  readonly blob?: string;
+}
+/** A read the runtime answers: the uri, and the template it matched with its variables' values. */
+interface ResourceRead {
+  readonly uri: string;
+  /** The declared uri template the uri matched, or null: a declared resource's own uri. */
+  readonly template: string | null;
+  readonly params: {
+    readonly [name: string]: string;
+  };
+}
+/** resources/read's answer: a text or bytes (with the declared mime type), or the contents themselves. */
+type ResourceAnswer = string | Uint8Array | readonly ResourceContents[];
+interface ResourceHandlers {
+  read(read: ResourceRead, ctx: CatalogContext): Promise<ResourceAnswer>;
+  /**
+   * Called when a client first subscribes to a resource: call `updated(uri)` whenever a
+   * resource changes, and the server sends notifications/resources/updated to the clients
+   * subscribed to it. The function returned, if any, is called when no subscription is left.
+   */
+  watch?(updated: (uri: string) => void): (() => void) | void;
+}
+/** completion/complete's request, as the client sent it. */
+interface CompletionRequest {
+  readonly ref:
+    | {
+        readonly type: "ref/prompt";
+        readonly name: string;
+      }
+    | {
+        readonly type: "ref/resource";
+        readonly uri: string;
+      };
+  readonly argument: {
+    readonly name: string;
+    readonly value: string;
+  };
+  readonly context?: {
+    readonly arguments?: {
+      readonly [name: string]: string;
+    };
+  };
+}
+/** Values for an argument or parameter without a declared enum; undefined: none to offer. */
+type Completer = (
+  request: CompletionRequest,
+  ctx: CatalogContext,
+) => Promise<readonly string[] | undefined>;
+/** The handlers of the runtime-answered prompts and resources, and the completer. */
+interface CatalogOptions {
+  /** One handler per prompt tools.yaml answers by the runtime (`runtime: true`), by name. */
+  readonly prompts?: {
+    readonly [name: string]: PromptHandler;
+  };
+  /** Reads every resource and template tools.yaml gives no text for. */
+  readonly resources?: ResourceHandlers;
+  readonly complete?: Completer;
+}
+/** The catalog's handlers a runtime gives, each only when given. */
+declare function catalogOptions(
+  runtime: CatalogOptions | undefined,
+): CatalogOptions;
+/** The prompts package's texts the docs' prompts read: its `mcpPrompt` and `sections`. */
+interface DocsTexts {
+  readonly prompt: string;
+  readonly sections: {
+    readonly [id: string]: {
+      readonly mcp: string;
+    };
+  };
+}
 /**
  * The high-level McpServer of either SDK line, as far as co-registration reads it. The fields
  * with an underscore are the SDK's own (private in its types, the same in 1.x and 2.x): the
@@ -94,7 +197,8 @@ interface McpServerLike {
   setToolRequestHandlers?(): void;
   isConnected?(): boolean;
 }
-interface ServeOptions$1 {
+/** What serves the tools, and the runtime's answers to the prompts and resources (catalog-handlers.ts). */
+interface ServeOptions$1 extends CatalogOptions {
   readonly client: PlatformCaller;
   readonly handlers?: Readonly<Record<string, LocalHandler>>;
 }
@@ -142,15 +246,27 @@ interface HttpHandler {
 }
 declare namespace surface_d_exports {
   export {
+    CatalogContext,
+    CatalogOptions,
+    Completer,
+    CompletionRequest,
     CreateServerOptions,
     Exports,
     HttpHandler,
     HttpHandlerOptions,
     McpTool,
+    PromptAnswer,
+    PromptHandler,
+    PromptMessage,
+    ResourceAnswer,
+    ResourceContents,
+    ResourceHandlers,
+    ResourceRead,
     SdkServer,
     ServeOptions,
     SpecTypes,
     ToolServer,
+    catalogOptions,
   };
 }
 /** One row of the tool table: an MCP tool named after a tool of tools.yaml. */
@@ -160,13 +276,14 @@ interface McpTool<Name extends string> extends Tool {
 /** serveTools' options: `handlers` may be left out only when the spec has no local tool. */
 type ServeOptions<Client, Handlers> = {
   /** Calls the platform for every HTTP-bound tool. */ readonly client: Client;
-} & ([keyof Handlers] extends [never]
-  ? {
-      /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers?: Handlers;
-    }
-  : {
-      /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers: Handlers;
-    });
+} & CatalogOptions &
+  ([keyof Handlers] extends [never]
+    ? {
+        /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers?: Handlers;
+      }
+    : {
+        /** One handler per local tool; a thrown error becomes an isError result. */ readonly handlers: Handlers;
+      });
 /** createServer's options: serveTools' and what the server announces. */
 type CreateServerOptions<Client, Handlers> = ServeOptions<Client, Handlers> & {
   /** The name the server announces: tools.yaml's server_name unless given. */ readonly name?: string; /** The version the server announces: the MCP package's own unless given. */
@@ -271,6 +388,8 @@ interface McpPackageOptions {
   readonly sdks: SdkLoaders;
   /** The prompts package's `mcpPrompt`, or null: the server sends no instructions. */
   readonly instructions: string | null;
+  /** The prompts package's texts served as prompts, or null: the spec has no docs target. */
+  readonly docs?: DocsTexts | null;
 }
 /** The MCP package's exports (typed for one spec by its index.d.ts). */
 interface McpPackage {

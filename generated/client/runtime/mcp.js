@@ -326,6 +326,15 @@ async function importV1(load) {
     schemas: {
       "tools/list": types.ListToolsRequestSchema,
       "tools/call": types.CallToolRequestSchema,
+      // The prompts and resources of tools.yaml (catalog-serve.ts).
+      "prompts/list": types.ListPromptsRequestSchema,
+      "prompts/get": types.GetPromptRequestSchema,
+      "resources/list": types.ListResourcesRequestSchema,
+      "resources/templates/list": types.ListResourceTemplatesRequestSchema,
+      "resources/read": types.ReadResourceRequestSchema,
+      "resources/subscribe": types.SubscribeRequestSchema,
+      "resources/unsubscribe": types.UnsubscribeRequestSchema,
+      "completion/complete": types.CompleteRequestSchema,
     },
   };
 }
@@ -552,7 +561,12 @@ function setHandler(sdks, server, method, handler) {
     throw new Error(
       "serveTools: this server comes from @modelcontextprotocol/sdk 1.x, which this package cannot import",
     );
-  server.setRequestHandler(schemas[method], handler);
+  const schema = schemas[method];
+  if (schema === void 0)
+    throw new Error(
+      `serveTools: no request schema for ${method} in @modelcontextprotocol/sdk 1.x`,
+    );
+  server.setRequestHandler(schema, handler);
 }
 function signalOf(extra) {
   const e = extra;
@@ -628,9 +642,399 @@ function nameClash(names) {
   return `serveTools: the McpServer registers ${names.join(", ")}, which the generated tools already name: each tool needs its own name`;
 }
 
+// runtime/mcp/prompt-template.ts
+var PLACEHOLDER = /\{\{\{\{|\{\{\s*([^{}]*?)\s*\}\}/g;
+function renderTemplate(template, args) {
+  return template.replace(PLACEHOLDER, (whole, name) =>
+    name === void 0
+      ? "{{"
+      : Object.hasOwn(args, name)
+        ? (args[name] ?? "")
+        : "",
+  );
+}
+
+// runtime/mcp/uri-template.ts
+var VARNAME =
+  /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
+var NOT_LITERAL = /[\u0000-\u0020"'<>\\^`|}\u007f]/;
+var LATER_LEVELS = /* @__PURE__ */ new Set([
+  ".",
+  "/",
+  ";",
+  "?",
+  "&",
+  "=",
+  ",",
+  "!",
+  "@",
+]);
+function parseUriTemplate(text) {
+  const parts = [];
+  const variables = [];
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf("{", i);
+    const literal = text.slice(i, open === -1 ? text.length : open);
+    const bad = NOT_LITERAL.exec(literal);
+    if (bad !== null)
+      return {
+        problem: `${JSON.stringify(bad[0])} is not allowed in a uri template's text${bad[0] === "}" ? " (a } without its {)" : ""}`,
+        offset: i + bad.index,
+      };
+    const pct = /%(?![0-9A-Fa-f]{2})/.exec(literal);
+    if (pct !== null)
+      return {
+        problem: "a % not followed by two hex digits",
+        offset: i + pct.index,
+      };
+    if (literal !== "") parts.push({ literal });
+    if (open === -1) break;
+    const close = text.indexOf("}", open);
+    if (close === -1)
+      return { problem: "a { that is never closed", offset: open };
+    const body = text.slice(open + 1, close);
+    const operator = body[0] === "+" || body[0] === "#" ? body[0] : "";
+    const name = body.slice(operator.length);
+    if (LATER_LEVELS.has(body[0] ?? "") || /[,*:]/.test(name))
+      return {
+        problem: `{${body}} is an expression of RFC 6570 level 3 or 4: toolgen reads levels 1 and 2 ({name}, {+name}, {#name})`,
+        offset: open,
+      };
+    if (!VARNAME.test(name))
+      return {
+        problem: `{${body}} does not name a variable (letters, digits, _ and .)`,
+        offset: open,
+      };
+    if (variables.includes(name))
+      return {
+        problem: `the variable ${JSON.stringify(name)} appears twice`,
+        offset: open,
+      };
+    variables.push(name);
+    parts.push({ variable: name, operator });
+    i = close + 1;
+  }
+  return { parts, variables };
+}
+function uriMatcher(parts) {
+  const names = [];
+  const source = parts
+    .map((part) => {
+      if ("literal" in part) return escape(part.literal);
+      names.push(part.variable);
+      if (part.operator === "")
+        return "((?:[A-Za-z0-9\\-._~]|%[0-9A-Fa-f]{2})*)";
+      if (part.operator === "+") return "([^#]*?)";
+      return "(?:#(.*?))?";
+    })
+    .join("");
+  const pattern = new RegExp(`^${source}$`, "s");
+  return (uri) => {
+    const found = pattern.exec(uri);
+    if (found === null) return null;
+    const values = {};
+    try {
+      names.forEach((name, i) => {
+        values[name] = decodeURIComponent(found[i + 1] ?? "");
+      });
+    } catch {
+      return null;
+    }
+    return values;
+  };
+}
+function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+// runtime/mcp/catalog.ts
+var CatalogError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "CatalogError";
+  }
+  code;
+};
+function loadCatalog(data, docs) {
+  const templates = (data.resourceTemplates ?? []).map((t) => {
+    const parsed = parseUriTemplate(t.uriTemplate);
+    if (!("parts" in parsed))
+      throw new Error(
+        `tools.json: resource template ${t.uriTemplate}: ${parsed.problem}`,
+      );
+    return { ...t, match: uriMatcher(parsed.parts) };
+  });
+  return deepFreeze({
+    prompts: data.prompts ?? [],
+    resources: data.resources ?? [],
+    templates,
+    docs,
+  });
+}
+function catalogCapabilities(catalog) {
+  const resources = catalog.resources.length + catalog.templates.length > 0;
+  const completes =
+    catalog.templates.length > 0 ||
+    catalog.prompts.some((p) => (p.arguments ?? []).length > 0);
+  return {
+    ...(catalog.prompts.length > 0 ? { prompts: {} } : {}),
+    ...(resources ? { resources: {} } : {}),
+    ...(completes ? { completions: {} } : {}),
+  };
+}
+function listPrompts(catalog) {
+  return catalog.prompts.map(({ from: _, ...p }) => ({
+    ...p,
+    ...(p.arguments === void 0
+      ? {}
+      : { arguments: p.arguments.map(({ enum: _e, ...a }) => a) }),
+  }));
+}
+async function getPrompt(catalog, options, params, ctx) {
+  const prompt = catalog.prompts.find((p) => p.name === params.name);
+  if (prompt === void 0)
+    throw new CatalogError(
+      INVALID_PARAMS,
+      `Unknown prompt ${JSON.stringify(params.name)} (known: ${catalog.prompts.map((p) => p.name).join(", ")})`,
+    );
+  const args = textArguments(params.arguments);
+  const missing = (prompt.arguments ?? []).filter(
+    (a) => a.required === true && !Object.hasOwn(args, a.name),
+  );
+  if (missing.length > 0)
+    throw new CatalogError(
+      INVALID_PARAMS,
+      `Prompt ${prompt.name} needs the argument${missing.length === 1 ? "" : "s"} ${missing.map((a) => a.name).join(", ")}`,
+    );
+  const described =
+    prompt.description === void 0 ? {} : { description: prompt.description };
+  const { from } = prompt;
+  if ("runtime" in from) {
+    const handler = options.prompts?.[prompt.name];
+    if (typeof handler !== "function")
+      throw new Error(
+        `this runtime has no handler for the prompt ${prompt.name}`,
+      );
+    const answer2 = await handler(args, ctx);
+    if (typeof answer2 === "string")
+      return { ...described, messages: [userText(answer2)] };
+    if (!Array.isArray(answer2?.messages))
+      throw new Error(
+        `the runtime's prompt ${prompt.name} answered neither a text nor { messages }`,
+      );
+    return { ...described, ...answer2, messages: [...answer2.messages] };
+  }
+  const text =
+    "template" in from
+      ? renderTemplate(from.template, args)
+      : from.docs === null
+        ? catalog.docs?.prompt
+        : catalog.docs?.sections[from.docs]?.mcp;
+  if (text === void 0)
+    throw new Error(`the prompts package has no text for ${prompt.name}`);
+  return { ...described, messages: [userText(text)] };
+}
+function userText(text) {
+  return { role: "user", content: { type: "text", text } };
+}
+function textArguments(value) {
+  if (value === void 0 || value === null) return {};
+  const entries = typeof value === "object" ? Object.entries(value) : [];
+  const bad = entries.filter(([, v]) => typeof v !== "string").map(([k]) => k);
+  if (typeof value !== "object" || Array.isArray(value) || bad.length > 0)
+    throw new CatalogError(
+      INVALID_PARAMS,
+      `Prompt arguments are texts${bad.length > 0 ? `: ${bad.join(", ")} is not` : ""}`,
+    );
+  return Object.fromEntries(entries);
+}
+function listResources(catalog) {
+  return catalog.resources.map(({ text: _, ...r }) => r);
+}
+function listTemplates(catalog) {
+  return catalog.templates.map(({ match: _, completions: _c, ...t }) => t);
+}
+async function readResource(catalog, options, uri, ctx) {
+  if (typeof uri !== "string")
+    throw new CatalogError(INVALID_PARAMS, "resources/read needs a uri");
+  const resource = catalog.resources.find((r) => r.uri === uri);
+  let template;
+  let params = null;
+  if (resource === void 0)
+    for (const t of catalog.templates) {
+      params = t.match(uri);
+      if (params !== null) {
+        template = t;
+        break;
+      }
+    }
+  const mimeType = resource?.mimeType ?? template?.mimeType;
+  if (resource === void 0 && template === void 0)
+    throw new CatalogError(INVALID_PARAMS, `Resource not found: ${uri}`);
+  if (resource?.text !== void 0)
+    return {
+      contents: [{ uri, ...(mimeType && { mimeType }), text: resource.text }],
+    };
+  const reader = options.resources?.read;
+  if (typeof reader !== "function")
+    throw new Error(`this runtime reads no resources, so not ${uri}`);
+  const answer2 = await reader(
+    { uri, template: template?.uriTemplate ?? null, params: params ?? {} },
+    ctx,
+  );
+  if (typeof answer2 === "string")
+    return {
+      contents: [{ uri, ...(mimeType && { mimeType }), text: answer2 }],
+    };
+  if (answer2 instanceof Uint8Array)
+    return {
+      contents: [
+        {
+          uri,
+          ...(mimeType && { mimeType }),
+          blob: Buffer.from(answer2).toString("base64"),
+        },
+      ],
+    };
+  if (!Array.isArray(answer2) || !answer2.every(isContents))
+    throw new Error(
+      `the runtime's read of ${uri} answered neither a text, bytes nor [{ uri, text | blob }]`,
+    );
+  return { contents: [...answer2] };
+}
+function isContents(value) {
+  const c = value;
+  return (
+    typeof c?.uri === "string" &&
+    (typeof c.text === "string" || typeof c.blob === "string")
+  );
+}
+async function complete(catalog, options, request, ctx) {
+  const { ref, argument } = request;
+  let declared;
+  if (ref.type === "ref/prompt") {
+    const prompt = catalog.prompts.find((p) => p.name === ref.name);
+    if (prompt === void 0)
+      throw new CatalogError(
+        INVALID_PARAMS,
+        `Unknown prompt ${JSON.stringify(ref.name)}`,
+      );
+    declared = prompt.arguments?.find((a) => a.name === argument.name)?.enum;
+  } else {
+    const template = catalog.templates.find((t) => t.uriTemplate === ref.uri);
+    if (template === void 0)
+      throw new CatalogError(
+        INVALID_PARAMS,
+        `Unknown resource template ${JSON.stringify(ref.uri)}`,
+      );
+    declared = template.completions?.[argument.name];
+  }
+  const values =
+    declared === void 0
+      ? [...((await options.complete?.(request, ctx)) ?? [])]
+      : declared.filter((v) => v.startsWith(argument.value ?? ""));
+  return {
+    completion: {
+      values: values.slice(0, 100),
+      total: values.length,
+      hasMore: values.length > 100,
+    },
+  };
+}
+
+// runtime/mcp/catalog-serve.ts
+function serveCatalog(catalog, sdks, server, options, subscriptions) {
+  const capabilities = catalogCapabilities(catalog);
+  if (Object.keys(capabilities).length === 0) return;
+  const subscribe = subscriptions && capabilities.resources !== void 0;
+  for (const method of methods(capabilities, subscribe))
+    try {
+      server.assertCanSetRequestHandler(method);
+    } catch {
+      throw new Error(
+        `serveTools: this server already answers ${method}, which the spec's prompts and resources need`,
+      );
+    }
+  server.registerCapabilities({
+    ...capabilities,
+    ...(subscribe ? { resources: { subscribe: true } } : {}),
+  });
+  const on = (method, handler) => setHandler(sdks, server, method, handler);
+  const ctx = (extra) => ({
+    signal: signalOf(extra) ?? new AbortController().signal,
+  });
+  const params = (request) => request.params ?? {};
+  if (capabilities.prompts !== void 0) {
+    on("prompts/list", () => ({ prompts: listPrompts(catalog) }));
+    on("prompts/get", (request, extra) =>
+      getPrompt(catalog, options, params(request), ctx(extra)),
+    );
+  }
+  if (capabilities.resources !== void 0) {
+    on("resources/list", () => ({ resources: listResources(catalog) }));
+    on("resources/templates/list", () => ({
+      resourceTemplates: listTemplates(catalog),
+    }));
+    on("resources/read", (request, extra) =>
+      readResource(catalog, options, params(request).uri, ctx(extra)),
+    );
+  }
+  if (capabilities.completions !== void 0)
+    on("completion/complete", (request, extra) =>
+      complete(catalog, options, params(request), ctx(extra)),
+    );
+  if (subscribe) serveSubscriptions(sdks, server, options);
+}
+function serveSubscriptions(sdks, server, options) {
+  const followed = /* @__PURE__ */ new Set();
+  let stop;
+  const notifier = server;
+  const unwatch = () => {
+    followed.clear();
+    stop?.();
+    stop = void 0;
+  };
+  const updated = (uri) => {
+    if (!followed.has(uri)) return;
+    if (notifier.transport === void 0) return unwatch();
+    void notifier
+      .notification({
+        method: "notifications/resources/updated",
+        params: { uri },
+      })
+      .catch(() => {
+        if (notifier.transport === void 0) unwatch();
+      });
+  };
+  const uriOf = (request) => String(request.params?.uri);
+  setHandler(sdks, server, "resources/subscribe", (request) => {
+    if (followed.size === 0)
+      stop = options.resources?.watch?.(updated) ?? void 0;
+    followed.add(uriOf(request));
+    return {};
+  });
+  setHandler(sdks, server, "resources/unsubscribe", (request) => {
+    followed.delete(uriOf(request));
+    if (followed.size === 0) unwatch();
+    return {};
+  });
+}
+function methods(capabilities, subscribe) {
+  return [
+    ...(capabilities.prompts ? ["prompts/list", "prompts/get"] : []),
+    ...(capabilities.resources
+      ? ["resources/list", "resources/templates/list", "resources/read"]
+      : []),
+    ...(subscribe ? ["resources/subscribe", "resources/unsubscribe"] : []),
+    ...(capabilities.completions ? ["completion/complete"] : []),
+  ];
+}
+
 // runtime/mcp/serve.ts
 var TOOL_METHODS = ["tools/list", "tools/call"];
-function serveToolTable(table, server, options) {
+function serveToolTable(table, server, options, subscriptions = true) {
   if (isMcpServer(server)) {
     registerOnMcpServer(table, server, toolAnswers(table, options));
     return;
@@ -658,6 +1062,8 @@ function serveToolTable(table, server, options) {
   setHandler(table.sdks, server, "tools/call", (request, extra) =>
     answers.call(request.params, signalOf(extra), extra, server),
   );
+  if (table.catalog !== void 0)
+    serveCatalog(table.catalog, table.sdks, server, options, subscriptions);
 }
 function toolAnswers(table, options) {
   if (options === null || typeof options !== "object")
@@ -709,7 +1115,7 @@ function toolAnswers(table, options) {
     },
   };
 }
-function createToolServer(table, options) {
+function createToolServer(table, options, subscriptions = true) {
   const { Server } = preferredLine(table.sdks);
   const server = new Server(
     {
@@ -724,7 +1130,7 @@ function createToolServer(table, options) {
         : { instructions: options.instructions }),
     },
   );
-  serveToolTable(table, server, options);
+  serveToolTable(table, server, options, subscriptions);
   return server;
 }
 function dispatchTable(table, options) {
@@ -949,14 +1355,14 @@ function createHttpHandler(table, options, env = {}) {
           () => createToolServer(table, options),
           options.sessions === true ? {} : options.sessions,
         );
-  const methods = pool === void 0 ? STATELESS_METHODS : SESSION_METHODS;
+  const methods2 = pool === void 0 ? STATELESS_METHODS : SESSION_METHODS;
   const stateless = async (request, response, cors) => {
     if (request.method !== "POST")
       return refuse(
         response,
         405,
         "Method not allowed: this server is stateless; POST each JSON-RPC message",
-        { ...cors, allow: methods },
+        { ...cors, allow: methods2 },
       );
     const body = await readBody(request);
     if (body === void 0)
@@ -964,7 +1370,7 @@ function createHttpHandler(table, options, env = {}) {
     const read = readMessage(body.toString("utf8"));
     if (read.refusal !== void 0)
       return answer(response, 400, read.refusal, cors);
-    const server = createToolServer(table, options);
+    const server = createToolServer(table, options, false);
     const transport = new line.HttpTransport({
       sessionIdGenerator: void 0,
       enableJsonResponse: true,
@@ -988,7 +1394,7 @@ function createHttpHandler(table, options, env = {}) {
         return refuse(response, 403, "Forbidden: this origin may not call");
       cors = corsHeaders(origin, allowed);
       if (request.method === "OPTIONS")
-        return preflight(response, origin, allowed, methods);
+        return preflight(response, origin, allowed, methods2);
       if (
         token !== void 0 &&
         !bearerMatches(request.headers.authorization, token)
@@ -1053,7 +1459,7 @@ async function sessionRequest(pool, request, response, cors) {
     cors,
   );
 }
-function preflight(response, origin, allowed, methods) {
+function preflight(response, origin, allowed, methods2) {
   if (origin !== void 0 && !allowed.has(origin))
     return refuse(
       response,
@@ -1063,7 +1469,7 @@ function preflight(response, origin, allowed, methods) {
     );
   response.writeHead(
     204,
-    origin === void 0 ? { allow: methods } : preflightHeaders(origin),
+    origin === void 0 ? { allow: methods2 } : preflightHeaders(origin),
   );
   response.end();
 }
@@ -1459,6 +1865,17 @@ var LineTransport = class {
   }
 };
 
+// runtime/mcp/catalog-handlers.ts
+function catalogOptions(runtime) {
+  if (runtime === void 0) return {};
+  const { prompts, resources, complete: complete2 } = runtime;
+  return {
+    ...(prompts === void 0 ? {} : { prompts }),
+    ...(resources === void 0 ? {} : { resources }),
+    ...(complete2 === void 0 ? {} : { complete: complete2 }),
+  };
+}
+
 // runtime/mcp/stdio.ts
 async function runStdio(o) {
   const program = o.table.server.bin;
@@ -1495,6 +1912,8 @@ async function runStdio(o) {
   const serving = {
     client,
     handlers: runtime?.handlers ?? unhandledLocalTools(o.table.local),
+    // The runtime's prompts, resources and completions, each when it has them.
+    ...catalogOptions(runtime),
     // The docs target's MCP prompt, unless tools.yaml says instructions: false.
     ...serverInstructions(o.table.server),
   };
@@ -1613,6 +2032,7 @@ function loadToolTable(url, parts) {
     ),
     withDefaults,
     sdks,
+    catalog: loadCatalog(data, parts.docs ?? null),
   };
 }
 function mcpTool(t, listing) {
@@ -1683,6 +2103,7 @@ function toolTable(o, sdks) {
     validateOutput: o.client.validateOutput,
     sdks,
     instructions: o.instructions,
+    docs: o.docs ?? null,
   });
 }
 export { mcpPackage, runMcpBin };

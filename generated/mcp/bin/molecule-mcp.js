@@ -3,11 +3,11 @@
 const isMissing = (error, name) => error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).startsWith(`Cannot find package '${name}' `);
 const missing = (name) => (error) => { if (!isMissing(error, name)) throw error; process.stderr.write("molecule-mcp: " + "@molecule/platform-mcp" + ` needs ${name}: npm install ${name}` + "\n"); process.exit(2); };
 const client = await import("@molecule/platform-client").catch(missing("@molecule/platform-client"));
-const { mcpPrompt } = await import("@molecule/platform-prompts").catch(missing("@molecule/platform-prompts"));
+const { mcpPrompt, sections } = await import("@molecule/platform-prompts").catch(missing("@molecule/platform-prompts"));
 const { runMcpBin } = await import("@molecule/platform-client/runtime/mcp");
 const sdks = {
   v2: () => Promise.all([import("@modelcontextprotocol/server"), import("@modelcontextprotocol/server/stdio")]),
   v1: () => Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/server/stdio.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("@modelcontextprotocol/sdk/types.js")]),
 };
 
-process.exitCode = await runMcpBin({ client, data: new URL("../tools.json", import.meta.url), pkg: "@molecule/platform-mcp", program: "molecule-mcp", sdks, instructions: mcpPrompt, runtime: { name: "@molecule/platform-runtime", load: () => import("@molecule/platform-runtime") } });
+process.exitCode = await runMcpBin({ client, data: new URL("../tools.json", import.meta.url), pkg: "@molecule/platform-mcp", program: "molecule-mcp", sdks, instructions: mcpPrompt, docs: { prompt: mcpPrompt, sections }, runtime: { name: "@molecule/platform-runtime", load: () => import("@molecule/platform-runtime") } });

@@ -13,7 +13,7 @@ export function indexJs(model: Model): string {
   const mcp = declared(model, "mcp");
   return `${codeHeader}${imports(model, null)}const { mcpPackage } = await import(${runtimeSubpath(model)});
 ${SDK_LOADERS}
-export const { tools, instructions, localTools, serveTools, createServer, createHttpHandler } = await mcpPackage({ client, data: new URL("./tools.json", import.meta.url), pkg: ${stringLiteral(mcp.package)}, sdks, instructions: ${instructionsValue(model)} });
+export const { tools, instructions, localTools, serveTools, createServer, createHttpHandler } = await mcpPackage({ client, data: new URL("./tools.json", import.meta.url), pkg: ${stringLiteral(mcp.package)}, sdks, instructions: ${instructionsValue(model)}, docs: ${docsValue(model)} });
 `;
 }
 
@@ -31,7 +31,7 @@ export function binJs(model: Model): string {
   return `#!/usr/bin/env node
 ${codeHeader}${imports(model, mcp.bin)}const { runMcpBin } = await import(${runtimeSubpath(model)});
 ${SDK_LOADERS}
-process.exitCode = await runMcpBin({ client, data: new URL("../tools.json", import.meta.url), pkg: ${stringLiteral(mcp.package)}, program: ${stringLiteral(mcp.bin)}, sdks, instructions: ${instructionsValue(model)}, runtime: ${runtime} });
+process.exitCode = await runMcpBin({ client, data: new URL("../tools.json", import.meta.url), pkg: ${stringLiteral(mcp.package)}, program: ${stringLiteral(mcp.bin)}, sdks, instructions: ${instructionsValue(model)}, docs: ${docsValue(model)}, runtime: ${runtime} });
 `;
 }
 
@@ -45,13 +45,15 @@ const SDK_LOADERS = `const sdks = {
 };
 `;
 
-/** The client package (and the prompts package when the server sends its prompt), each reported in one line when missing. */
+/** The client package (and the prompts package with the docs target), each reported in one line when missing. */
 function imports(model: Model, program: string | null): string {
   return siblingImports(declared(model, "mcp").package, program, [
     ["client", declared(model, "client").package],
-    ...(sendsInstructions(model)
-      ? [["{ mcpPrompt }", declared(model, "docs").package] as const]
-      : []),
+    ...(model.targets.docs === null
+      ? []
+      : [
+          ["{ mcpPrompt, sections }", declared(model, "docs").package] as const,
+        ]),
   ]);
 }
 
@@ -61,10 +63,18 @@ function runtimeSubpath(model: Model): string {
 
 /**
  * Whether the server sends instructions: the prompts package's MCP prompt, unless the spec has no
- * docs target or says `instructions: false`. The text lives once, in that package.
+ * docs target or says `instructions: false`. The text lives once, in that package, which the
+ * server also serves as prompts with the docs target, instructions or not.
  */
 export function sendsInstructions(model: Model): boolean {
   return model.targets.docs !== null && declared(model, "mcp").instructions;
+}
+
+/** The prompts package's texts the server serves as prompts (catalog.ts lists them). */
+function docsValue(model: Model): string {
+  return model.targets.docs === null
+    ? "null"
+    : "{ prompt: mcpPrompt, sections }";
 }
 
 function instructionsValue(model: Model): string {

@@ -6,6 +6,7 @@ import type {
   ToolListing,
 } from "../../../runtime/mcp/data.js";
 import type { Model, Tool } from "../../model/types.js";
+import { catalogData } from "./catalog.js";
 
 /**
  * The MCP package's tools.json, typed by the runtime's own declaration of it: how the server is
@@ -28,6 +29,7 @@ export function mcpData(
         return Object.keys(listing).length === 0 ? [] : [[t.name, listing]];
       }),
     ),
+    ...catalogData(model),
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from "../../render/package-json.js";
 import { dataFile } from "../runtime.js";
 import type { Emitter, GeneratedFile } from "../types.js";
-import { binJs, indexJs, sendsInstructions } from "./code.js";
+import { binJs, indexJs } from "./code.js";
 import { mcpData } from "./data.js";
 import { indexDts } from "./declarations.js";
 
@@ -45,8 +45,8 @@ function packageJsonFile(model: Model): GeneratedFile {
       bin: { [bin]: `./bin/${bin}.js` },
       dependencies: {
         [client.package]: clientRange(client.publish),
-        // The server's instructions are the prompts package's MCP prompt, read from there.
-        ...(sendsInstructions(model)
+        // The server's instructions and its docs' prompts are the prompts package's texts, read from there.
+        ...(model.targets.docs !== null
           ? {
               [declared(model, "docs").package]: siblingRange(
                 declared(model, "docs").publish,

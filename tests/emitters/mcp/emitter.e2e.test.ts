@@ -179,19 +179,25 @@ describe("the MCP emitter", () => {
           "export const d: ServeOptions<Client, Local> = { client };",
           "// @ts-expect-error: and so is the client.",
           "export const e: ServeOptions<Client, NoLocal> = {};",
+          "export const f: ServeOptions<Client, NoLocal> = { client, prompts: { plan: async (args) => `Plan ${args.goal}` }, resources: { read: async (read) => read.uri, watch: (updated) => () => updated('x') }, complete: async () => ['a'] };",
+          "// @ts-expect-error: a prompt answers a text or messages.",
+          "export const g: ServeOptions<Client, NoLocal> = { client, prompts: { plan: async () => 1 } };",
         ].join("\n"),
       ),
     ).toBe("");
   });
 
-  it("imports its instructions from the prompts package, none with instructions: false or without docs", () => {
+  it("imports its instructions and prompts from the prompts package, no instructions with instructions: false, nothing without docs", () => {
     const docs = parse(minimalText).targets.docs;
     const docsPackage: string = docs.package;
     const quoted = JSON.stringify(docsPackage);
-    const prompt = `const { mcpPrompt } = await import(${quoted}).catch(missing(${quoted}));\n`;
+    const prompt = `const { mcpPrompt, sections } = await import(${quoted}).catch(missing(${quoted}));\n`;
     for (const file of ["index.js", "bin/acme-mcp.js"]) {
       expect(minimal.get(file)).toContain(prompt);
       expect(minimal.get(file)).toMatch(/instructions: mcpPrompt[ ,}]/);
+      expect(minimal.get(file)).toContain(
+        "docs: { prompt: mcpPrompt, sections }",
+      );
     }
     expect(
       JSON.parse(minimal.get("package.json")!).dependencies[docsPackage],
@@ -200,15 +206,20 @@ describe("the MCP emitter", () => {
     expect(minimal.get("tools.json")).not.toContain("instructions");
     const off = mcpFiles(variant((s) => (s.targets.mcp.instructions = false)));
     const noDocs = mcpFiles(variant((s) => delete s.targets.docs));
-    for (const files of [off, noDocs]) {
-      for (const file of ["index.js", "bin/acme-mcp.js"]) {
-        expect(files.get(file)).not.toContain(docsPackage);
-        expect(files.get(file)).toMatch(/instructions: null[ ,}]/);
-      }
-      expect(
-        Object.keys(JSON.parse(files.get("package.json")!).dependencies),
-      ).not.toContain(docsPackage);
+    for (const file of ["index.js", "bin/acme-mcp.js"]) {
+      // Without instructions, the docs are still served as prompts.
+      expect(off.get(file)).toContain(prompt);
+      expect(off.get(file)).toMatch(/instructions: null[ ,}]/);
+      expect(noDocs.get(file)).not.toContain(docsPackage);
+      expect(noDocs.get(file)).toMatch(/instructions: null, docs: null[ ,}]/);
     }
+    expect(
+      Object.keys(JSON.parse(off.get("package.json")!).dependencies),
+    ).toContain(docsPackage);
+    expect(
+      Object.keys(JSON.parse(noDocs.get("package.json")!).dependencies),
+    ).not.toContain(docsPackage);
+    expect(JSON.parse(noDocs.get("tools.json")!).prompts).toBeUndefined();
   });
 
   it("records every former name against the tool's current one", () => {

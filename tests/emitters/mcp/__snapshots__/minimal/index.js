@@ -2,11 +2,11 @@
 const isMissing = (error, name) => error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).startsWith(`Cannot find package '${name}' `);
 const missing = (name) => (error) => { throw isMissing(error, name) ? Object.assign(new Error("@acme/mcp" + ` needs ${name}: npm install ${name}`), { code: "ERR_MISSING_PACKAGE" }) : error; };
 const client = await import("@acme/client").catch(missing("@acme/client"));
-const { mcpPrompt } = await import("@acme/prompts").catch(missing("@acme/prompts"));
+const { mcpPrompt, sections } = await import("@acme/prompts").catch(missing("@acme/prompts"));
 const { mcpPackage } = await import("@acme/client/runtime/mcp");
 const sdks = {
   v2: () => Promise.all([import("@modelcontextprotocol/server"), import("@modelcontextprotocol/server/stdio")]),
   v1: () => Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/server/stdio.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("@modelcontextprotocol/sdk/types.js")]),
 };
 
-export const { tools, instructions, localTools, serveTools, createServer, createHttpHandler } = await mcpPackage({ client, data: new URL("./tools.json", import.meta.url), pkg: "@acme/mcp", sdks, instructions: mcpPrompt });
+export const { tools, instructions, localTools, serveTools, createServer, createHttpHandler } = await mcpPackage({ client, data: new URL("./tools.json", import.meta.url), pkg: "@acme/mcp", sdks, instructions: mcpPrompt, docs: { prompt: mcpPrompt, sections } });

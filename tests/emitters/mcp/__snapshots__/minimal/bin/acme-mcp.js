@@ -3,11 +3,11 @@
 const isMissing = (error, name) => error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).startsWith(`Cannot find package '${name}' `);
 const missing = (name) => (error) => { if (!isMissing(error, name)) throw error; process.stderr.write("acme-mcp: " + "@acme/mcp" + ` needs ${name}: npm install ${name}` + "\n"); process.exit(2); };
 const client = await import("@acme/client").catch(missing("@acme/client"));
-const { mcpPrompt } = await import("@acme/prompts").catch(missing("@acme/prompts"));
+const { mcpPrompt, sections } = await import("@acme/prompts").catch(missing("@acme/prompts"));
 const { runMcpBin } = await import("@acme/client/runtime/mcp");
 const sdks = {
   v2: () => Promise.all([import("@modelcontextprotocol/server"), import("@modelcontextprotocol/server/stdio")]),
   v1: () => Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/server/stdio.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("@modelcontextprotocol/sdk/types.js")]),
 };
 
-process.exitCode = await runMcpBin({ client, data: new URL("../tools.json", import.meta.url), pkg: "@acme/mcp", program: "acme-mcp", sdks, instructions: mcpPrompt, runtime: null });
+process.exitCode = await runMcpBin({ client, data: new URL("../tools.json", import.meta.url), pkg: "@acme/mcp", program: "acme-mcp", sdks, instructions: mcpPrompt, docs: { prompt: mcpPrompt, sections }, runtime: null });
