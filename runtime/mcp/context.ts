@@ -23,6 +23,14 @@ import type {
 
 type Notification = { method: string; params: object };
 
+/** A progress notification's params. */
+interface Progress {
+  readonly progressToken: string | number;
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
 /** What the context reads of the SDK's request context, in either line. */
 interface Extra {
   readonly sessionId?: string;
@@ -56,6 +64,7 @@ export class McpContext implements HandlerContext {
   readonly #extra: Extra | undefined;
   #sentAt = -Infinity;
   #sent = -Infinity;
+  #held: Progress | undefined;
 
   constructor(
     readonly client: PlatformCaller,
@@ -74,21 +83,33 @@ export class McpContext implements HandlerContext {
     const token =
       extra?.mcpReq?._meta?.progressToken ?? extra?._meta?.progressToken;
     // MCP sends progress only for a request that carried a token, and each value must grow.
-    if (token === undefined || done <= this.#sent) return settled;
+    if (token === undefined || done <= (this.#held?.progress ?? this.#sent))
+      return settled;
+    const params: Progress = {
+      progressToken: token,
+      progress: done,
+      ...(total === undefined ? {} : { total }),
+      ...(message === undefined ? {} : { message: String(message) }),
+    };
     const now = performance.now();
+    const early = now - this.#sentAt < PROGRESS_INTERVAL_MS;
     const last = total !== undefined && done >= total;
-    if (!last && now - this.#sentAt < PROGRESS_INTERVAL_MS) return settled;
+    // A value within the interval waits: the next value replaces it, but the last one sends it
+    // first, so a short task's steps all arrive. A value left waiting when the call ends is
+    // dropped: after the result, a client has no use for it.
+    if (early && !last) {
+      this.#held = params;
+      return settled;
+    }
+    const held = early ? this.#held : undefined;
+    this.#held = undefined;
     this.#sentAt = now;
     this.#sent = done;
-    return this.#notify({
-      method: "notifications/progress",
-      params: {
-        progressToken: token,
-        progress: done,
-        ...(total === undefined ? {} : { total }),
-        ...(message === undefined ? {} : { message: String(message) }),
-      },
-    });
+    const send = (p: Progress) =>
+      this.#notify({ method: "notifications/progress", params: p });
+    return held === undefined
+      ? send(params)
+      : send(held).then(() => send(params));
   }
 
   log(level: LogLevel, data: unknown): Promise<void> {

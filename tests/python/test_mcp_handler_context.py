@@ -68,6 +68,12 @@ async def work(input, ctx):
         await ctx.progress(2, 2, "all")
         await ctx.elicit("Next step?", {{"type": "object", "properties": {{}}}})
         return "worked"
+    if kind == "burst":
+        # The middle step waits within the interval; the last sends it first.
+        for done, say in ((0, "start"), (20, "replaced"), (50, "half"), (100, "done")):
+            await ctx.progress(done, 100, say)
+        await ctx.elicit("Next step?", {{"type": "object", "properties": {{}}}})
+        return "worked"
     if kind == "progress":
         await ctx.progress(1, 2, "half")
         await ctx.progress(2, 2, "all")
@@ -169,6 +175,12 @@ async def test_progress_logs_a_question_and_a_sample_reach_the_client_over_stdio
         )
         assert _text(worked) == "worked"
         assert progress == PROGRESS
+        progress.clear()
+        burst = await client.call_tool(
+            "work", {"kind": "burst"}, progress_callback=on_progress
+        )
+        assert _text(burst) == "worked"
+        assert progress == [(0, 100, "start"), (50, 100, "half"), (100, 100, "done")]
         await client.set_logging_level("warning")
         assert _text(await client.call_tool("work", {"kind": "log"})) == "logged"
         assert logged == [("warning", "at warning"), ("error", "at error")]

@@ -458,27 +458,37 @@ var McpContext = class {
   #extra;
   #sentAt = -Infinity;
   #sent = -Infinity;
+  #held;
   progress(done, total, message) {
     const bad = badProgress(done, total);
     if (bad !== void 0) return Promise.reject(bad);
     const extra = this.#extra;
     const token =
       extra?.mcpReq?._meta?.progressToken ?? extra?._meta?.progressToken;
-    if (token === void 0 || done <= this.#sent) return settled;
+    if (token === void 0 || done <= (this.#held?.progress ?? this.#sent))
+      return settled;
+    const params = {
+      progressToken: token,
+      progress: done,
+      ...(total === void 0 ? {} : { total }),
+      ...(message === void 0 ? {} : { message: String(message) }),
+    };
     const now = performance.now();
+    const early = now - this.#sentAt < PROGRESS_INTERVAL_MS;
     const last = total !== void 0 && done >= total;
-    if (!last && now - this.#sentAt < PROGRESS_INTERVAL_MS) return settled;
+    if (early && !last) {
+      this.#held = params;
+      return settled;
+    }
+    const held = early ? this.#held : void 0;
+    this.#held = void 0;
     this.#sentAt = now;
     this.#sent = done;
-    return this.#notify({
-      method: "notifications/progress",
-      params: {
-        progressToken: token,
-        progress: done,
-        ...(total === void 0 ? {} : { total }),
-        ...(message === void 0 ? {} : { message: String(message) }),
-      },
-    });
+    const send2 = (p) =>
+      this.#notify({ method: "notifications/progress", params: p });
+    return held === void 0
+      ? send2(params)
+      : send2(held).then(() => send2(params));
   }
   log(level, data) {
     const bad = badLevel(level);

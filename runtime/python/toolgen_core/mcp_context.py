@@ -50,24 +50,32 @@ class McpPeer:
         self._levels = levels
         self._sent_at = -float("inf")
         self._sent = -float("inf")
+        self._held: tuple[float, float | None, str | None] | None = None
 
     async def progress(
         self, done: float, total: float | None, message: str | None
     ) -> None:
         # Each value must grow; the SDK sends nothing for a call that carried no token.
-        if done <= self._sent:
+        if done <= (self._sent if self._held is None else self._held[0]):
             return
+        step = (done, total, None if message is None else str(message))
         now = time.monotonic()
+        early = now - self._sent_at < PROGRESS_INTERVAL
         last = total is not None and done >= total
-        if not last and now - self._sent_at < PROGRESS_INTERVAL:
+        # A value within the interval waits: the next value replaces it, but the last one sends
+        # it first, so a short task's steps all arrive. A value left waiting when the call ends
+        # is dropped: after the result, a client has no use for it.
+        if early and not last:
+            self._held = step
             return
+        held = self._held if early else None
+        self._held = None
         self._sent_at = now
         self._sent = done
-        # Best effort: a client gone away loses it, the call goes on.
-        with contextlib.suppress(Exception):
-            await self._ctx.session.report_progress(
-                done, total, None if message is None else str(message)
-            )
+        for each in (step,) if held is None else (held, step):
+            # Best effort: a client gone away loses it, the call goes on.
+            with contextlib.suppress(Exception):
+                await self._ctx.session.report_progress(*each)
 
     async def log(self, level: LogLevel, data: object) -> None:
         if self._levels.ignores(level):

@@ -128,6 +128,29 @@ describe.each(Object.keys(servers))("a handler's context on SDK %s", (line) => {
     expect(new Set(values).size).toBe(values.length);
   });
 
+  it("sends a step held within the interval before the last one, and drops one replaced", async () => {
+    // Three steps at once: the middle one waits, and the last (done reaches total) sends it first.
+    act = async (ctx) => {
+      await ctx.progress(0, 100, "start");
+      await ctx.progress(20, 100, "replaced");
+      await ctx.progress(50, 100, "half");
+      await ctx.progress(100, 100, "done");
+      // The client handles a notification a tick after it reads it: let it, before the result.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return "done";
+    };
+    const { client } = await connect(server());
+    const seen: { progress: number; message?: string }[] = [];
+    expect(
+      text(await call(client, { onprogress: (p: never) => seen.push(p) })),
+    ).toBe("done");
+    expect(seen.map((p) => [p.progress, p.message])).toEqual([
+      [0, "start"],
+      [50, "half"],
+      [100, "done"],
+    ]);
+  });
+
   it("sends no progress to a call that carried no token", async () => {
     act = async (ctx) => {
       await ctx.progress(1, 2);
