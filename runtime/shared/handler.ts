@@ -40,7 +40,20 @@ export type ElicitField = {
       readonly minLength?: number;
       readonly maxLength?: number;
       readonly format?: "email" | "uri" | "date" | "date-time";
-      readonly enum?: readonly string[];
+      readonly default?: string;
+    }
+  | {
+      // One of a list (MCP 2025-11-25's single-select enums): untitled, or with the names
+      // shown for the values (`enumNames`, the older form).
+      readonly type: "string";
+      readonly enum: readonly string[];
+      readonly enumNames?: readonly string[];
+      readonly default?: string;
+    }
+  | {
+      // One of a list, each value with its own title.
+      readonly type: "string";
+      readonly oneOf: readonly ElicitChoice[];
       readonly default?: string;
     }
   | {
@@ -51,15 +64,22 @@ export type ElicitField = {
     }
   | { readonly type: "boolean"; readonly default?: boolean }
   | {
+      // Several of a list: untitled values, or each with its own title.
       readonly type: "array";
-      readonly items: {
-        readonly type?: "string";
-        readonly enum: readonly string[];
-      };
+      readonly items:
+        | { readonly type?: "string"; readonly enum: readonly string[] }
+        | { readonly anyOf: readonly ElicitChoice[] };
       readonly minItems?: number;
       readonly maxItems?: number;
+      readonly default?: readonly string[];
     }
 );
+
+/** A value an elicitation's field offers, with the name the user sees. */
+export interface ElicitChoice {
+  readonly const: string;
+  readonly title: string;
+}
 
 /** The form an elicitation asks the user to fill in. */
 export interface ElicitSchema {

@@ -4,7 +4,7 @@ import {
   Env,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-BM_P4Lc_.js";
+} from "./chunks/types-BRBw-WG1.js";
 
 // runtime/cli/surface.d.ts
 declare namespace surface_d_exports {

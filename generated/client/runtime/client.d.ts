@@ -13,7 +13,7 @@ import {
   ToolInfo,
   ViewData,
   ViewTarget,
-} from "./chunks/types-BM_P4Lc_.js";
+} from "./chunks/types-BRBw-WG1.js";
 import {
   AudioContent,
   Content,

@@ -5,7 +5,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes,
-} from "./chunks/types-BM_P4Lc_.js";
+} from "./chunks/types-BRBw-WG1.js";
 import { Content } from "./chunks/types-Bkmg3nVG.js";
 
 // runtime/function-calling/surface.d.ts

@@ -6,7 +6,7 @@ import {
   LocalHandler,
   PlatformCaller,
   SpecTypes as SpecTypes$1,
-} from "./chunks/types-BM_P4Lc_.js";
+} from "./chunks/types-BRBw-WG1.js";
 import { DynamicStructuredTool } from "@langchain/core/tools";
 
 // runtime/langchain/types.d.ts

@@ -3,7 +3,7 @@ import {
   ClientModule,
   LocalHandler,
   PlatformCaller,
-} from "./chunks/types-BM_P4Lc_.js";
+} from "./chunks/types-BRBw-WG1.js";
 import { IncomingMessage, ServerResponse } from "node:http";
 
 // runtime/mcp/mcp-types.d.ts

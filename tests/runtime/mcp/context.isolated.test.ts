@@ -10,6 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type {
+  ElicitSchema,
   HandlerContext,
   LogLevel,
 } from "../../../runtime/shared/handler.js";
@@ -223,6 +224,52 @@ describe.each(Object.keys(servers))("a handler's context on SDK %s", (line) => {
     });
     expect(asked).toEqual([
       { mode: "form", message: "Who are you?", requestedSchema: schema },
+    ]);
+  });
+
+  it("asks with every kind of choice MCP 2025-11-25 defines, typed as ElicitSchema", async () => {
+    // Typed: the repository's type-check fails when ElicitSchema refuses one of these forms.
+    const schema: ElicitSchema = {
+      type: "object",
+      properties: {
+        plain: { type: "string", enum: ["a", "b"] },
+        titled: {
+          type: "string",
+          oneOf: [
+            { const: "a", title: "Option A" },
+            { const: "b", title: "Option B" },
+          ],
+        },
+        legacy: { type: "string", enum: ["a", "b"], enumNames: ["A", "B"] },
+        several: {
+          type: "array",
+          items: { type: "string", enum: ["a", "b"] },
+          default: ["a"],
+        },
+        severalTitled: {
+          type: "array",
+          items: {
+            anyOf: [
+              { const: "a", title: "Option A" },
+              { const: "b", title: "Option B" },
+            ],
+          },
+        },
+      },
+    };
+    act = (ctx) => ctx.elicit("Choose", schema);
+    const { client } = await connect(server(), { elicitation: {} });
+    const asked: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params);
+      return { action: "accept", content: { plain: "a", several: ["b"] } };
+    });
+    expect(JSON.parse(text(await call(client)))).toEqual({
+      action: "accept",
+      content: { plain: "a", several: ["b"] },
+    });
+    expect(asked).toEqual([
+      { mode: "form", message: "Choose", requestedSchema: schema },
     ]);
   });
 

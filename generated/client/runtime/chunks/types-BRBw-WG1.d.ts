@@ -118,7 +118,17 @@ type ElicitField = {
       readonly minLength?: number;
       readonly maxLength?: number;
       readonly format?: "email" | "uri" | "date" | "date-time";
-      readonly enum?: readonly string[];
+      readonly default?: string;
+    }
+  | {
+      readonly type: "string";
+      readonly enum: readonly string[];
+      readonly enumNames?: readonly string[];
+      readonly default?: string;
+    }
+  | {
+      readonly type: "string";
+      readonly oneOf: readonly ElicitChoice[];
       readonly default?: string;
     }
   | {
@@ -133,14 +143,24 @@ type ElicitField = {
     }
   | {
       readonly type: "array";
-      readonly items: {
-        readonly type?: "string";
-        readonly enum: readonly string[];
-      };
+      readonly items:
+        | {
+            readonly type?: "string";
+            readonly enum: readonly string[];
+          }
+        | {
+            readonly anyOf: readonly ElicitChoice[];
+          };
       readonly minItems?: number;
       readonly maxItems?: number;
+      readonly default?: readonly string[];
     }
 );
+/** A value an elicitation's field offers, with the name the user sees. */
+interface ElicitChoice {
+  readonly const: string;
+  readonly title: string;
+}
 /** The form an elicitation asks the user to fill in. */
 interface ElicitSchema {
   readonly type: "object";
