@@ -2,12 +2,13 @@
 // A real API: GitHub's REST description (the @octokit/openapi devDependency, about 1,200
 // operations with deep $ref graphs) imported by `toolgen import openapi`, then generated with
 // every target, side by side with the peer generating its server from the same document. The
-// runs of the three rotate; each writes into an empty folder, removed off the clock.
+// runs of the three rotate (measure.mjs's interleaved); each writes into an empty folder,
+// removed off the clock.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measuredRun, repoRoot } from "./gen.mjs";
-import { runNode, summary } from "./measure.mjs";
+import { interleaved, runNode } from "./measure.mjs";
 import { ensurePeer, PEER, peerCacheDir } from "./peer.mjs";
 import { markdownTable } from "./table.mjs";
 
@@ -57,29 +58,13 @@ export function benchGithub({ runs, warmup, peerBin }) {
         return run;
       },
     };
-    const names = Object.keys(measures);
-    for (let i = 0; i < warmup; i++) for (const name of names) measures[name]();
-    const taken = Object.fromEntries(names.map((n) => [n, []]));
-    for (let i = 0; i < runs; i++)
-      for (let k = 0; k < names.length; k++) {
-        const name = names[(i + k) % names.length];
-        taken[name].push(measures[name]());
-      }
+    const figures = interleaved(measures, { runs, warmup });
     const spec = fs.readFileSync(path.join(project, "tools.yaml"), "utf8");
     return {
       documentBytes: fs.statSync(document).size,
       specBytes: Buffer.byteLength(spec),
       tools: spec.match(/^ {2}- name: /gm)?.length ?? 0,
-      ...Object.fromEntries(
-        names.map((n) => [
-          n,
-          {
-            wall: summary(taken[n].map((r) => r.wall)),
-            cpu: summary(taken[n].map((r) => r.cpu)),
-            rssMb: summary(taken[n].map((r) => r.rssMb)),
-          },
-        ]),
-      ),
+      ...figures,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -90,3 +90,29 @@ export function machine() {
     load,
   };
 }
+
+/**
+ * Runs each of `measures` (name → a function returning runNode's answer) `warmup` times, then
+ * `runs` times in an order that rotates from run to run, so that a change in the machine's load
+ * falls on all alike; min, median and max of each one's wall, CPU and peak RSS.
+ */
+export function interleaved(measures, { runs, warmup }) {
+  const names = Object.keys(measures);
+  for (let i = 0; i < warmup; i++) for (const name of names) measures[name]();
+  const taken = Object.fromEntries(names.map((n) => [n, []]));
+  for (let i = 0; i < runs; i++)
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(i + k) % names.length];
+      taken[name].push(measures[name]());
+    }
+  return Object.fromEntries(
+    names.map((n) => [
+      n,
+      {
+        wall: summary(taken[n].map((r) => r.wall)),
+        cpu: summary(taken[n].map((r) => r.cpu)),
+        rssMb: summary(taken[n].map((r) => r.rssMb)),
+      },
+    ]),
+  );
+}

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measuredRun, repoRoot } from "./gen.mjs";
-import { runNode, summary } from "./measure.mjs";
+import { interleaved, runNode } from "./measure.mjs";
 import { openApiYaml } from "./openapi.mjs";
 import { NPM_TARGETS, syntheticSpec } from "./spec.mjs";
 import { markdownTable } from "./table.mjs";
@@ -125,15 +125,7 @@ export function benchPeer(count, { runs, warmup, peerBin }) {
         return run;
       },
     };
-    const names = Object.keys(measures);
-    for (let i = 0; i < warmup; i++) for (const name of names) measures[name]();
-    const taken = Object.fromEntries(names.map((n) => [n, []]));
-    for (let i = 0; i < runs; i++) {
-      for (let k = 0; k < names.length; k++) {
-        const name = names[(i + k) % names.length];
-        taken[name].push(measures[name]());
-      }
-    }
+    const figures = interleaved(measures, { runs, warmup });
     const files = (folder) =>
       fs
         .readdirSync(path.join(dir, folder), { recursive: true })
@@ -147,16 +139,7 @@ export function benchPeer(count, { runs, warmup, peerBin }) {
         genClientMcp: files("gen-client-mcp"),
         peer: files("peer"),
       },
-      ...Object.fromEntries(
-        names.map((n) => [
-          n,
-          {
-            wall: summary(taken[n].map((r) => r.wall)),
-            cpu: summary(taken[n].map((r) => r.cpu)),
-            rssMb: summary(taken[n].map((r) => r.rssMb)),
-          },
-        ]),
-      ),
+      ...figures,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
