@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measuredRun, repoRoot } from "./gen.mjs";
-import { interleaved, runNode } from "./measure.mjs";
-import { ensurePeer, PEER, peerCacheDir } from "./peer.mjs";
+import { interleaved } from "./measure.mjs";
+import { ensurePeer, PEER, peerCacheDir, runPeer } from "./peer.mjs";
 import { markdownTable } from "./table.mjs";
 
 /** The document, as the devDependency ships it. */
@@ -47,16 +47,7 @@ export function benchGithub({ runs, warmup, peerBin }) {
         });
         return measuredRun([], project, 0);
       },
-      peer: () => {
-        const run = runNode([peerBin, "-i", document, "-o", fresh("peer")], {
-          cwd: dir,
-        });
-        if (run.status !== 0)
-          throw new Error(
-            `${PEER.name} exited ${run.status}:\n${run.stderr.slice(0, 4000)}`,
-          );
-        return run;
-      },
+      peer: () => runPeer(peerBin, document, fresh("peer"), dir),
     };
     const figures = interleaved(measures, { runs, warmup });
     const spec = fs.readFileSync(path.join(project, "tools.yaml"), "utf8");

@@ -72,6 +72,16 @@ export function ensurePeer(cache, log) {
   return path.join(pkgDir, bin);
 }
 
+/** The peer generating its server from the OpenAPI document `input` into `out`, measured once. */
+export function runPeer(peerBin, input, out, cwd) {
+  const run = runNode([peerBin, "-i", input, "-o", out], { cwd });
+  if (run.status !== 0)
+    throw new Error(
+      `${PEER.name} exited ${run.status}:\n${run.stderr.slice(0, 4000)}`,
+    );
+  return run;
+}
+
 /**
  * Measures, interleaved, on `count` synthetic tools: toolgen gen (all seven targets) and gen with
  * only the client and MCP targets, each into an empty folder and again over its own previous
@@ -114,16 +124,7 @@ export function benchPeer(count, { runs, warmup, peerBin }) {
       genClientMcpAgain: () =>
         measuredRun([...genNarrow, previousNarrow], dir, 0),
       check: () => measuredRun([...genAll, previous, "--check"], dir, 0),
-      peer: () => {
-        const run = runNode([peerBin, "-i", openapi, "-o", fresh("peer")], {
-          cwd: dir,
-        });
-        if (run.status !== 0)
-          throw new Error(
-            `${PEER.name} exited ${run.status}:\n${run.stderr.slice(0, 4000)}`,
-          );
-        return run;
-      },
+      peer: () => runPeer(peerBin, openapi, fresh("peer"), dir),
     };
     const figures = interleaved(measures, { runs, warmup });
     const files = (folder) =>

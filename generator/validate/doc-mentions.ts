@@ -32,8 +32,6 @@ export const checkDocMentions: Check = (spec) => {
   // Built at the first word to look up: on a large spec they hold tens of thousands of names, often for nothing.
   let known: Set<string> | undefined;
   let stale: StaleNames | undefined;
-  // A word of prose recurs across texts (GitHub's `per_page` in hundreds): measured once.
-  const near = new Map<string, string | undefined>();
   for (const { path, text } of docTexts(spec)) {
     // Every such word holds an underscore: most texts hold none and need no scan.
     if (!text.includes("_")) continue;
@@ -47,8 +45,7 @@ export const checkDocMentions: Check = (spec) => {
         continue;
       }
       stale ??= staleNames(tools);
-      if (!near.has(word)) near.set(word, stale.nearMiss(word));
-      const close = near.get(word);
+      const close = stale.nearMiss(word);
       if (
         close === undefined &&
         !stale.sibling(word) &&

@@ -26,10 +26,15 @@ export function staleNames(tools: readonly string[]): StaleNames {
     byTail.set(key, [...(byTail.get(key) ?? []), parts]);
   }
   const nearestTool = nearestIn(tools);
+  // A word of prose recurs across texts (GitHub's `per_page` in hundreds): measured once.
+  const near = new Map<string, string | undefined>();
   return {
     nearMiss(word) {
-      const limit = Math.min(3, Math.max(1, Math.floor(word.length / 5)));
-      return nearestTool(word, limit)[0];
+      if (!near.has(word)) {
+        const limit = Math.min(3, Math.max(1, Math.floor(word.length / 5)));
+        near.set(word, nearestTool(word, limit)[0]);
+      }
+      return near.get(word);
     },
     sibling(word) {
       const parts = word.split("_");
