@@ -30,6 +30,17 @@ export function renderPromptDocs(
   return { texts, problems };
 }
 
+/** Every text, each with the path of its Markdown file: the prompts, the capabilities preambles, then each section's (MCP, CLI). */
+export function everyText(texts: DocTexts): Rendered[] {
+  return [
+    texts.prompt.mcp,
+    texts.prompt.cli,
+    texts.capabilities.mcp,
+    texts.capabilities.cli,
+    ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp])),
+  ];
+}
+
 /**
  * Every text of the docs package. A template error is reported once, located in its
  * template; the result is then null, as nothing built on a broken text can be trusted.

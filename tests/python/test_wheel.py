@@ -67,6 +67,17 @@ def test_the_reference_wheel_holds_every_file_and_runs_installed(
     where, count = done.stdout.splitlines()
     assert where.startswith(str(tmp_path / "site"))
     assert int(count) == len(spec["tools"])
+    # The prompt texts are files of the package, read where it is installed.
+    texts = installed_run(
+        tmp_path / "site",
+        "-c",
+        f"import {module}.prompts as p; print(p.__file__); print(p.MCP_PROMPT, end='')",
+    )
+    assert texts.returncode == 0, texts.stderr
+    where, prompt = texts.stdout.split("\n", 1)
+    assert where.startswith(str(tmp_path / "site"))
+    docs = (ROOT / "generated" / "docs" / "prompt.mcp.md").read_text("utf-8")
+    assert prompt == docs.split("\n", 1)[1]
 
 
 @pytest.mark.slow

@@ -5,7 +5,8 @@ import {
   stringLiteral,
 } from "../../render/literal.js";
 import type { GeneratedFile } from "../types.js";
-import type { DocTexts, Rendered } from "../../prompt-docs/types.js";
+import { everyText } from "../../prompt-docs/render.js";
+import type { DocTexts } from "../../prompt-docs/types.js";
 
 /** The top-level constants, in the order the package lists them, with what each holds. */
 const CONSTANTS = [
@@ -41,15 +42,8 @@ const CONSTANTS = [
  * files without the header: a header inside an injected prompt is noise to the model.
  */
 export function docsFiles(texts: DocTexts): GeneratedFile[] {
-  const all: Rendered[] = [
-    texts.prompt.mcp,
-    texts.prompt.cli,
-    texts.capabilities.mcp,
-    texts.capabilities.cli,
-    ...texts.sections.flatMap((s) => (s.cli ? [s.mcp, s.cli] : [s.mcp])),
-  ];
   return [
-    ...all.map((r) => ({
+    ...everyText(texts).map((r) => ({
       path: `docs/${r.path}`,
       content: markdownHeader + r.text,
     })),

@@ -1,7 +1,8 @@
 import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
-import { hashHeader } from "../../render/header.js";
-import { printJsonWithHeader } from "../../render/json.js";
+import { hashHeader, markdownHeader } from "../../render/header.js";
+import { everyText } from "../../prompt-docs/render.js";
+import { printDataWithHeader } from "../../render/json.js";
 import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
 import { pythonData } from "./data.js";
 import { clientPy } from "./client.js";
@@ -24,10 +25,15 @@ export const emitPython: Emitter = (model, ctx) => {
     { path: `${src}/py.typed`, content: hashHeader },
     {
       path: `${src}/spec.json`,
-      content: printJsonWithHeader(pythonData(model)),
+      content: printDataWithHeader(pythonData(model)),
     },
     { path: `${src}/tools.py`, content: toolsPy(model) },
     { path: `${src}/prompts.py`, content: promptsPy(model, ctx.docs!) },
+    // The texts as files of prompts/, those of the docs package at the same paths, byte for byte.
+    ...everyText(ctx.docs!).map((r) => ({
+      path: `${src}/prompts/${r.path}`,
+      content: markdownHeader + r.text,
+    })),
     ...client(src, model),
     { path: `${src}/mcp.py`, content: mcpPy(model) },
     { path: `${src}/langchain.py`, content: langchainPy(model) },

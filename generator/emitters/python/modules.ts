@@ -1,8 +1,8 @@
 import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
-import type { DocTexts } from "../../prompt-docs/types.js";
+import type { DocTexts, Rendered } from "../../prompt-docs/types.js";
 import { hashHeader, markdownHeader } from "../../render/header.js";
-import { pyAll, pyString, pyText } from "./literal.js";
+import { pyAll, pyString } from "./literal.js";
 
 /** `__init__.py`: the package's docstring; it imports nothing, so that importing one module costs only that module. */
 export function initPy(model: Model): string {
@@ -59,14 +59,14 @@ tool_names = _REGISTRY.tool_names
   ].join("");
 }
 
-/** `prompts.py`: every text of the prompt docs, byte for byte those of the docs package (toolgen_core/prompts.py picks them). */
+/** `prompts.py`: every text of the prompt docs, read from `prompts/` when the module is imported (toolgen_core/prompts.py picks them). */
 export function promptsPy(model: Model, docs: DocTexts): string {
-  const constant = (name: string, text: string) =>
-    `${name}: Final = ${pyText(text, "")}\n`;
+  const constant = (name: string, text: Rendered) =>
+    `${name}: Final = _text(${pyString(text.path)})\n`;
   const sections = docs.sections
     .map(
       (s) =>
-        `    ${pyString(s.section.id)}: {\n        "mcp": ${pyText(s.mcp.text, "        ")},\n        "cli": ${s.cli === null ? "None" : pyText(s.cli.text, "        ")},\n    },\n`,
+        `    ${pyString(s.section.id)}: {\n        "mcp": _text(${pyString(s.mcp.path)}),\n        "cli": ${s.cli === null ? "None" : `_text(${pyString(s.cli.path)})`},\n    },\n`,
     )
     .join("");
   const ids = model.sections.map((s) => pyString(s.id)).join(", ");
@@ -75,20 +75,21 @@ export function promptsPy(model: Model, docs: DocTexts): string {
     `"""The prompt texts, exactly those of the TypeScript prompts package: MCP_PROMPT for runtimes
 that call the tools through MCP, CLI_PROMPT for those that drive them through the CLI, the
 capabilities preambles, and each section's texts (SECTIONS); prompt(), capabilities() and
-section() pick one (mcp=False: the CLI's)."""
+section() pick one (mcp=False: the CLI's). Each text is a file of prompts/, read at import."""
 
 from __future__ import annotations
 
 from typing import Final, Literal
 
-from ._core.prompts import Prompts, SectionTexts
+from ._core.prompts import Prompts, SectionTexts, read_text
 `,
     `\n${pyAll(["CLI_CAPABILITIES", "CLI_PROMPT", "MCP_CAPABILITIES", "MCP_PROMPT", "SECTIONS", "SectionId", "SectionTexts", "capabilities", "prompt", "section"])}`,
     `\nSectionId = Literal[${ids}]\n\n`,
-    constant("MCP_PROMPT", docs.prompt.mcp.text),
-    constant("CLI_PROMPT", docs.prompt.cli.text),
-    constant("MCP_CAPABILITIES", docs.capabilities.mcp.text),
-    constant("CLI_CAPABILITIES", docs.capabilities.cli.text),
+    `\ndef _text(path: str) -> str:\n    return read_text(__name__, path)\n\n\n`,
+    constant("MCP_PROMPT", docs.prompt.mcp),
+    constant("CLI_PROMPT", docs.prompt.cli),
+    constant("MCP_CAPABILITIES", docs.capabilities.mcp),
+    constant("CLI_CAPABILITIES", docs.capabilities.cli),
     `SECTIONS: Final[dict[SectionId, SectionTexts]] = {\n${sections}}\n`,
     `
 _PROMPTS: Prompts[SectionId] = Prompts(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib.resources import files
 from typing import Generic, TypedDict, TypeVar
 
 
@@ -15,6 +16,16 @@ class SectionTexts(TypedDict):
 
 
 S = TypeVar("S", bound=str)
+
+
+def read_text(module: str, path: str) -> str:
+    """A text of the ``prompts/`` folder beside ``module`` (the package's ``prompts`` module):
+    its Markdown file, byte for byte, less the generated-file header (the first line)."""
+    node = files(module.rpartition(".")[0]).joinpath("prompts")
+    for part in path.split("/"):
+        node = node.joinpath(part)
+    content = node.read_bytes().decode("utf-8")
+    return content[content.index("\n") + 1 :]
 
 
 class Prompts(Generic[S]):
