@@ -1,7 +1,7 @@
 import type { TargetName } from "../model/targets.js";
 import type { JsonObject, Model } from "../model/types.js";
 import { codeHeader } from "../render/header.js";
-import { printDataWithHeader } from "../render/json.js";
+import { printJsonWithHeader } from "../render/json.js";
 import { stringLiteral } from "../render/literal.js";
 import { siblingImports } from "../render/siblings.js";
 import { declared } from "../model/targets.js";
@@ -16,7 +16,7 @@ export function dataFile<T extends object>(
   data: T,
 ): GeneratedFile {
   // The runtime types are interfaces, which TypeScript does not read as JSON objects; their values are.
-  return { path, content: printDataWithHeader(data as unknown as JsonObject) };
+  return { path, content: printJsonWithHeader(data as unknown as JsonObject) };
 }
 
 /** The runtime kind each target's package imports from the client (the docs target has none). */

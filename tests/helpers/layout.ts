@@ -3,10 +3,8 @@ import { ts } from "ts-morph";
 /**
  * What toolgen's fixed layout promises of a generated file, as a list of what it breaks
  * ([] when nothing): LF line endings only, a final newline, no white space at the end of a
- * line; a .js or .d.ts file parses as TypeScript with no syntax diagnostic; a package.json
- * parses as JSON and is laid out exactly as `JSON.stringify(value, null, 2)` and a newline;
- * any other .json is a runtime's data file: objects a key per line as that has them, but each
- * element of an array whole on one line (`JSON.stringify(element)`).
+ * line; a .js or .d.ts file parses as TypeScript with no syntax diagnostic; a .json file
+ * parses as JSON and is laid out exactly as `JSON.stringify(value, null, 2)` and a newline.
  * Markdown is text kept byte for byte: only the line rules apply to it.
  */
 export function layoutProblems(file: {
@@ -24,14 +22,10 @@ export function layoutProblems(file: {
     );
   if (path.endsWith(".json")) {
     try {
-      const value: unknown = JSON.parse(content);
-      const config = /(^|\/)package\.json$/.test(path);
-      const laidOut = `${config ? JSON.stringify(value, null, 2) : dataLayout(value)}\n`;
+      const laidOut = `${JSON.stringify(JSON.parse(content), null, 2)}\n`;
       if (content !== laidOut)
         problems.push(
-          config
-            ? `${path}: not laid out as JSON.stringify(value, null, 2) and a final newline`
-            : `${path}: not laid out as data (an array element a line) and a final newline`,
+          `${path}: not laid out as JSON.stringify(value, null, 2) and a final newline`,
         );
     } catch (e) {
       problems.push(`${path}: not JSON (${(e as Error).message})`);
@@ -40,20 +34,6 @@ export function layoutProblems(file: {
     problems.push(...syntaxProblems(path, content));
   }
   return problems;
-}
-
-/** The data layout, line by line: an object's entries each on a line, an array's elements each whole on a line. */
-function dataLayout(value: unknown, indent = ""): string {
-  if (typeof value !== "object" || value === null) return JSON.stringify(value);
-  const lines = Array.isArray(value)
-    ? value.map((v) => JSON.stringify(v))
-    : Object.entries(value).map(
-        ([k, v]) => `${JSON.stringify(k)}: ${dataLayout(v, `${indent}  `)}`,
-      );
-  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
-  return lines.length === 0
-    ? open + close
-    : `${open}\n${lines.map((l) => `${indent}  ${l}`).join(",\n")}\n${indent}${close}`;
 }
 
 /** TypeScript's syntax diagnostics for a .js or .d.ts file. */

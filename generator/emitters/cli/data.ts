@@ -1,3 +1,4 @@
+import { oncePerModel } from "../../model/once.js";
 import { declared } from "../../model/targets.js";
 import type {
   CommandData,
@@ -20,15 +21,19 @@ export function cliData(
     env: declared(model, "client").env,
   },
 ): CommandsData {
-  const exposed = cliTools(model);
   return {
     package: owner.package,
     bin: owner.bin,
     env: { ...owner.env },
-    commandMap: commandMap(model),
-    commands: exposed.map(command),
+    ...commandTables(model),
   };
 }
+
+/** The command table: the same in every package that carries the CLI's data. */
+const commandTables = oncePerModel((model) => ({
+  commandMap: commandMap(model),
+  commands: cliTools(model).map(command),
+}));
 
 /** Every tool of a CLI-exposed section → its keyword, or null when the spec says `cli: null`. */
 export function commandMap(model: Model): { [tool: string]: string | null } {

@@ -1,3 +1,4 @@
+import { oncePerModel } from "../../model/once.js";
 import { declared } from "../../model/targets.js";
 import type * as Data from "../../../runtime/client/data.js";
 import type {
@@ -17,11 +18,13 @@ export function clientData(
   model: Model,
   env: Data.EnvNames = declared(model, "client").env,
 ): Data.ClientData {
-  return {
-    env,
-    tools: model.tools.map((t) => toolData(model, t)),
-  };
+  return { env, tools: clientTools(model) };
 }
+
+/** Each tool's entry: the same in every package that carries the client's data. */
+const clientTools = oncePerModel((model) =>
+  model.tools.map((t) => toolData(model, t)),
+);
 
 function toolData(model: Model, tool: Tool): Data.ToolData {
   const http = tool.http;

@@ -1,4 +1,5 @@
 import type { LangchainData } from "../../../runtime/langchain/data.js";
+import { oncePerModel } from "../../model/once.js";
 import type { Model } from "../../model/types.js";
 
 /**
@@ -6,13 +7,11 @@ import type { Model } from "../../model/types.js";
  * has for LangChain beyond the client package's tools.json (section, short, input schema), which
  * the runtime joins it to, so that each input schema is written once.
  */
-export function langchainData(model: Model): LangchainData {
-  return {
-    sections: model.sections.map((s) => s.id),
-    tools: model.tools.map((t) => ({
-      name: t.name,
-      whenToUse: t.whenToUse,
-      renamedFrom: t.renamedFrom,
-    })),
-  };
-}
+export const langchainData = oncePerModel((model: Model): LangchainData => ({
+  sections: model.sections.map((s) => s.id),
+  tools: model.tools.map((t) => ({
+    name: t.name,
+    whenToUse: t.whenToUse,
+    renamedFrom: t.renamedFrom,
+  })),
+}));

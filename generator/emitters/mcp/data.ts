@@ -1,3 +1,4 @@
+import { oncePerModel } from "../../model/once.js";
 import { declared } from "../../model/targets.js";
 import type {
   McpData,
@@ -18,20 +19,22 @@ export function mcpData(
   model: Model,
   server: ServerData = serverData(model),
 ): McpData {
-  return {
-    server,
-    renamed: Object.fromEntries(
-      model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),
-    ),
-    listing: Object.fromEntries(
-      model.tools.flatMap((t) => {
-        const listing = toolListing(t);
-        return Object.keys(listing).length === 0 ? [] : [[t.name, listing]];
-      }),
-    ),
-    ...catalogData(model),
-  };
+  return { server, ...mcpTables(model) };
 }
+
+/** Everything but the server's own names: the same in every package that carries the MCP data. */
+const mcpTables = oncePerModel((model) => ({
+  renamed: Object.fromEntries(
+    model.tools.flatMap((t) => t.renamedFrom.map((old) => [old, t.name])),
+  ),
+  listing: Object.fromEntries(
+    model.tools.flatMap((t) => {
+      const listing = toolListing(t);
+      return Object.keys(listing).length === 0 ? [] : [[t.name, listing]];
+    }),
+  ),
+  ...catalogData(model),
+}));
 
 /** How the MCP package's server names itself, and what it reads from the environment. */
 function serverData(model: Model): ServerData {

@@ -2,7 +2,7 @@ import { declared } from "../../model/targets.js";
 import type { Model } from "../../model/types.js";
 import { hashHeader, markdownHeader } from "../../render/header.js";
 import { everyText } from "../../prompt-docs/render.js";
-import { printDataWithHeader } from "../../render/json.js";
+import { printJsonWithHeader } from "../../render/json.js";
 import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
 import { pythonData } from "./data.js";
 import { clientPy } from "./client.js";
@@ -25,7 +25,7 @@ export const emitPython: Emitter = (model, ctx) => {
     { path: `${src}/py.typed`, content: hashHeader },
     {
       path: `${src}/spec.json`,
-      content: printDataWithHeader(pythonData(model)),
+      content: printJsonWithHeader(pythonData(model)),
     },
     { path: `${src}/tools.py`, content: toolsPy(model) },
     { path: `${src}/prompts.py`, content: promptsPy(model, ctx.docs!) },
