@@ -232,8 +232,9 @@ async def run_cli(
         err(
             f"{_who(data, command)}: '{command.tool}' is a local tool, handled by the agent "
             "runtime's own code, and this CLI was started without a handler for it.\n"
-            "A runtime that implements it runs the CLI as main(argv, { handlers: "
-            f"{{ {command.tool} }} }}) from {data.package}.\n"
+            "A runtime that implements it passes its handler to this CLI's main() as "
+            f'handlers["{command.tool}"], or the spec\'s runtime setting names a runtime '
+            "that has one.\n"
         )
         return EXIT_FAILED
 

@@ -48,7 +48,7 @@ describe("a local tool's command", () => {
       stdout: "",
       stderr:
         "molecule delegate: 'delegate_task' is a local tool, handled by the agent runtime's own code, and this CLI was started without a handler for it.\n" +
-        "A runtime that implements it runs the CLI as main(argv, { handlers: { delegate_task } }) from @molecule/platform-cli.\n",
+        `A runtime that implements it passes its handler to this CLI's main() as handlers["delegate_task"], or the spec's runtime setting names a runtime that has one.\n`,
     });
     expect(platform.requests).toEqual([]);
   });
