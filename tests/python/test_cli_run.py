@@ -5,6 +5,7 @@ behaviour itself is held by the shared vectors, test_cli_vectors.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import pytest
 from cli_platform import Platform, platform_server
@@ -203,4 +204,25 @@ def test_a_runtime_module_that_is_not_installed_fails_only_its_command(
         reference_spec, argv_for(command), env, runtime="nowhere_runtime"
     )
     assert code == 1
-    assert err.endswith(": No module named 'nowhere_runtime'\n")
+    assert err == (
+        f"{reference_spec['cli']['bin']} {command['keyword']}: {reference_spec['cli']['package']}"
+        " serves its local tools with nowhere_runtime, which is not installed: install the"
+        " distribution that provides it\n"
+    )
+
+
+def test_a_runtime_module_that_fails_on_its_own_import_says_what_it_lacks(
+    reference_spec: SpecData,
+    platform: Platform,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (tmp_path / "broken_runtime.py").write_text("import nowhere_dependency\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    command = local_command(reference_spec)
+    code, _, err = run(
+        reference_spec, argv_for(command), env_of(reference_spec, platform),
+        runtime="broken_runtime",
+    )  # fmt: skip
+    assert code == 1
+    assert err.endswith(": No module named 'nowhere_dependency'\n")

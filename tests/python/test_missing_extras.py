@@ -112,3 +112,20 @@ def test_without_langchain_core_create_tools_says_which_extra_to_install() -> No
         f"MissingExtraError: {PACKAGE} needs langchain-core 1.x for its LangChain tools: "
         f"pip install '{PACKAGE}[langchain]'\n"
     )
+
+
+def test_the_bin_names_a_runtime_that_is_not_installed_and_exits_2() -> None:
+    done = without(
+        [],
+        f"""
+        from {MODULE}._core.data import load_spec
+        from {MODULE}._core.mcp_bin import main
+        spec = load_spec("{MODULE}")
+        sys.exit(main(spec, argv=[], env={{}}, runtime="nowhere_runtime", package="{PACKAGE}"))
+        """,
+    )
+    assert done.stderr == (
+        f"python -m {MODULE}.mcp: {PACKAGE} serves its local tools with nowhere_runtime, which"
+        " is not installed: install the distribution that provides it\n"
+    )
+    assert done.returncode == 2

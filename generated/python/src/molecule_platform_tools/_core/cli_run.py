@@ -15,7 +15,6 @@ hint can be typed as shown. Every other byte is the TypeScript CLI's.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import os
 import re
@@ -32,6 +31,7 @@ from .cli_format import format_json, format_text
 from .cli_help import command_help, global_help, usage_hint
 from .data import SpecData
 from .env import tokens_in_env
+from .extras import import_runtime
 from .handler import HandlerContext, LocalHandler, ToolCaller
 from .printable import printable
 from .redact import redact
@@ -247,7 +247,7 @@ async def run_cli(
         assert caller is not None
         handler = own
         if command.local and handler is None and runtime is not None:
-            found, stop = await _make_runtime(runtime, caller, env)
+            found, stop = await _make_runtime(data.package, runtime, caller, env)
             handler = found.get(command.tool)
             if handler is None:
                 raise LookupError(
@@ -270,12 +270,12 @@ async def run_cli(
 
 
 async def _make_runtime(
-    runtime: str | RuntimeFactory, client: CliClient, env: Env
+    package: str, runtime: str | RuntimeFactory, client: CliClient, env: Env
 ) -> tuple[Mapping[str, LocalHandler], Callable[[], object] | None]:
     """The handlers and the ``stop`` of a runtime made for one command (never started)."""
     factory: RuntimeFactory
     if isinstance(runtime, str):
-        factory = importlib.import_module(runtime).create_runtime
+        factory = import_runtime(package, runtime).create_runtime
     else:
         factory = runtime
     made = factory(client, env)

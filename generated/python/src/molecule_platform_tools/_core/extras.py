@@ -5,6 +5,7 @@ TypeScript packages say which SDK to install, rather than a bare ``ModuleNotFoun
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 
 class MissingExtraError(ImportError):
@@ -30,6 +31,28 @@ def require_extra(package: str, extra: str) -> None:
     message = missing_extra(package, extra)
     if message is not None:
         raise MissingExtraError(message, name=_EXTRAS[extra][0])
+
+
+class MissingRuntimeError(ImportError):
+    """The runtime module the spec names (``targets.python.runtime``) is not installed: the
+    message names it and the package that needs it."""
+
+
+def import_runtime(package: str, runtime: str) -> ModuleType:
+    """The runtime module ``runtime``; ``MissingRuntimeError`` when it (or a package on its path)
+    is not installed. A module that is there and fails on an import of its own raises that
+    import's error, which says more."""
+    try:
+        return importlib.import_module(runtime)
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if runtime != missing and not runtime.startswith(f"{missing}."):
+            raise
+        raise MissingRuntimeError(
+            f"{package} serves its local tools with {runtime}, which is not installed:"
+            " install the distribution that provides it",
+            name=runtime,
+        ) from None
 
 
 _EXTRAS = {

@@ -5,7 +5,6 @@ the same arguments, messages and exit codes as the TypeScript bin. Needs the ``[
 
 from __future__ import annotations
 
-import importlib
 import re
 import socket
 import sys
@@ -17,7 +16,7 @@ import anyio
 
 from .data import SpecData
 from .env import tokens_in_env
-from .extras import missing_extra
+from .extras import MissingRuntimeError, import_runtime, missing_extra
 from .handler import LocalHandler, ToolCaller
 from .mcp_answers import unhandled_local_tools
 from .mcp_args import PATH, BinArgs, js, parse_bin_args, usage
@@ -83,14 +82,9 @@ def main(
     loaded: Any = None
     if runtime is not None:
         try:
-            loaded = importlib.import_module(runtime)
-        except ModuleNotFoundError as error:
-            if not _is_missing(error, runtime):
-                raise
-            err.write(
-                f"{program}: {package or 'this package'} serves its local tools with {runtime},"
-                " which is not installed: install the distribution that provides it\n"
-            )
+            loaded = import_runtime(package or "this package", runtime)
+        except MissingRuntimeError as error:
+            err.write(f"{program}: {error}\n")
             return 2
     try:
         client = _platform_client(
@@ -152,13 +146,6 @@ def _default_client(spec: SpecData) -> Callable[[Mapping[str, str]], ToolCaller]
         return client
 
     return create
-
-
-def _is_missing(error: ModuleNotFoundError, name: str) -> bool:
-    """Whether the module itself (or a package on its path) is what is missing, not one of its
-    own imports."""
-    missing = error.name or ""
-    return name == missing or name.startswith(f"{missing}.")
 
 
 def _runtime(value: object) -> _Runtime:
