@@ -40,17 +40,31 @@ export const checkCatalog: Check = ({
   const prompts = sound("prompts");
   const resources = sound("resources");
   const templates = sound("resource_templates");
+  // Only the TypeScript MCP server serves them: without it they would be dropped unsaid.
+  if (!declared.has("mcp"))
+    for (const key of ["prompts", "resources", "resource_templates"] as const)
+      if (Array.isArray(raw[key]) && raw[key].length > 0)
+        problems.push({
+          path: [key],
+          key: true,
+          severity: "warning",
+          message: `${key.replace("_", " ")} are served by the MCP server, and targets.mcp is not declared: nothing serves these${declared.has("python") ? " (the Python package's server does not serve prompts or resources yet)" : ""}`,
+          code: "unserved-catalog",
+        });
   // Without a runtime package (or with its setting broken), nothing can answer a runtime part.
   const runtime =
     targets.mcp?.runtime !== undefined ||
     (declared.has("mcp") && targets.mcp === undefined);
-  const needsRuntime = (path: JsonPath, what: string) =>
-    problems.push({
-      path,
-      key: true,
-      message: `${what} is answered by the runtime, and targets.mcp declares no runtime package: set targets.mcp.runtime${HOW[path[0] as string] ?? ""}`,
-      code: "needs-runtime",
-    });
+  // Without the mcp target nothing serves them (said once above), so nothing needs a runtime.
+  const needsRuntime = (path: JsonPath, what: string) => {
+    if (declared.has("mcp"))
+      problems.push({
+        path,
+        key: true,
+        message: `${what} is answered by the runtime, and targets.mcp declares no runtime package: set targets.mcp.runtime${HOW[path[0] as string] ?? ""}`,
+        code: "needs-runtime",
+      });
+  };
 
   const docsNames = new Set(
     declared.has("docs") && sectionIds !== null

@@ -193,6 +193,8 @@ export const CODES = {
   "unknown-parameter": "a template parameter naming no variable of its uri",
   "needs-runtime":
     "a prompt or resource the runtime answers, without targets.mcp.runtime",
+  "unserved-catalog":
+    "prompts, resources or resource templates in a spec without the mcp target, which alone serves them (warning)",
   // Acknowledged breaks (toolgen diff).
   "unknown-change":
     "an acknowledged break naming no breaking change of toolgen diff",

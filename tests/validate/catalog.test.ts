@@ -140,4 +140,34 @@ resource_templates:
       );
     expect(diagnosticsOf(sound)).toEqual([]);
   });
+
+  it("warns, once for each kind, that nothing serves them without the mcp target", () => {
+    const withoutMcp = text.replace(/\n {2}mcp: \{[^\n]*/, "").replace(
+      /\nprompts:[\s\S]*$/,
+      `
+prompts:
+  - { name: ask, runtime: true }
+resources:
+  - { uri: "notes://today", name: today }
+resource_templates:
+  - { uri_template: "notes://day/{day}", name: day }
+`,
+    );
+    const lines = withoutMcp.split("\n");
+    const { warnings } = generateFromDisk({
+      file: "tools.yaml",
+      text: withoutMcp,
+      dir: "/nonexistent",
+    });
+    expect(
+      warnings.map((w) => [w.code, lines[w.line! - 1]!.slice(w.col! - 1)]),
+    ).toEqual([
+      ["unserved-catalog", "prompts:"],
+      ["unserved-catalog", "resources:"],
+      ["unserved-catalog", "resource_templates:"],
+    ]);
+    expect(warnings[0]!.message).toBe(
+      "prompts are served by the MCP server, and targets.mcp is not declared: nothing serves these",
+    );
+  });
 });
