@@ -6,8 +6,8 @@
 # nodejs.org), installed into a temporary folder that is removed afterwards. Its folder goes first
 # on PATH, so `node` in the command, `#!/usr/bin/env node` bins and `process.execPath` in every
 # child process are all Node 24. Then the test packages that need Node 22 or later (ai 7 as `ai7`,
-# openai 7), which toolgen's devDependencies leave out so that Node 20 never installs them, are
-# installed by Node 24's npm from scripts/node24/package-lock.json into
+# openai 7, the MCP conformance suite), which toolgen's devDependencies leave out so that Node 20
+# never installs them, are installed by Node 24's npm from scripts/node24/package-lock.json into
 # node_modules/.cache/toolgen-node24 (kept while the lock file is the same), and the command gets
 # that folder's node_modules in TOOLGEN_NODE24_PACKAGES: the tests that use them run only when it
 # is set (tests/helpers/node24-packages.ts). Exits with the command's status, or 1 when Node 24 or

@@ -22,7 +22,13 @@ const docsPages = (
   .filter((f) => f.endsWith(".md"))
   .map((f) => path.posix.join("docs", f.split(path.sep).join("/")))
   .sort();
-const pages = ["README.md", "ARCHITECTURE.md", ...docsPages];
+/** The README of each example project under examples/. */
+const exampleReadmes = fs
+  .readdirSync(path.join(repoRoot, "examples"))
+  .map((name) => `examples/${name}/README.md`)
+  .filter((page) => fs.existsSync(path.join(repoRoot, page)))
+  .sort();
+const pages = ["README.md", "ARCHITECTURE.md", ...docsPages, ...exampleReadmes];
 
 /** A page's text without its fenced code blocks, where a link is only text. */
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```$/gm, "");
@@ -71,6 +77,12 @@ describe("the documentation", () => {
           "m",
         ),
       );
+  });
+
+  it("links every example's README from the README", () => {
+    expect(exampleReadmes.length).toBeGreaterThan(0);
+    const linked = new Set(links(read("README.md")));
+    for (const page of exampleReadmes) expect(linked, page).toContain(page);
   });
 
   it("links every page of docs/ from the README", () => {

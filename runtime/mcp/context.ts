@@ -95,13 +95,13 @@ export class McpContext implements HandlerContext {
     const early = now - this.#sentAt < PROGRESS_INTERVAL_MS;
     const last = total !== undefined && done >= total;
     // A value within the interval waits: the next value replaces it, but the last one sends it
-    // first, so a short task's steps all arrive. A value left waiting when the call ends is
-    // dropped: after the result, a client has no use for it.
+    // first, early or late, so a short task's steps all arrive. A value left waiting when the
+    // call ends is dropped: after the result, a client has no use for it.
     if (early && !last) {
       this.#held = params;
       return settled;
     }
-    const held = early ? this.#held : undefined;
+    const held = last ? this.#held : undefined;
     this.#held = undefined;
     this.#sentAt = now;
     this.#sent = done;

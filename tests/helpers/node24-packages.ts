@@ -3,7 +3,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * The test packages that need Node 22 or later (ai 7 as `ai7`, openai 7), pinned by
+ * The test packages that need Node 22 or later (ai 7 as `ai7`, openai 7, the MCP conformance
+ * suite `@modelcontextprotocol/conformance`), pinned by
  * scripts/node24/package-lock.json and kept out of toolgen's devDependencies, so that `npm ci` on
  * Node 20 never installs them. scripts/node24.sh (`npm run test:node24`, CI's Node 24 pass)
  * installs them and names their node_modules in TOOLGEN_NODE24_PACKAGES; without it, the tests
@@ -11,7 +12,8 @@ import { pathToFileURL } from "node:url";
  */
 const folder = process.env.TOOLGEN_NODE24_PACKAGES || undefined;
 
-export type Node24Package = "ai7" | "openai";
+export type Node24Package =
+  "ai7" | "openai" | "@modelcontextprotocol/conformance";
 
 /** Whether this run has the packages: only under scripts/node24.sh. */
 export const hasNode24Packages = folder !== undefined;

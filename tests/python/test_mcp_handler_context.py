@@ -53,6 +53,7 @@ SAMPLE = {
 }
 
 RUNTIME = f"""
+import asyncio
 from types import SimpleNamespace
 
 FORM = {FORM!r}
@@ -72,6 +73,14 @@ async def work(input, ctx):
         # The middle step waits within the interval; the last sends it first.
         for done, say in ((0, "start"), (20, "replaced"), (50, "half"), (100, "done")):
             await ctx.progress(done, 100, say)
+        await ctx.elicit("Next step?", {{"type": "object", "properties": {{}}}})
+        return "worked"
+    if kind == "late":
+        # The middle step waits; the last comes after the interval and still sends it first.
+        await ctx.progress(0, 100, "start")
+        await ctx.progress(50, 100, "half")
+        await asyncio.sleep(0.15)
+        await ctx.progress(100, 100, "done")
         await ctx.elicit("Next step?", {{"type": "object", "properties": {{}}}})
         return "worked"
     if kind == "progress":
@@ -180,6 +189,12 @@ async def test_progress_logs_a_question_and_a_sample_reach_the_client_over_stdio
             "work", {"kind": "burst"}, progress_callback=on_progress
         )
         assert _text(burst) == "worked"
+        assert progress == [(0, 100, "start"), (50, 100, "half"), (100, 100, "done")]
+        progress.clear()
+        late = await client.call_tool(
+            "work", {"kind": "late"}, progress_callback=on_progress
+        )
+        assert _text(late) == "worked"
         assert progress == [(0, 100, "start"), (50, 100, "half"), (100, 100, "done")]
         await client.set_logging_level("warning")
         assert _text(await client.call_tool("work", {"kind": "log"})) == "logged"

@@ -480,7 +480,7 @@ var McpContext = class {
       this.#held = params;
       return settled;
     }
-    const held = early ? this.#held : void 0;
+    const held = last ? this.#held : void 0;
     this.#held = void 0;
     this.#sentAt = now;
     this.#sent = done;

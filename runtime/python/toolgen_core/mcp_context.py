@@ -63,12 +63,12 @@ class McpPeer:
         early = now - self._sent_at < PROGRESS_INTERVAL
         last = total is not None and done >= total
         # A value within the interval waits: the next value replaces it, but the last one sends
-        # it first, so a short task's steps all arrive. A value left waiting when the call ends
-        # is dropped: after the result, a client has no use for it.
+        # it first, early or late, so a short task's steps all arrive. A value left waiting when
+        # the call ends is dropped: after the result, a client has no use for it.
         if early and not last:
             self._held = step
             return
-        held = self._held if early else None
+        held = self._held if last else None
         self._held = None
         self._sent_at = now
         self._sent = done

@@ -152,6 +152,30 @@ describe.each(Object.keys(servers))("a handler's context on SDK %s", (line) => {
     ]);
   });
 
+  it("sends a held step before a last one that comes after the interval", async () => {
+    // The scenario of the conformance suite: 0, 50 and 100 of 100 about 50 ms apart. 50 waits
+    // within the interval; 100 comes after it has ended (150 ms here, to be sure) and sends 50
+    // first.
+    act = async (ctx) => {
+      await ctx.progress(0, 100, "start");
+      await ctx.progress(50, 100, "half");
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await ctx.progress(100, 100, "done");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return "done";
+    };
+    const { client } = await connect(server());
+    const seen: { progress: number; message?: string }[] = [];
+    expect(
+      text(await call(client, { onprogress: (p: never) => seen.push(p) })),
+    ).toBe("done");
+    expect(seen.map((p) => [p.progress, p.message])).toEqual([
+      [0, "start"],
+      [50, "half"],
+      [100, "done"],
+    ]);
+  });
+
   it("sends no progress to a call that carried no token", async () => {
     act = async (ctx) => {
       await ctx.progress(1, 2);
