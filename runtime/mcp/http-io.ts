@@ -52,10 +52,14 @@ export async function readBody(
   return Buffer.concat(chunks);
 }
 
-/** node's request as the web-standard Request the SDK's transport reads (GET and DELETE have no body). */
+/**
+ * node's request as the web-standard Request the SDK's transport reads (GET and DELETE have no
+ * body), with `accept` in place of the client's Accept when given.
+ */
 export function webRequest(
   request: IncomingMessage,
   body: Buffer | undefined,
+  accept?: string,
 ): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -63,6 +67,7 @@ export function webRequest(
     for (const v of Array.isArray(value) ? value : [value])
       headers.append(name, v);
   }
+  if (accept !== undefined) headers.set("accept", accept);
   return new Request(new URL(request.url ?? "/", "http://localhost"), {
     method: request.method,
     headers,

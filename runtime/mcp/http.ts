@@ -29,7 +29,8 @@ export interface HttpHandlerOptions extends CreateServerOptions {
   /**
    * Session mode (true, or its bounds): each client's initialize opens a session with its own
    * server, answers and notifications are streamed over SSE and can be resumed (Last-Event-ID).
-   * Stateless (each POST answered alone, as JSON) unless given.
+   * Stateless unless given: each POST answered alone, as JSON, but a tools/call over an SSE
+   * stream that carries its progress and log notifications and ends with its result.
    */
   readonly sessions?: boolean | SessionLimits;
 }
@@ -50,7 +51,8 @@ const SESSION_METHODS = "POST, GET, DELETE, OPTIONS";
 
 /**
  * The tools over MCP's Streamable HTTP transport. Stateless by default: each POST gets a fresh
- * server and transport, answered as JSON; GET and DELETE are refused with 405. With `sessions`,
+ * server and transport, answered as JSON, but a tools/call as an SSE stream when the client
+ * accepts one (answerAs); GET and DELETE are refused with 405. With `sessions`,
  * one server and transport per session (see sessions.ts). Either way the Origin header and the
  * bearer token are checked before anything else is read, and a CORS preflight of a listed origin
  * is answered.
@@ -98,9 +100,13 @@ export function createHttpHandler(
       return answer(response, 400, read.refusal, cors);
     // Stateless: no stream outlives the POST, so no resource can be subscribed to.
     const server = createToolServer(table, options, false);
+    const { sse, accept } = answerAs(
+      read.message.method,
+      request.headers.accept,
+    );
     const transport = new line.HttpTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+      enableJsonResponse: !sse,
     });
     await server.connect(transport);
     response.once("close", () => {
@@ -109,7 +115,7 @@ export function createHttpHandler(
     });
     await send(
       response,
-      await transport.handleRequest(webRequest(request, body)),
+      await transport.handleRequest(webRequest(request, body, accept)),
       cors,
     );
   };
@@ -203,6 +209,28 @@ async function sessionRequest(
     await session.transport.handleRequest(webRequest(request, body)),
     cors,
   );
+}
+
+/** The Accept the SDK's transport asks of a POST it answers as JSON. */
+const BOTH = "application/json, text/event-stream";
+
+/**
+ * How a stateless POST is answered: a tools/call whose client accepts SSE as an SSE stream
+ * carrying the call's progress and log notifications, then its result, closed with it (so
+ * nothing outlives the POST); anything else as one JSON answer. A client that accepts JSON
+ * alone is answered JSON too (its notifications dropped), as the Python SDK does: the SDK's
+ * transport is given the Accept it asks for. Any other Accept is left for the SDK to refuse (406).
+ */
+function answerAs(
+  method: unknown,
+  accept: string | undefined,
+): { readonly sse: boolean; readonly accept?: string } {
+  const types = (accept ?? "")
+    .split(",")
+    .map((t) => t.split(";")[0]!.trim().toLowerCase());
+  if (!types.includes("application/json")) return { sse: false };
+  if (!types.includes("text/event-stream")) return { sse: false, accept: BOTH };
+  return { sse: method === "tools/call" };
 }
 
 /**

@@ -27,7 +27,8 @@ import {
 // The handler's context end to end: a spec whose one local tool's handler reports progress,
 // logs, asks the user (elicitation) and the client's model (sampling), served by the generated
 // bin to the real SDK clients: over stdio, each answered by the client's own handlers; over
-// stateless Streamable HTTP, which cannot carry a request to the client and says so. In the
+// stateless Streamable HTTP, which carries a call's progress and log on the SSE stream that
+// answers it, but cannot carry a request to the client and says so. In the
 // other targets, progress and log do nothing and elicit and sample fail, naming the target.
 
 const SPEC = `targets:
@@ -265,7 +266,7 @@ describe("the handler's context through the generated MCP bin", () => {
     }
   });
 
-  it("says over stateless Streamable HTTP that it cannot carry a request to the client", async () => {
+  it("carries progress and log over stateless Streamable HTTP, and says it cannot carry a request to the client", async () => {
     const child = spawn(
       process.execPath,
       [binOf("@ctx/mcp", "ctx-mcp"), "--http", "0"],
@@ -286,12 +287,31 @@ describe("the handler's context through the generated MCP bin", () => {
       { capabilities: { elicitation: {}, sampling: {} } },
     );
     client.setRequestHandler("elicitation/create", () => ELICITED);
+    const logged: unknown[] = [];
+    client.setNotificationHandler("notifications/message", (n) => {
+      logged.push(n.params);
+    });
     await client.connect(new StreamableHTTPClientTransport(url));
     try {
       const call = (kind: string) =>
         client.callTool({ name: "work", arguments: { kind } });
-      // Progress has no stream to go by: the call is answered all the same.
-      expect(textOf(await call("progress"))).toBe("worked");
+      // A tools/call is answered as an SSE stream: its progress and log go on it, then its result.
+      const progress: unknown[] = [];
+      const worked = await client.callTool(
+        { name: "work", arguments: { kind: "progress" } },
+        { onprogress: (p) => progress.push(p) },
+      );
+      expect(textOf(worked)).toBe("worked");
+      expect(progress).toEqual(PROGRESS);
+      // The level set here is not known to the next POST's server: every level is sent.
+      await client.setLoggingLevel("error");
+      expect(textOf(await call("log"))).toBe("logged");
+      expect(logged).toEqual(
+        ["debug", "info", "warning", "error"].map((level) => ({
+          level,
+          data: `at ${level}`,
+        })),
+      );
       const elicited = await call("elicit");
       expect(elicited.isError).toBe(true);
       expect(textOf(elicited)).toBe(

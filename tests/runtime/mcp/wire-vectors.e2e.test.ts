@@ -16,6 +16,8 @@ interface Case {
   readonly raw: string;
   readonly answer: unknown;
   readonly status: number;
+  /** Over HTTP, the answer comes as an SSE stream that ends with it (a tools/call's). */
+  readonly stream?: boolean;
 }
 
 const folder = path.join(repoRoot, "tests/vectors/mcp-wire");
@@ -151,9 +153,23 @@ describe("the MCP bin over HTTP answers each raw POST as the wire vectors say", 
       body: c.raw,
     });
     const text = await response.text();
-    expect([response.status, text === "" ? null : JSON.parse(text)]).toEqual([
+    if (text !== "")
+      expect(response.headers.get("content-type")).toBe(
+        c.stream === true ? "text/event-stream" : "application/json",
+      );
+    // An SSE stream's messages (none but the answer here), or the one JSON answer.
+    const answer =
+      c.stream === true
+        ? text
+            .split("\n")
+            .filter((l) => l.startsWith("data:"))
+            .map((l) => JSON.parse(l.slice(5)) as unknown)
+        : text === ""
+          ? null
+          : JSON.parse(text);
+    expect([response.status, answer]).toEqual([
       c.status,
-      c.answer,
+      c.stream === true ? [c.answer] : c.answer,
     ]);
   });
 });
