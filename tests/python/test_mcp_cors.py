@@ -105,3 +105,39 @@ def test_a_listed_page_is_told_what_it_may_send(urls: tuple[str, str]) -> None:
     assert status == 200
     assert headers["access-control-allow-origin"] == PAGE
     assert "mcp-session-id" in headers["access-control-expose-headers"]
+
+
+CALL = b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"make_coffee"}}'
+
+
+def _call(url: str, headers: dict[str, str]) -> tuple[int, str, dict[str, str], str]:
+    """A tools/call's status, media type, CORS headers and JSON-RPC messages."""
+    response = httpx.post(
+        url, content=CALL, headers={"content-type": "application/json", **headers}
+    )
+    kind = response.headers.get("content-type", "").split(";")[0]
+    text = response.text
+    if kind == "text/event-stream":
+        text = "\n".join(x for x in text.splitlines() if x.startswith("data:"))
+    cors = {k: response.headers[k] for k in CORS if k in response.headers}
+    return response.status_code, kind, cors, text
+
+
+@pytest.mark.parametrize(
+    ("accept", "kind"),
+    [
+        ("application/json, text/event-stream", "text/event-stream"),
+        ("application/json", "application/json"),
+    ],
+)
+@pytest.mark.parametrize("origin", [PAGE, "http://localhost:5173", None])
+def test_a_tool_call_is_answered_as_the_typescript_bin(
+    urls: tuple[str, str], accept: str, kind: str, origin: str | None
+) -> None:
+    # A client that accepts SSE gets the call as a stream, with the same CORS headers as JSON.
+    headers = {"accept": accept, **({} if origin is None else {"origin": origin})}
+    python = _call(urls[0], headers)
+    assert python == _call(urls[1], headers)
+    assert python[:2] == (200, kind)
+    if origin == PAGE:
+        assert python[2]["access-control-allow-origin"] == PAGE

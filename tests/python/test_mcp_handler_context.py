@@ -1,6 +1,7 @@
 """The handler's context end to end in Python: a generated spec whose one local tool's handler
 reports progress, logs, asks the user (elicitation) and the client's model (sampling), served by
-``python -m <module>.mcp`` to the real ``mcp`` client over stdio and stateless Streamable HTTP;
+``python -m <module>.mcp`` to the real ``mcp`` client over stdio and stateless Streamable HTTP
+(which carries a call's progress and log on the SSE stream that answers it);
 outside MCP (LangChain, dispatch) progress and log do nothing and elicit and sample raise. The
 same spec and messages as tests/emitters/mcp/handler-context.e2e.test.ts."""
 
@@ -270,15 +271,60 @@ def http_url(project: Path) -> Iterator[str]:
 
 
 @pytest.mark.anyio
+@pytest.mark.filterwarnings("ignore::mcp.shared.exceptions.MCPDeprecationWarning")
+async def test_stateless_http_carries_a_call_s_progress_and_log(http_url: str) -> None:
+    # MCP 2025-11-25, as the conformance suite speaks it: a tools/call is answered as an SSE
+    # stream, its progress and log on it, then its result. The level set by an earlier POST is
+    # not kept: every level is sent.
+    logged: list[tuple[str, object]] = []
+
+    async def on_log(params: types.LoggingMessageNotificationParams) -> None:
+        logged.append((params.level, params.data))
+
+    progress: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(
+        done: float, total: float | None, message: str | None
+    ) -> None:
+        progress.append((done, total, message))
+
+    async with mcp.Client(http_url, mode="legacy", logging_callback=on_log) as client:
+        worked = await client.call_tool(
+            "work", {"kind": "progress"}, progress_callback=on_progress
+        )
+        assert _text(worked) == "worked"
+        assert progress == PROGRESS
+        await client.set_logging_level("error")
+        assert _text(await client.call_tool("work", {"kind": "log"})) == "logged"
+        assert logged == [
+            (level, f"at {level}") for level in ("debug", "info", "warning", "error")
+        ]
+
+
+@pytest.mark.anyio
+async def test_stateless_http_logs_at_the_level_a_2026_call_carries(
+    http_url: str,
+) -> None:
+    # MCP 2026-07-28 carries the level on each request, so stateless HTTP honours it.
+    logged: list[str] = []
+
+    async def on_log(params: types.LoggingMessageNotificationParams) -> None:
+        logged.append(params.level)
+
+    async with mcp.Client(
+        http_url, log_level="warning", logging_callback=on_log
+    ) as client:
+        assert _text(await client.call_tool("work", {"kind": "log"})) == "logged"
+        assert logged == ["warning", "error"]
+
+
+@pytest.mark.anyio
 async def test_stateless_http_says_it_cannot_carry_a_request_to_the_client(
     http_url: str,
 ) -> None:
     async with mcp.Client(
         http_url, elicitation_callback=_elicited, sampling_callback=_sampled
     ) as client:
-        # Progress has no stream to go by: the call is answered all the same.
-        progress = await client.call_tool("work", {"kind": "progress"})
-        assert _text(progress) == "worked"
         elicited = await client.call_tool("work", {"kind": "elicit"})
         assert elicited.is_error
         assert _text(elicited) == (

@@ -142,8 +142,25 @@ def test_http_answers_as_the_vector_says(case: dict[str, Any], http_url: str) ->
         },
         timeout=WAIT,
     )
-    body = response.json() if response.content else None
-    assert (response.status_code, body) == (case["status"], case["answer"])
+    stream = case.get("stream", False)
+    if response.content:
+        assert response.headers["content-type"].split(";")[0] == (
+            "text/event-stream" if stream else "application/json"
+        )
+    # An SSE stream's messages (none but the answer here), or the one JSON answer.
+    body: Any = (
+        [
+            json.loads(line[5:])
+            for line in response.text.splitlines()
+            if line.startswith("data:")
+        ]
+        if stream
+        else response.json()
+        if response.content
+        else None
+    )
+    expected = [case["answer"]] if stream else case["answer"]
+    assert (response.status_code, body) == (case["status"], expected)
 
 
 def test_a_line_over_the_limit_is_refused_skipped_and_the_bin_goes_on() -> None:

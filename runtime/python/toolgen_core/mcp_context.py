@@ -24,8 +24,11 @@ PROGRESS_INTERVAL = 0.1
 
 
 class LogLevels:
-    """The level the client set with logging/setLevel: one per server (a stdio process serves one
-    client; stateless HTTP has no stream to log on)."""
+    """The level the client set with logging/setLevel: one per server, as a stdio process serves
+    one client. Over stateless HTTP the server serves every client and each POST stands alone,
+    so a level set there is answered but not kept (as the TypeScript server's fresh server per
+    POST does not know it): a call's log messages are sent at every level, as MCP lets a server
+    decide when no level is set."""
 
     def __init__(self) -> None:
         self.level: LogLevel | None = None
@@ -33,7 +36,8 @@ class LogLevels:
     async def set_level(
         self, ctx: ServerRequestContext, params: types.SetLevelRequestParams
     ) -> types.EmptyResult:
-        self.level = params.level
+        if ctx.request is None:
+            self.level = params.level
         return types.EmptyResult()
 
     def ignores(self, level: LogLevel) -> bool:

@@ -1,14 +1,17 @@
 """The tools over MCP's Streamable HTTP transport, as an ASGI app: a port of
 runtime/mcp/http.ts. Needs the ``[mcp]`` extra.
 
-Stateless: each POST is answered as JSON by a fresh transport; GET and DELETE (streams and
-sessions) are refused with 405; the TypeScript server's session mode (``--sessions``) has no
+Stateless: each POST is answered by a fresh transport, as JSON, but a ``tools/call`` whose
+client accepts SSE as an SSE stream that carries the call's progress and log notifications and
+closes with its result (so nothing outlives the POST); GET and DELETE (streams and sessions)
+are refused with 405; the TypeScript server's session mode (``--sessions``) has no
 port here yet. The Origin header and the bearer token are checked before anything else is
 read; a CORS preflight of a listed origin is answered, and its answers carry CORS headers.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable, Collection, Mapping, MutableMapping
 from typing import Any
@@ -43,17 +46,19 @@ class HttpApp:
 
     def __init__(
         self,
-        manager: StreamableHTTPSessionManager,
+        managers: tuple[StreamableHTTPSessionManager, StreamableHTTPSessionManager],
         allowed: frozenset[str],
         token: str | None,
     ) -> None:
-        self._manager = manager
+        self._json, self._stream = managers
         self._allowed = allowed
         self._token = token
 
-    def running(self) -> Any:
-        """The request manager's life, as an async context manager."""
-        return self._manager.run()
+    @contextlib.asynccontextmanager
+    async def running(self) -> Any:
+        """The request managers' life, as an async context manager."""
+        async with self._json.run(), self._stream.run():
+            yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -117,8 +122,13 @@ class HttpApp:
         read = read_message(body.decode("utf-8", "replace"))
         if read.refusal is not None:
             return await _answer(send, 400, read.refusal, cors)
-        body = json.dumps(read.message).encode()
-        await self._manager.handle_request(
+        message = read.message or {}
+        body = json.dumps(message).encode()
+        streamed = message.get("method") == "tools/call" and _accepts_sse(
+            headers.get("accept")
+        )
+        manager = self._stream if streamed else self._json
+        await manager.handle_request(
             scope, _replay(body, receive), _with_headers(send, cors)
         )
 
@@ -167,10 +177,16 @@ def create_http_app(
         token = env_token(table, env or {})
     elif not isinstance(token, str) or token == "":
         raise TypeError("create_http_app: token must be a non-empty string")
-    manager = StreamableHTTPSessionManager(
-        app=server, json_response=True, stateless=True, security_settings=None
+    managers = tuple(
+        StreamableHTTPSessionManager(
+            app=server,
+            json_response=json_response,
+            stateless=True,
+            security_settings=None,
+        )
+        for json_response in (True, False)
     )
-    return HttpApp(manager, allowed, token)
+    return HttpApp((managers[0], managers[1]), allowed, token)
 
 
 def env_token(table: ToolTable, env: Mapping[str, str]) -> str | None:
@@ -218,6 +234,13 @@ async def _answer(
     ]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": body})
+
+
+def _accepts_sse(accept: str | None) -> bool:
+    """Whether the client accepts an SSE stream beside JSON, as MCP asks (runtime/mcp/http.ts's
+    answerAs): a client that accepts JSON alone is answered JSON, its notifications dropped."""
+    types = {t.split(";")[0].strip().lower() for t in (accept or "").split(",")}
+    return {"application/json", "text/event-stream"} <= types
 
 
 def _headers(scope: Scope) -> dict[str, str]:
