@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specInput } from "../../../generator/index.js";
 import { generateFromDisk } from "../../helpers/generate.js";
 import { repoRoot } from "../../helpers/project.js";
+import { servingUrl } from "../../helpers/serving-url.js";
 import {
   installConsumer,
   removeConsumer,
@@ -27,9 +28,8 @@ import {
 // The handler's context end to end: a spec whose one local tool's handler reports progress,
 // logs, asks the user (elicitation) and the client's model (sampling), served by the generated
 // bin to the real SDK clients: over stdio, each answered by the client's own handlers; over
-// stateless Streamable HTTP, which carries a call's progress and log on the SSE stream that
-// answers it, but cannot carry a request to the client and says so. In the
-// other targets, progress and log do nothing and elicit and sample fail, naming the target.
+// stateless Streamable HTTP, which streams a call's progress and log but cannot carry a request
+// to the client and says so. Elsewhere progress and log do nothing, elicit and sample fail.
 
 const SPEC = `targets:
   client:
@@ -273,45 +273,28 @@ describe("the handler's context through the generated MCP bin", () => {
       { env: env(), stdio: ["ignore", "ignore", "pipe"] },
     );
     children.push(child);
-    let stderr = "";
-    const url = await new Promise<URL>((resolve, reject) => {
-      child.stderr!.setEncoding("utf8").on("data", (t: string) => {
-        stderr += t;
-        const match = /serving MCP at (http:\/\/\S+)\n/.exec(stderr);
-        if (match) resolve(new URL(match[1]!));
-      });
-      child.on("close", () => reject(new Error(stderr)));
-    });
+    const url = await servingUrl(child);
     const client = new Client(
       { name: "ctx", version: "0" },
       { capabilities: { elicitation: {}, sampling: {} } },
     );
     client.setRequestHandler("elicitation/create", () => ELICITED);
-    const logged: unknown[] = [];
+    const logged: string[] = [];
     client.setNotificationHandler("notifications/message", (n) => {
-      logged.push(n.params);
+      logged.push(n.params.level);
     });
     await client.connect(new StreamableHTTPClientTransport(url));
     try {
-      const call = (kind: string) =>
-        client.callTool({ name: "work", arguments: { kind } });
-      // A tools/call is answered as an SSE stream: its progress and log go on it, then its result.
+      const call = (kind: string, options?: object) =>
+        client.callTool({ name: "work", arguments: { kind } }, options);
       const progress: unknown[] = [];
-      const worked = await client.callTool(
-        { name: "work", arguments: { kind: "progress" } },
-        { onprogress: (p) => progress.push(p) },
-      );
-      expect(textOf(worked)).toBe("worked");
+      const onprogress = (p: unknown) => progress.push(p);
+      expect(textOf(await call("progress", { onprogress }))).toBe("worked");
       expect(progress).toEqual(PROGRESS);
-      // The level set here is not known to the next POST's server: every level is sent.
+      // Each call streams them; a level set by one POST is unknown to the next: all are sent.
       await client.setLoggingLevel("error");
       expect(textOf(await call("log"))).toBe("logged");
-      expect(logged).toEqual(
-        ["debug", "info", "warning", "error"].map((level) => ({
-          level,
-          data: `at ${level}`,
-        })),
-      );
+      expect(logged).toEqual(["debug", "info", "warning", "error"]);
       const elicited = await call("elicit");
       expect(elicited.isError).toBe(true);
       expect(textOf(elicited)).toBe(
