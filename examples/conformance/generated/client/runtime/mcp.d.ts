@@ -230,7 +230,8 @@ interface HttpHandlerOptions$1 extends CreateServerOptions$1 {
   /**
    * Session mode (true, or its bounds): each client's initialize opens a session with its own
    * server, answers and notifications are streamed over SSE and can be resumed (Last-Event-ID).
-   * Stateless (each POST answered alone, as JSON) unless given.
+   * Stateless unless given: each POST answered alone, as JSON, but a tools/call over an SSE
+   * stream that carries its progress and log notifications and ends with its result.
    */
   readonly sessions?: boolean | SessionLimits;
 }

@@ -88,13 +88,14 @@ async function readBody(request) {
   }
   return Buffer.concat(chunks);
 }
-function webRequest(request, body) {
+function webRequest(request, body, accept) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === void 0) continue;
     for (const v of Array.isArray(value) ? value : [value])
       headers.append(name, v);
   }
+  if (accept !== void 0) headers.set("accept", accept);
   return new Request(new URL(request.url ?? "/", "http://localhost"), {
     method: request.method,
     headers,
@@ -1381,9 +1382,13 @@ function createHttpHandler(table, options, env = {}) {
     if (read.refusal !== void 0)
       return answer(response, 400, read.refusal, cors);
     const server = createToolServer(table, options, false);
+    const { sse, accept } = answerAs(
+      read.message.method,
+      request.headers.accept,
+    );
     const transport = new line.HttpTransport({
       sessionIdGenerator: void 0,
-      enableJsonResponse: true,
+      enableJsonResponse: !sse,
     });
     await server.connect(transport);
     response.once("close", () => {
@@ -1392,7 +1397,7 @@ function createHttpHandler(table, options, env = {}) {
     });
     await send(
       response,
-      await transport.handleRequest(webRequest(request, body)),
+      await transport.handleRequest(webRequest(request, body, accept)),
       cors,
     );
   };
@@ -1468,6 +1473,15 @@ async function sessionRequest(pool, request, response, cors) {
     await session.transport.handleRequest(webRequest(request, body)),
     cors,
   );
+}
+var BOTH = "application/json, text/event-stream";
+function answerAs(method, accept) {
+  const types = (accept ?? "")
+    .split(",")
+    .map((t) => t.split(";")[0].trim().toLowerCase());
+  if (!types.includes("application/json")) return { sse: false };
+  if (!types.includes("text/event-stream")) return { sse: false, accept: BOTH };
+  return { sse: method === "tools/call" };
 }
 function preflight(response, origin, allowed, methods2) {
   if (origin !== void 0 && !allowed.has(origin))
