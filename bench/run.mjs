@@ -68,8 +68,8 @@ const TARGETS = {
   diffRatio: 1.5,
   rss1000: 150,
   outMb1000: 3.5,
-  list1000: 30,
-  overhead: 0.1,
+  list1000: 2,
+  overhead: 0.02,
 };
 
 const { values: opts } = parseArgs({
