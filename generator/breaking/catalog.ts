@@ -1,3 +1,4 @@
+import { docsPromptNames } from "../model/catalog.js";
 import type { RawPrompt, RawSpec } from "../model/raw.js";
 import { asRecord } from "../../runtime/shared/record.js";
 import { quoted, type FoundChange } from "./changes.js";
@@ -7,7 +8,9 @@ import type { ToolSurface } from "./load.js";
  * The prompts, resources and resource templates from each side's spec as written: one gone is
  * breaking (a client naming it gets an error), one added compatible, and a prompt argument
  * newly required breaking. Each is reported as `prompts.<name>`, `resources.<uri>` or
- * `resource_templates.<uri template>`, the subject an acknowledgement names.
+ * `resource_templates.<uri template>`, the subject an acknowledgement names. The prompts the
+ * MCP server makes of the prompt docs (`prompt`, `prompt.<section id>`) count as prompts too,
+ * reported at `sections`: renaming a section or dropping the docs target takes one away.
  */
 export function compareCatalog(
   base: ToolSurface,
@@ -51,6 +54,37 @@ export function compareCatalog(
         comparePrompt(old as RawPrompt, after.prompts[i]!, i, push);
     });
   }
+  const docsNow = docsPrompts(current);
+  const docsWas = docsPrompts(base);
+  for (const name of docsWas)
+    if (!docsNow.includes(name))
+      push({
+        change: "prompt-removed",
+        tool: `prompts.${name}`,
+        message: `prompt ${quoted(name)} of the prompt docs is gone: clients naming it get an error`,
+        path: ["sections"],
+        key: true,
+      });
+  for (const name of docsNow)
+    if (!docsWas.includes(name))
+      push({
+        change: "prompt-added",
+        tool: `prompts.${name}`,
+        message: `prompt ${quoted(name)} of the prompt docs is new`,
+        path: ["sections"],
+        key: true,
+      });
+}
+
+/** The prompts the MCP server serves from the prompt docs: only with both the mcp and docs targets. */
+function docsPrompts(side: ToolSurface): string[] {
+  const spec = asRecord(side.spec.value);
+  const targets = asRecord(spec.targets);
+  if (targets.mcp === undefined || targets.docs === undefined) return [];
+  const ids = (Array.isArray(spec.sections) ? spec.sections : [])
+    .map((s) => asRecord(s).id)
+    .filter((id): id is string => typeof id === "string");
+  return docsPromptNames(ids);
 }
 
 function comparePrompt(

@@ -168,10 +168,10 @@ export const CHANGES = {
     "an annotation made less safe (read_only true → false, destructive false → true, idempotent true → false, open_world false → true): clients that auto-approved the tool no longer may",
   ],
   "annotation-safer": ["compatible", "an annotation made safer"],
-  // Prompts and resources the MCP server serves (the docs' own prompts follow the sections).
+  // Prompts and resources the MCP server serves, the prompt docs' own among them.
   "prompt-removed": [
     "breaking",
-    "a prompt is gone: a client asking for it gets an error",
+    "a prompt is gone (the prompt docs' own too, one a section: renaming a section or dropping the docs target takes it away): a client asking for it gets an error",
   ],
   "prompt-argument-required": [
     "breaking",

@@ -116,6 +116,42 @@ describe("toolgen diff on prompts and resources", () => {
     });
   });
 
+  it("counts the prompts made of the prompt docs: a section renamed takes its prompt away", () => {
+    const renamed = all
+      .replace("  - id: misc\n", "  - id: extras\n")
+      .replaceAll("section: misc", "section: extras");
+    const found = diffTexts(all, renamed).changes.filter((c) =>
+      c.tool.startsWith("prompts."),
+    );
+    expect(found).toMatchObject([
+      {
+        class: "breaking",
+        change: "prompt-removed",
+        tool: "prompts.prompt.misc",
+        message:
+          "prompt 'prompt.misc' of the prompt docs is gone: clients naming it get an error",
+        line: lineOf(renamed, "sections:"),
+      },
+      { change: "prompt-added", tool: "prompts.prompt.extras" },
+    ]);
+  });
+
+  it("finds every docs prompt gone with the docs target, and none without the mcp target", () => {
+    const withoutDocs = all.replace(
+      /\n {2}docs:\n {4}package: "@acme\/prompts"\n {4}preamble: [^\n]*/,
+      "",
+    );
+    expect(withoutDocs).not.toContain("@acme/prompts");
+    const gone = diffTexts(all, withoutDocs).changes.filter((c) =>
+      c.tool.startsWith("prompts."),
+    );
+    expect(gone.map((c) => [c.change, c.tool])).toEqual([
+      ["prompt-removed", "prompts.prompt"],
+      ["prompt-removed", "prompts.prompt.notes"],
+      ["prompt-removed", "prompts.prompt.misc"],
+    ]);
+  });
+
   it("lets an acknowledged removal through", () => {
     const current =
       catalog(...PROMPTS, ...RESOURCES) +

@@ -114,7 +114,7 @@ describe("toolgen diff against a git ref", () => {
     expect(option.code).toBe(2);
   });
 
-  it("a spec the ref's commit does not hold (the change adds it): every tool added, exit 0", async () => {
+  it("a spec the ref's commit does not hold (the change adds it): every tool and prompt added, exit 0", async () => {
     const dir = repository([variant([])]);
     const text = variant([]);
     fs.writeFileSync(path.join(dir, "other.yaml"), text);
@@ -135,11 +135,19 @@ describe("toolgen diff against a git ref", () => {
     const doc = JSON.parse(run.stdout) as {
       changes: { change: string; tool: string }[];
     };
-    expect(doc.changes).toEqual(
+    expect(doc.changes.filter((c) => c.change === "tool-added")).toEqual(
       names.map((tool) =>
         expect.objectContaining({ change: "tool-added", tool }),
       ),
     );
+    // The MCP server's prompts made of the prompt docs: the whole prompt and one a section.
+    const sections = [...text.matchAll(/^ {2}- id: (\S+)$/gm)].map((m) => m[1]);
+    expect(
+      doc.changes.filter((c) => c.change !== "tool-added").map((c) => c.tool),
+    ).toEqual([
+      "prompts.prompt",
+      ...sections.map((id) => `prompts.prompt.${id}`),
+    ]);
   });
 });
 
