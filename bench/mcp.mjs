@@ -60,6 +60,7 @@ export function benchMcp({ tools, lists, calls, rounds }) {
       loadMs: r.loadMs,
       createMs: r.createMs,
       listMs: summary(r.listMs),
+      bareListMs: summary(r.bareListMs),
       callMs: { wired, bare },
       overheadMs: overhead.median,
       overheadSpreadMs: overhead.max - overhead.min,

@@ -225,6 +225,10 @@ if (!opts["no-mcp"]) {
           ...["min", "median", "max"].map((k) => mcp.listMs[k].toFixed(2)),
         ],
         [
+          "tools/list, the same listing from a bare SDK handler",
+          ...["min", "median", "max"].map((k) => mcp.bareListMs[k].toFixed(2)),
+        ],
+        [
           `tools/call ${mcp.tool}, generated wiring`,
           ...["min", "median", "max"].map((k) =>
             mcp.callMs.wired[k].toFixed(3),
