@@ -37,6 +37,10 @@ export function readFastPlaced(
         return;
       }
       const node = open.pop()!;
+      // js-yaml grows a list by pushes, to room for 17 items or more: a copy holds only its
+      // items (a chain of 275,000 one-item lists held 40 MB of room; issue #34). The parent
+      // takes the value from the state after this.
+      if (Array.isArray(state.result)) state.result = state.result.slice();
       const result = state.result;
       if (result !== null && typeof result === "object") {
         const count = kids.length - node.kids;
