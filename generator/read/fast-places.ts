@@ -8,6 +8,9 @@ import type { At, Locate } from "./yaml.js";
 // each list and mapping keeps where its items (and keys) start, in one array of offsets. A place
 // is where the value's text starts, as the yaml library's; its length is the rest of that line.
 
+/** How many distinct short strings a large spec's reading keeps one copy of: the common ones come first. */
+const INTERNED = 4096;
+
 /** Index of each list's items, or each mapping's keys and values, in the offsets array. */
 interface Places {
   /** Where a container's item offsets begin in `offsets`: n items, or n key-value pairs. */
@@ -29,6 +32,8 @@ export function readFastPlaced(
   /** Offsets of the nodes whose parent is still open, and where each open node's own start. */
   const kids: number[] = [];
   const open: { start: number; kids: number }[] = [];
+  /** One copy of each short string met among the first INTERNED ones (js-yaml copies each). */
+  const strings = new Map<string, string>();
   const read = readFastOr(
     source,
     (event, state) => {
@@ -41,6 +46,13 @@ export function readFastPlaced(
       // items (a chain of 275,000 one-item lists held 40 MB of room; issue #34). The parent
       // takes the value from the state after this.
       if (Array.isArray(state.result)) state.result = state.result.slice();
+      else if (typeof state.result === "string" && state.result.length <= 32) {
+        // `type: string` 466,000 times is one string, not 466,000 copies (11 MB).
+        const known = strings.get(state.result);
+        if (known !== undefined) state.result = known;
+        else if (strings.size < INTERNED)
+          strings.set(state.result, state.result);
+      }
       const result = state.result;
       if (result !== null && typeof result === "object") {
         const count = kids.length - node.kids;
