@@ -46,12 +46,17 @@ export function readFastPlaced(
       // items (a chain of 275,000 one-item lists held 40 MB of room; issue #34). The parent
       // takes the value from the state after this.
       if (Array.isArray(state.result)) state.result = state.result.slice();
-      else if (typeof state.result === "string" && state.result.length <= 32) {
+      else if (typeof state.result === "string") {
         // `type: string` 466,000 times is one string, not 466,000 copies (11 MB).
-        const known = strings.get(state.result);
+        const known =
+          state.result.length <= 32 ? strings.get(state.result) : undefined;
         if (known !== undefined) state.result = known;
-        else if (strings.size < INTERNED)
-          strings.set(state.result, state.result);
+        else {
+          const text = own(state.result);
+          if (text.length <= 32 && strings.size < INTERNED)
+            strings.set(text, text);
+          state.result = text;
+        }
       }
       const result = state.result;
       if (result !== null && typeof result === "object") {
@@ -94,6 +99,15 @@ function keep(
   places.first.set(node, places.used);
   for (let i = from; i < kids.length; i++)
     places.offsets[places.used++] = kids[i]!;
+}
+
+/**
+ * `text` on its own: js-yaml reads a copy of the whole spec (with a terminator added) and a
+ * scalar of 13 characters or more is a slice of that copy, which one such scalar keeps alive
+ * (15 MB for a spec near the cap). A shorter string is a copy already.
+ */
+function own(text: string): string {
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /** Past blanks, line breaks and comments from `offset`: where a node's text starts. */
