@@ -104,11 +104,15 @@ function keep(
 /**
  * `text` on its own: js-yaml reads a copy of the whole spec (with a terminator added) and a
  * scalar of 13 characters or more is a slice of that copy, which one such scalar keeps alive
- * (15 MB for a spec near the cap). A shorter string is a copy already.
+ * (15 MB for a spec near the cap). A shorter string is a copy already; a much longer one would
+ * cost as much to copy as the text it keeps.
  */
 function own(text: string): string {
-  return text.length < 13 ? text : ` ${text}`.slice(1);
+  return text.length < 13 || text.length > OWN_MAX ? text : ` ${text}`.slice(1);
 }
+
+/** The longest string given its own copy. */
+const OWN_MAX = 4096;
 
 /** Past blanks, line breaks and comments from `offset`: where a node's text starts. */
 function contentStart(source: string, offset: number): number {
