@@ -74,7 +74,7 @@ export interface GenRun {
   readonly specFile: string;
   /** The spec's text, when it could be read and decoded. */
   readonly specText?: string;
-  /** The spec's value as the run read it, when it could be read (watch finds its folders in it). */
+  /** What watch reads of the spec's value (its `targets`), when the spec could be read. */
   readonly specValue?: unknown;
   /** The output folder: absolute, and as shown (relative to cwd). */
   readonly outDir: string;
@@ -116,11 +116,14 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
       cwd: io.cwd,
     });
     const generated = generate(inputs);
+    const value = specValue(inputs);
+    // Nothing after this needs the parsed spec: let it go before the files are written.
+    inputs = undefined;
     warnings = generated.warnings;
     const done: Done = {
       ...run.base,
       specText: text,
-      specValue: specValue(inputs),
+      specValue: value,
       diagnostics: warnings,
       notes: generated.notes ?? [],
       produced: generated.files.length,
@@ -221,9 +224,17 @@ function readSpecText(run: Started, options: GenOptions): string | GenRun {
   }
 }
 
-/** The spec's value as the run read it (once, for the pipeline), when it could be read. */
+/**
+ * What watch reads of the spec's value (its `targets`), when the spec could be read: only that,
+ * so that the run lets go of the whole value (hundreds of MB for a spec near the size cap) once
+ * the pipeline is done with it, before the files are written.
+ */
 function specValue(inputs: GenerateInputs): unknown {
-  return inputs.read?.ok ? inputs.read.spec.value : undefined;
+  if (!inputs.read?.ok) return undefined;
+  const value = inputs.read.spec.value;
+  return value !== null && typeof value === "object" && "targets" in value
+    ? { targets: value.targets }
+    : {};
 }
 
 /** --check: the output folder compared with the files; drift names the command that fixes it. */

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { holdsText } from "./bytes.js";
 import { LOCK } from "./lock.js";
 import { MANIFEST, manifestPaths } from "./manifest.js";
 import {
@@ -49,24 +50,26 @@ export async function checkTree(
   const foreignSet = new Set(foreign);
   const changed: { path: string; diff: string }[] = [];
   const missing: string[] = [];
-  const pending: { path: string; actual: string; expected: string }[] = [];
+  // The diff library is only needed when something differs: keep it off the common path.
+  let diff: typeof import("./unified-diff.js").unifiedDiff | undefined;
   for (const file of files) {
     if (foreignSet.has(file.path)) continue;
-    const actual = throughLink(file.path, tree.links)
+    const target = path.join(outDir, file.path);
+    const same = throughLink(file.path, tree.links)
       ? undefined
-      : readIfExists(path.join(outDir, file.path));
-    if (actual === undefined) missing.push(file.path);
-    else if (actual !== file.content)
-      pending.push({ path: file.path, actual, expected: file.content });
-  }
-  if (pending.length > 0) {
-    // The diff library is only needed when something differs: keep it off the common path.
-    const { unifiedDiff } = await import("./unified-diff.js");
-    for (const p of pending)
-      changed.push({
-        path: p.path,
-        diff: unifiedDiff(p.path, p.actual, p.expected),
-      });
+      : holdsText(target, file.content);
+    // A file that differs is read as text, and its diff made, one file at a time.
+    const actual = same === false ? readIfExists(target) : undefined;
+    if (same === true) continue;
+    if (actual === undefined) {
+      missing.push(file.path);
+      continue;
+    }
+    diff ??= (await import("./unified-diff.js")).unifiedDiff;
+    changed.push({
+      path: file.path,
+      diff: diff(file.path, actual, file.content),
+    });
   }
   const extra = onDisk.filter((p) => !produced.has(p) && !foreignSet.has(p));
   return { changed, missing, extra, foreign };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GeneratedFile } from "../emitters/types.js";
+import { holdsText, writeText } from "./bytes.js";
 import { LOCK } from "./lock.js";
 import { MANIFEST, manifestPaths, manifestText } from "./manifest.js";
 import { isLeftover, readIfExists, scanTree, withoutLock } from "./tree.js";
@@ -88,7 +89,7 @@ export function writeTree(
   for (const file of files) {
     if (file.path === MANIFEST) continue;
     const target = path.join(outDir, file.path);
-    if (present.has(file.path) && readIfExists(target) === file.content) {
+    if (present.has(file.path) && holdsText(target, file.content) === true) {
       unchanged.push(file.path);
       continue;
     }
@@ -119,7 +120,7 @@ export function writeAtomic(target: string, content: string): void {
     `.${path.basename(target)}.${process.pid}.${tmpSuffix()}.tmp`,
   );
   try {
-    fs.writeFileSync(tmp, content, { mode: fileMode(content) });
+    writeText(tmp, content, fileMode(content));
     fs.renameSync(tmp, target);
   } catch (e) {
     fs.rmSync(tmp, { force: true });

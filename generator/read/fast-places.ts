@@ -8,6 +8,9 @@ import type { At, Locate } from "./yaml.js";
 // each list and mapping keeps where its items (and keys) start, in one array of offsets. A place
 // is where the value's text starts, as the yaml library's; its length is the rest of that line.
 
+/** How many distinct short strings a large spec's reading keeps one copy of: the common ones come first. */
+const INTERNED = 4096;
+
 /** Index of each list's items, or each mapping's keys and values, in the offsets array. */
 interface Places {
   /** Where a container's item offsets begin in `offsets`: n items, or n key-value pairs. */
@@ -29,6 +32,8 @@ export function readFastPlaced(
   /** Offsets of the nodes whose parent is still open, and where each open node's own start. */
   const kids: number[] = [];
   const open: { start: number; kids: number }[] = [];
+  /** One copy of each short string met among the first INTERNED ones (js-yaml copies each). */
+  const strings = new Map<string, string>();
   const read = readFastOr(
     source,
     (event, state) => {
@@ -37,6 +42,22 @@ export function readFastPlaced(
         return;
       }
       const node = open.pop()!;
+      // js-yaml grows a list by pushes, to room for 17 items or more: a copy holds only its
+      // items (a chain of 275,000 one-item lists held 40 MB of room; issue #34). The parent
+      // takes the value from the state after this.
+      if (Array.isArray(state.result)) state.result = state.result.slice();
+      else if (typeof state.result === "string") {
+        // `type: string` 466,000 times is one string, not 466,000 copies (11 MB).
+        const known =
+          state.result.length <= 32 ? strings.get(state.result) : undefined;
+        if (known !== undefined) state.result = known;
+        else {
+          const text = own(state.result);
+          if (text.length <= 32 && strings.size < INTERNED)
+            strings.set(text, text);
+          state.result = text;
+        }
+      }
       const result = state.result;
       if (result !== null && typeof result === "object") {
         const count = kids.length - node.kids;
@@ -79,6 +100,19 @@ function keep(
   for (let i = from; i < kids.length; i++)
     places.offsets[places.used++] = kids[i]!;
 }
+
+/**
+ * `text` on its own: js-yaml reads a copy of the whole spec (with a terminator added) and a
+ * scalar of 13 characters or more is a slice of that copy, which one such scalar keeps alive
+ * (15 MB for a spec near the cap). A shorter string is a copy already; a much longer one would
+ * cost as much to copy as the text it keeps.
+ */
+function own(text: string): string {
+  return text.length < 13 || text.length > OWN_MAX ? text : ` ${text}`.slice(1);
+}
+
+/** The longest string given its own copy. */
+const OWN_MAX = 4096;
 
 /** Past blanks, line breaks and comments from `offset`: where a node's text starts. */
 function contentStart(source: string, offset: number): number {

@@ -222,30 +222,34 @@ function scalarText(source: string, offset: number): number {
 
 /**
  * `source` with each scalar's text (pairs of offsets in `blocks`) blanked but for each line's
- * indentation and a first character in column 0.
+ * indentation and a first character in column 0. Made in one buffer, each character of `source`
+ * one unit of it: a spec near the size cap has a million scalars, and a string for each part
+ * held 70 MB at once (issue #34).
  */
 function blanked(source: string, blocks: readonly number[]): string {
   if (blocks.length === 0) return source;
-  const parts: string[] = [];
+  const encoding = /[^\x00-\xff]/.test(source) ? "utf16le" : "latin1";
+  const unit = encoding === "latin1" ? 1 : 2;
+  const out = Buffer.from(source, encoding);
   let from = 0;
   for (let b = 0; b < blocks.length; b += 2) {
     const start = Math.max(blocks[b]!, from);
     const end = blocks[b + 1]!;
     if (end <= start) continue;
-    parts.push(source.slice(from, start));
-    parts.push(
-      source
-        .slice(start, end)
-        .replace(
-          /(^|\n)([ \t]*)([^\n]*)/g,
-          (_m, nl: string, lead: string, rest: string) =>
-            nl + lead + " ".repeat(rest.length),
-        ),
-    );
+    // A line's leading blanks stay, from the block's start and after each line break.
+    let lead = true;
+    for (let i = start; i < end; i++) {
+      const c = source.charCodeAt(i);
+      if (c === 10) lead = true;
+      else if (!(lead && (c === 32 || c === 9))) {
+        lead = false;
+        out[i * unit] = 32;
+        if (unit === 2) out[i * unit + 1] = 0;
+      }
+    }
     from = end;
   }
-  parts.push(source.slice(from));
-  return parts.join("");
+  return out.toString(encoding);
 }
 
 /**

@@ -264,21 +264,44 @@ function isSchemaPosition(path: Path): boolean {
   );
 }
 
-/** Visits every schema-like object, without recursion, the last child first: the order compileProblem's search depends on. */
+/**
+ * Visits every schema-like object, without recursion, the last child first: the order
+ * compileProblem's search depends on. The stack holds the objects and lists being gone through,
+ * and a child's path is made when it is reached: a stack of every child with its path held a
+ * path for each of a `$defs` of 466,000 schemas at once (issue #34).
+ */
 function walkObjects(
   root: JsonObject,
   base: Path,
   visit: (node: Record<string, unknown>, path: Path) => void,
 ): void {
-  const stack: { node: unknown; path: Path }[] = [{ node: root, path: base }];
-  while (stack.length) {
-    const { node, path } = stack.pop()!;
+  const stack: {
+    node: object;
+    path: Path;
+    keys: string[] | null;
+    next: number;
+  }[] = [];
+  const enter = (node: unknown, path: Path) => {
     if (Array.isArray(node))
-      node.forEach((v, i) => stack.push({ node: v, path: [...path, i] }));
+      stack.push({ node, path, keys: null, next: node.length });
     else if (node !== null && typeof node === "object") {
       if (isSchemaPosition(path)) visit(node as Record<string, unknown>, path);
-      for (const [k, v] of Object.entries(node))
-        if (typeof v === "object") stack.push({ node: v, path: [...path, k] });
+      const keys = Object.keys(node);
+      stack.push({ node, path, keys, next: keys.length });
+    }
+  };
+  enter(root, base);
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    if (top.next === 0) {
+      stack.pop();
+      continue;
+    }
+    const i = --top.next;
+    if (top.keys === null) enter((top.node as unknown[])[i], [...top.path, i]);
+    else {
+      const key = top.keys[i]!;
+      enter((top.node as Record<string, unknown>)[key], [...top.path, key]);
     }
   }
 }

@@ -117,7 +117,9 @@ function visitNode(
   const keyword = !inData && !place.names;
   // The names a subschema of SAME_VALUE_KEYS or `dependencies` may require.
   const known = [...(outer ?? []), ...propertyNames(record.properties)];
-  for (const [key, child] of Object.entries(record)) {
+  // Keys, not entries: a `$defs` of 466,000 schemas made as many pairs at once (issue #34).
+  for (const key of Object.keys(record)) {
+    const child = record[key];
     if (keyword && key === "dependencies" && isRecord(child)) {
       // Each value a schema that applies to the same value as the object schema when its
       // property is there (`email: { required: [name] }`), or a list of names (data).
