@@ -11,6 +11,7 @@ import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeConsumer, type Consumer } from "../../hardening/consumer.js";
 import { installCatalogProject } from "./catalog-project.js";
+import { servingUrl } from "../../helpers/serving-url.js";
 
 // Prompts and resources end to end: the project of catalog-project.ts, whose prompt docs the
 // generated bin serves as MCP prompts, and its own prompts, resources and resource templates,
@@ -218,15 +219,7 @@ async function httpUrl(...more: string[]): Promise<URL> {
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);
-  let stderr = "";
-  return new Promise<URL>((resolve, reject) => {
-    child.stderr!.setEncoding("utf8").on("data", (t: string) => {
-      stderr += t;
-      const match = /serving MCP at (http:\/\/\S+)\n/.exec(stderr);
-      if (match) resolve(new URL(match[1]!));
-    });
-    child.on("close", () => reject(new Error(stderr)));
-  });
+  return servingUrl(child);
 }
 
 describe("the prompt docs and the spec's prompts and resources", () => {
