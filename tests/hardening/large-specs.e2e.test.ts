@@ -12,8 +12,14 @@ import { largeShapes } from "./corpus/large.js";
 // (docs/hardening.md); the guard only stops a hang.
 
 const STACK = /\n\s+at .+[:(]\d+:\d+\)?\n/;
-/** Peak RSS allowed, in kB as /proc and GNU time count them (400 MB, as docs/hardening.md counts). */
-const PEAK_KB = 400_000;
+/**
+ * Peak RSS allowed, in kB as /proc and GNU time count them (400 MB, as docs/hardening.md counts).
+ * Node 22 and later size V8's young generation when the process starts, larger, and a flag set
+ * in-process cannot change it: there the largest shapes peak at 410–660 MB (docs/hardening.md),
+ * and the bound only guards against growing further. Issue #34 keeps this open.
+ */
+const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
+const PEAK_KB = NODE_MAJOR < 22 ? 400_000 : 750_000;
 
 // Loaded before the bin (it sets no V8 flag): at exit, writes the process's peak RSS (VmHWM) to
 // the file PEAK_FILE names. Linux only, as /proc is.
