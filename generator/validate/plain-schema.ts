@@ -5,10 +5,10 @@ import { isRecord } from "../../runtime/shared/record.js";
  * compiling one schema costs about a millisecond, a thousand tools a whole second.
  *
  * It only ever answers "certainly compiles" or "not sure". Everything it does not
- * recognise (combinators, $ref, tuples, union types, boolean subschemas, any doubtful
- * value) is "not sure" and goes to ajv itself, so every error a user sees is still
- * ajv's own message. tests/validate/plain-schema.test.ts checks the promise against ajv.
- * scalarFits does the same for default and enum values. The plain way, ajv compiling every
+ * recognise (a `$ref` outside the root's `$defs`, `not`, tuples, union types, boolean
+ * subschemas, any doubtful value) is "not sure" and goes to ajv itself, so every error a
+ * user sees is still ajv's own message. tests/validate/plain-schema.test.ts checks the promise against ajv.
+ * scalarFits (scalar-fits.ts) does the same for default and enum values. The plain way, ajv compiling every
  * schema and value (validate/input-schema.ts), stays the fallback; at 1,000 tools these two
  * shortcuts save about two thirds of gen's time (docs/performance.md has the figures).
  */
@@ -59,14 +59,16 @@ export const KEYWORD_RULES: Readonly<
     }
   >
 > = {
-  type: {
-    type: "any",
-    valid: (v) => typeof v === "string" && SIMPLE_TYPES.has(v),
-  },
+  // A name or a list of names: typesIn checks it, with its context.
+  type: { type: "any", valid: () => true },
   title: { type: "any", valid: (v) => typeof v === "string" },
   description: { type: "any", valid: (v) => typeof v === "string" },
   default: { type: "any", valid: () => true },
   examples: { type: "any", valid: (v) => Array.isArray(v) },
+  readOnly: { type: "any", valid: (v) => typeof v === "boolean" },
+  writeOnly: { type: "any", valid: (v) => typeof v === "boolean" },
+  deprecated: { type: "any", valid: (v) => typeof v === "boolean" },
+  $comment: { type: "any", valid: (v) => typeof v === "string" },
   const: { type: "any", valid: () => true },
   enum: { type: "any", valid: isPlainEnum },
   minimum: { type: "number", valid: isFiniteNumber },
@@ -77,10 +79,8 @@ export const KEYWORD_RULES: Readonly<
   minLength: { type: "string", valid: isCount },
   maxLength: { type: "string", valid: isCount },
   pattern: { type: "string", valid: isPattern },
-  format: {
-    type: "string",
-    valid: (v) => typeof v === "string" && STRING_FORMATS.has(v),
-  },
+  // Which type a format needs is formatFits's: ajv's keyword takes a string or a number.
+  format: { type: "any", valid: (v) => typeof v === "string" },
   minItems: { type: "array", valid: isCount },
   maxItems: { type: "array", valid: isCount },
   uniqueItems: { type: "array", valid: (v) => typeof v === "boolean" },
@@ -95,35 +95,79 @@ export const KEYWORD_RULES: Readonly<
   },
 };
 
-/** True only when ajv, as the generated runtime configures it, certainly compiles `schema`. */
+/** The combinators: ajv compiles each branch in the context of its schema's type. */
+const COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
+
+/** ajv-formats' number formats: they apply to a number or an integer. */
+const NUMBER_FORMATS: ReadonlySet<string> = new Set([
+  "int32",
+  "int64",
+  "float",
+  "double",
+]);
+
+/** A local reference into the root's `$defs`: `#/$defs/<name>`, the name plain or ~-escaped. */
+const DEFS_REF = /^#\/\$defs\/((?:[A-Za-z0-9_.-]|~[01])+)$/;
+
+/**
+ * True only when ajv, as the generated runtime configures it, certainly compiles `schema`.
+ *
+ * Each schema is read as ajv's strictTypes reads it (compile/validate/index.ts): the type a
+ * keyword needs is the schema's own, or, in a branch of allOf, anyOf or oneOf, the one its
+ * context gives; a branch's own type must fit that context. The schemas under properties,
+ * items and additionalProperties, and those a `$ref` names, start without one. A `$ref` is
+ * plain when it names an entry of the root's `$defs`, and each entry is checked once, as ajv
+ * would compile it (whether or not anything names it, which only ever says "not sure" more).
+ */
 export function isPlainSchema(root: unknown): boolean {
-  const stack: unknown[] = [root];
+  if (!isRecord(root)) return false;
+  const defs = root.$defs;
+  if (defs !== undefined && !isRecord(defs)) return false;
+  const stack: [unknown, readonly string[]][] = [[root, []]];
+  if (defs)
+    for (const name of Object.keys(defs)) {
+      if (name === "__proto__") return false;
+      stack.push([defs[name], []]);
+    }
   while (stack.length > 0) {
-    const schema = stack.pop();
+    const [schema, context] = stack.pop()!;
     if (!isRecord(schema)) return false;
-    const type = schema.type;
+    // The types ajv holds the keywords to: the schema's own, narrowed by its context, or the context's.
+    const types = typesIn(schema.type, context);
+    if (!types) return false;
     for (const key of Object.keys(schema)) {
+      if (key === "$defs") {
+        if (schema !== root) return false;
+        continue;
+      }
+      if (key === "$ref") {
+        if (!namesDef(schema.$ref, defs)) return false;
+        continue;
+      }
+      if ((COMBINATORS as readonly string[]).includes(key)) {
+        const branches = schema[key];
+        if (!Array.isArray(branches) || branches.length === 0) return false;
+        for (const branch of branches) stack.push([branch, types]);
+        continue;
+      }
       const rule = Object.hasOwn(KEYWORD_RULES, key)
         ? KEYWORD_RULES[key]
         : undefined;
       if (!rule || !rule.valid(schema[key])) return false;
-      // strictTypes: a type-specific keyword needs the schema's own type ("number" keywords also fit "integer").
-      if (
-        rule.type !== "any" &&
-        type !== rule.type &&
-        !(rule.type === "number" && type === "integer")
-      )
+      // strictTypes: a type-specific keyword needs that type ("number" keywords also fit "integer").
+      if (rule.type !== "any" && !types.some((t) => applies(rule.type, t)))
         return false;
     }
-    if (schema.format !== undefined && type !== "string") return false;
-    if (isRecord(schema.items)) stack.push(schema.items);
+    if (schema.format !== undefined && !formatFits(schema.format, types))
+      return false;
+    if (isRecord(schema.items)) stack.push([schema.items, []]);
     if (isRecord(schema.additionalProperties))
-      stack.push(schema.additionalProperties);
+      stack.push([schema.additionalProperties, []]);
     if (schema.properties !== undefined) {
       const properties = schema.properties as Record<string, unknown>;
       for (const name of Object.keys(properties)) {
         if (name === "__proto__") return false;
-        stack.push(properties[name]);
+        stack.push([properties[name], []]);
       }
     }
     // strictRequired: every required name is one of this schema's own properties.
@@ -136,11 +180,73 @@ export function isPlainSchema(root: unknown): boolean {
   return true;
 }
 
-function isFiniteNumber(value: unknown): value is number {
+/**
+ * The types a schema's keywords are held to, as ajv's strictTypes works them out from its own
+ * `type` (a name, or a list of distinct names) and its context's; undefined where the type is not
+ * plain or ajv would refuse it in that context (a branch's types must all fit the context's).
+ */
+function typesIn(
+  own: unknown,
+  context: readonly string[],
+): readonly string[] | undefined {
+  if (own === undefined) return context;
+  const list = typeof own === "string" ? [own] : own;
+  if (
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    new Set(list).size !== list.length ||
+    !list.every((t) => typeof t === "string" && SIMPLE_TYPES.has(t))
+  )
+    return undefined;
+  if (context.length === 0) return list as string[];
+  if (
+    !list.every(
+      (t) =>
+        context.includes(t) || (t === "integer" && context.includes("number")),
+    )
+  )
+    return undefined;
+  const narrowed: string[] = [];
+  for (const t of context)
+    if (list.includes(t) || (t === "integer" && list.includes("number")))
+      narrowed.push(t);
+    else if (t === "number" && list.includes("integer"))
+      narrowed.push("integer");
+  return narrowed;
+}
+
+/** Whether a keyword that needs `needed` applies to a value of type `type`. */
+function applies(needed: string, type: string): boolean {
+  return type === needed || (needed === "number" && type === "integer");
+}
+
+/** A string format where a string may be, a number format where a number may be. */
+function formatFits(format: unknown, types: readonly string[]): boolean {
+  if (typeof format !== "string") return false;
+  if (STRING_FORMATS.has(format)) return types.includes("string");
+  return (
+    NUMBER_FORMATS.has(format) &&
+    (types.includes("number") || types.includes("integer"))
+  );
+}
+
+/** Whether `ref` names an entry of the root's `$defs`. */
+function namesDef(
+  ref: unknown,
+  defs: Record<string, unknown> | undefined,
+): boolean {
+  if (typeof ref !== "string" || !defs) return false;
+  const match = DEFS_REF.exec(ref);
+  if (!match) return false;
+  const name = match[1]!.replaceAll("~1", "/").replaceAll("~0", "~");
+  return Object.hasOwn(defs, name);
+}
+
+export function isFiniteNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
-function isCount(value: unknown): boolean {
+export function isCount(value: unknown): boolean {
   return isFiniteNumber(value) && Number.isInteger(value) && value >= 0;
 }
 
@@ -171,7 +277,7 @@ function isPlainEnum(value: unknown): boolean {
 }
 
 /** What ajv demands of a pattern: the meta-schema's "regex" format, then compilation with the u flag. */
-function isPattern(value: unknown): boolean {
+export function isPattern(value: unknown): boolean {
   if (typeof value !== "string" || /[^\\]\\Z/.test(value)) return false;
   try {
     new RegExp(value);
@@ -180,109 +286,4 @@ function isPattern(value: unknown): boolean {
   } catch {
     return false;
   }
-}
-
-/** Keywords that never constrain a scalar value (annotations, and object or array keywords). */
-const SCALAR_NEUTRAL = new Set([
-  "title",
-  "description",
-  "default",
-  "examples",
-  "$comment",
-  "readOnly",
-  "writeOnly",
-  "properties",
-  "required",
-  "additionalProperties",
-  "minProperties",
-  "maxProperties",
-  "items",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-]);
-
-/**
- * True only when a scalar `value` certainly satisfies `schema` (ajv, not strict): the check of
- * every default and enum value without compiling a validator for each. Anything it does not
- * fully understand (formats, multipleOf, combinators, list or mapping values) answers false,
- * and ajv decides and words the message. Keys in `leaveOut` are read as if `schema` did not
- * hold them, which spares a copy of the schema without them.
- */
-export function scalarFits(
-  value: unknown,
-  schema: Record<string, unknown>,
-  leaveOut?: ReadonlySet<string>,
-): boolean {
-  if (value !== null && typeof value === "object") return false;
-  if (typeof value === "number" && !Number.isFinite(value)) return false;
-  for (const key of Object.keys(schema)) {
-    const rule = schema[key];
-    if (SCALAR_NEUTRAL.has(key) || leaveOut?.has(key)) continue;
-    switch (key) {
-      case "type":
-        if (typeof rule !== "string" || !hasType(value, rule)) return false;
-        break;
-      case "enum":
-        if (!Array.isArray(rule) || !rule.some((v) => v === value))
-          return false;
-        break;
-      case "const":
-        if (rule !== value) return false;
-        break;
-      case "minimum":
-      case "maximum":
-      case "exclusiveMinimum":
-      case "exclusiveMaximum":
-        if (!isFiniteNumber(rule)) return false;
-        if (typeof value === "number" && !withinBound(key, value, rule))
-          return false;
-        break;
-      case "minLength":
-      case "maxLength":
-        if (!isCount(rule)) return false;
-        if (typeof value === "string") {
-          const length = [...value].length;
-          if (
-            key === "minLength"
-              ? length < (rule as number)
-              : length > (rule as number)
-          )
-            return false;
-        }
-        break;
-      case "pattern":
-        if (typeof rule !== "string" || !isPattern(rule)) return false;
-        if (typeof value === "string" && !new RegExp(rule, "u").test(value))
-          return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
-}
-
-function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number";
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    default:
-      return false;
-  }
-}
-
-function withinBound(key: string, value: number, bound: number): boolean {
-  if (key === "minimum") return value >= bound;
-  if (key === "maximum") return value <= bound;
-  if (key === "exclusiveMinimum") return value > bound;
-  return value < bound;
 }

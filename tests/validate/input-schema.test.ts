@@ -4,10 +4,8 @@ import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../generator/model/types.js";
 import { checkInputSchema } from "../../generator/validate/input-schema.js";
-import {
-  isPlainSchema,
-  scalarFits,
-} from "../../generator/validate/plain-schema.js";
+import { isPlainSchema } from "../../generator/validate/plain-schema.js";
+import { scalarFits } from "../../generator/validate/scalar-fits.js";
 import type { Problem } from "../../generator/validate/problem.js";
 
 type Path = (string | number)[];

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Ajv } from "ajv";
 import fc from "fast-check";
 import { seeded } from "../properties/settings.js";
 import { describe, expect, it } from "vitest";
@@ -11,20 +10,8 @@ import {
   STRING_FORMATS,
 } from "../../generator/validate/plain-schema.js";
 import { repoRoot } from "../helpers/project.js";
-import { addFormats, pick } from "./schema-arbitraries.js";
-
-/** ajv as the generated runtime and input-schema.ts configure it. */
-function strictAjv(): Ajv {
-  const ajv = new Ajv({
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    allErrors: true,
-    validateSchema: true,
-  });
-  addFormats(ajv);
-  return ajv;
-}
+import { pick } from "./schema-arbitraries.js";
+import { strictAjv } from "./strict-ajv.js";
 
 const shared = strictAjv();
 
@@ -77,6 +64,9 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
         ),
         fc.constant(["string", "null"]),
         fc.constant(["string", "integer"]),
+        fc.constant(["integer", "number"]),
+        fc.constant(["string", "string"]),
+        fc.constant([]),
       ),
       description: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()),
       enum: fc.oneof(
@@ -106,6 +96,8 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
         "email",
         "uuid",
         "int32",
+        "int64",
+        "double",
         "no-such-format",
         "uri",
       ),
@@ -127,8 +119,18 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
         fc.constant("a"),
       ),
       additionalProperties: fc.oneof(fc.boolean(), child),
-      $ref: fc.constant("#"),
+      $ref: fc.constantFrom(
+        "#",
+        "#/$defs/a",
+        "#/$defs/missing",
+        "#/definitions/a",
+      ),
       anyOf: fc.array(child, { minLength: 1, maxLength: 2 }),
+      oneOf: fc.array(child, { maxLength: 2 }),
+      allOf: fc.array(child, { minLength: 1, maxLength: 2 }),
+      readOnly: fc.oneof(fc.boolean(), fc.constant("yes")),
+      deprecated: fc.boolean(),
+      $defs: fc.dictionary(fc.constantFrom("a", "b"), child, { maxKeys: 2 }),
       nullable: fc.boolean(),
     },
     4,
@@ -226,8 +228,8 @@ describe("isPlainSchema", () => {
 
   it.each([
     [
-      "a union type",
-      { type: "object", properties: { a: { type: ["string", "integer"] } } },
+      "a union type naming a type twice",
+      { type: "object", properties: { a: { type: ["string", "string"] } } },
     ],
     [
       "an unknown keyword",
@@ -241,10 +243,10 @@ describe("isPlainSchema", () => {
       },
     ],
     [
-      "a number format",
+      "a number format on a string",
       {
         type: "object",
-        properties: { a: { type: "integer", format: "int32" } },
+        properties: { a: { type: "string", format: "int32" } },
       },
     ],
     [
@@ -270,10 +272,39 @@ describe("isPlainSchema", () => {
         properties: { a: { type: "array", items: [{ type: "string" }] } },
       },
     ],
-    ["a $ref", { type: "object", properties: { a: { $ref: "#" } } }],
     [
-      "a combinator",
-      { type: "object", properties: { a: { anyOf: [{ type: "string" }] } } },
+      "a $ref to the root",
+      { type: "object", properties: { a: { $ref: "#" } } },
+    ],
+    [
+      "a $ref to no $defs entry",
+      { type: "object", properties: { a: { $ref: "#/$defs/b" } }, $defs: {} },
+    ],
+    [
+      "$defs below the root",
+      {
+        type: "object",
+        properties: { a: { $defs: { b: {} }, $ref: "#/$defs/b" } },
+      },
+    ],
+    [
+      "a branch its context's type refuses",
+      {
+        type: "object",
+        properties: { a: { type: "integer", anyOf: [{ type: "number" }] } },
+      },
+    ],
+    [
+      "an empty combinator",
+      { type: "object", properties: { a: { type: "string", oneOf: [] } } },
+    ],
+    [
+      "a type-specific keyword in a $defs entry, which has no context",
+      {
+        type: "object",
+        anyOf: [{ $ref: "#/$defs/b" }],
+        $defs: { b: { properties: {} } },
+      },
     ],
     ["an empty enum", { type: "object", properties: { a: { enum: [] } } }],
     [
@@ -286,6 +317,38 @@ describe("isPlainSchema", () => {
     ],
   ])("leaves %s to ajv", (_what, schema) => {
     expect(isPlainSchema(schema)).toBe(false);
+  });
+
+  it.each([
+    [
+      "a union type",
+      {
+        type: "object",
+        properties: { a: { type: ["string", "null"], maxLength: 3 } },
+      },
+    ],
+    [
+      "a number format",
+      {
+        type: "object",
+        properties: { a: { type: "integer", format: "int64" } },
+      },
+    ],
+    [
+      "a combinator whose branches take their context's type",
+      { type: "object", allOf: [{ properties: { a: { type: "string" } } }] },
+    ],
+    [
+      "a $ref into $defs, with annotations beside it",
+      {
+        type: "object",
+        properties: { a: { $ref: "#/$defs/a~1b", description: "d" } },
+        $defs: { "a/b": { type: "string", readOnly: true, deprecated: false } },
+      },
+    ],
+  ])("knows that ajv compiles %s", (_what, schema) => {
+    expect(isPlainSchema(schema)).toBe(true);
+    expect(ajvCompiles(schema)).toBe(true);
   });
 
   it("knows exactly ajv-formats' string formats", () => {

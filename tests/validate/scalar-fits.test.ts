@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scalarFits } from "../../generator/validate/plain-schema.js";
+import { scalarFits } from "../../generator/validate/scalar-fits.js";
 import { seeded } from "../properties/settings.js";
 import { addFormats, pick } from "./schema-arbitraries.js";
 
@@ -21,14 +21,22 @@ describe("scalarFits", () => {
   );
   const simple = pick(
     {
-      type: fc.constantFrom(
-        "string",
-        "integer",
-        "number",
-        "boolean",
-        "null",
-        "object",
-        "array",
+      type: fc.oneof(
+        fc.constantFrom(
+          "string",
+          "integer",
+          "number",
+          "boolean",
+          "null",
+          "object",
+          "array",
+        ),
+        fc.constantFrom(
+          ["string", "null"],
+          ["integer", "null"],
+          ["boolean", "string"],
+          ["object", "array"],
+        ),
       ),
       // Unique, as the meta-schema has checked before values are: the check runs on compiled schemas only.
       enum: fc.uniqueArray(
@@ -53,6 +61,8 @@ describe("scalarFits", () => {
       multipleOf: fc.constantFrom(2, 0.5),
       properties: fc.constant({ a: { type: "string" } }),
       description: fc.string({ maxLength: 3 }),
+      readOnly: fc.boolean(),
+      deprecated: fc.boolean(),
     },
     3,
   );
