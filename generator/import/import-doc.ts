@@ -1,5 +1,5 @@
-import { yamlLibrary } from "../libraries.js";
 import { markerLine } from "./marker.js";
+import { yamlText } from "./yaml-text.js";
 
 /**
  * The model every `toolgen import` produces, whatever its source: what a new tools.yaml holds,
@@ -57,12 +57,6 @@ export function importValue(doc: ImportDoc): Record<string, unknown> {
  * the values filled by rule (marker.ts), by which a later import knows them.
  */
 export function renderImport(doc: ImportDoc): string {
-  const YAML = yamlLibrary();
-  const yaml = new YAML.Document(importValue(doc));
-  yaml.commentBefore = doc.header.map((line) => ` ${line}`).join("\n");
-  doc.tools.forEach((tool, i) => {
-    const node = yaml.getIn(["tools", i], true) as { commentBefore?: string };
-    node.commentBefore = ` ${markerLine(tool)}`;
-  });
-  return yaml.toString({ lineWidth: 0 });
+  const comments = new Map(doc.tools.map((t) => [t.tool, markerLine(t)]));
+  return yamlText(importValue(doc), doc.header, comments);
 }

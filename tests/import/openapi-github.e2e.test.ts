@@ -12,6 +12,9 @@ import {
   type Consumer,
 } from "../hardening/consumer.js";
 import { generateFromDisk } from "../helpers/generate.js";
+import { libraryText } from "../../generator/import/yaml-text.js";
+import { isPlainSchema } from "../../generator/validate/plain-schema.js";
+import { strictAjv } from "../validate/strict-ajv.js";
 import {
   documentOperations,
   plannedCall,
@@ -184,4 +187,36 @@ describe("GitHub's REST API description", () => {
       plans.length / 100,
     );
   }, 120_000);
+
+  it("is written byte for byte as the yaml library writes the same document", () => {
+    // The header and each tool's comment, read back from the text; the library writes them again.
+    const header = [...text.matchAll(/^# ?(.*)$/gm)]
+      .filter((m) => m.index < text.indexOf("\nversion:"))
+      .map((m) => m[1]!);
+    const markers = [...text.matchAll(/^ {2}# (.*)\n {2}- name: /gm)].map(
+      (m) => m[1]!,
+    );
+    const value = parse(text) as { tools: object[] };
+    expect(markers.length).toBe(value.tools.length);
+    const comments = new Map(value.tools.map((t, i) => [t, markers[i]!]));
+    expect(libraryText(value, header, comments) === text).toBe(true);
+  });
+
+  it("holds schemas that gen's fast path says ajv compiles, and ajv does", () => {
+    const ajv = strictAjv();
+    const schemas = new Set<string>();
+    for (const tool of spec.tools as { input?: object; output?: object }[])
+      for (const schema of [tool.input, tool.output])
+        if (schema) schemas.add(JSON.stringify(schema));
+    let plain = 0;
+    for (const json of schemas) {
+      const schema = JSON.parse(json) as object;
+      if (!isPlainSchema(schema)) continue;
+      plain++;
+      expect(() => ajv.compile(schema), json.slice(0, 200)).not.toThrow();
+      ajv.removeSchema();
+    }
+    // Nearly all of them: GitHub's schemas are $refs, combinators and nullable types.
+    expect(plain).toBeGreaterThan(schemas.size * 0.9);
+  });
 });
