@@ -1,5 +1,5 @@
 import { isError, sortDiagnostics, SpecError } from "./diagnostics/index.js";
-import { emitDeclared } from "./emitters/index.js";
+import { emitEach } from "./emitters/index.js";
 import type { EmitContext } from "./emitters/types.js";
 import { MANIFEST, manifestText } from "./io/manifest.js";
 import { buildModel } from "./model/build.js";
@@ -12,6 +12,7 @@ import type {
   GeneratedFile,
   GenerateInputs,
   Loaded,
+  Ready,
   SpecInput,
 } from "./types.js";
 import { validateSpec } from "./validate/index.js";
@@ -37,12 +38,12 @@ export function runPipeline(inputs: ModelInputs, until: "model"): Loaded;
 export function runPipeline(inputs: GenerateInputs, until: "checked"): Loaded;
 export function runPipeline(
   inputs: GenerateInputs,
-  until: "files",
-): Loaded & Generated;
+  until: "ready",
+): Loaded & Ready;
 export function runPipeline(
   inputs: ModelInputs,
-  until: "model" | "checked" | "files",
-): Loaded | (Loaded & Generated) {
+  until: "model" | "checked" | "ready",
+): Loaded | (Loaded & Ready) {
   const read = inputs.read ?? parseSpec(inputs.spec.file, inputs.spec.text);
   if (!read.ok) throw new SpecError(read.diagnostics);
   const spec = read.spec;
@@ -81,17 +82,40 @@ export function runPipeline(
     runtimeKind: (kind) => runtimeKind(runtime, kind),
     docs: docs === null ? null : docs.texts!,
   };
-  const files = emitDeclared(model, ctx);
-  files.push(manifest(files));
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  assertUnique(files);
-  return { spec, model, files, warnings: problems, notes };
+  const emit = (take: (files: readonly GeneratedFile[]) => void) => {
+    const paths = new Set<string>();
+    emitEach(model, ctx, (files) => {
+      for (const f of files) {
+        if (paths.has(f.path))
+          throw new Error(`two emitters produced ${f.path}`);
+        paths.add(f.path);
+      }
+      take(files);
+    });
+    const sorted = [...paths].sort();
+    take([{ path: MANIFEST, content: manifestText(sorted) }]);
+    return [...sorted, MANIFEST].sort();
+  };
+  return { spec, model, warnings: problems, notes, emit };
 }
 
 /** The whole generation: its inputs in, every file of the output folder out (sorted by path, the manifest among them). */
 export function generate(inputs: GenerateInputs): Generated {
-  const { files, warnings, notes } = runPipeline(inputs, "files");
+  const { emit, warnings, notes } = runPipeline(inputs, "ready");
+  const files: GeneratedFile[] = [];
+  emit((batch) => files.push(...batch));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, warnings, notes };
+}
+
+/**
+ * Every check gen makes, and nothing emitted: the files still to be made, a package at a time
+ * (Ready). gen writes (or compares) each package as it comes, holding one package's text at a
+ * time rather than the whole output's (near the size cap, about 100 MB of text).
+ */
+export function prepare(inputs: GenerateInputs): Ready {
+  const { emit, warnings, notes } = runPipeline(inputs, "ready");
+  return { emit, warnings, notes };
 }
 
 /**
@@ -118,16 +142,4 @@ function declaresDocs(spec: ParsedSpec): boolean {
   return [targets?.docs, targets?.python].some(
     (t) => t !== null && typeof t === "object",
   );
-}
-
-function manifest(files: readonly GeneratedFile[]): GeneratedFile {
-  const paths = files.map((f) => f.path).sort();
-  return { path: MANIFEST, content: manifestText(paths) };
-}
-
-function assertUnique(files: readonly GeneratedFile[]): void {
-  for (let i = 1; i < files.length; i++) {
-    if (files[i]!.path === files[i - 1]!.path)
-      throw new Error(`two emitters produced ${files[i]!.path}`);
-  }
 }

@@ -43,6 +43,16 @@ export interface GeneratedFile {
   readonly content: string;
 }
 
+/**
+ * A spec that passed every check, its files still to be made: `emit` hands them to `take` a
+ * package at a time, the manifest last, and returns every path (gen writes them as they come).
+ */
+export interface Ready {
+  readonly warnings: readonly Diagnostic[];
+  readonly notes: readonly string[];
+  emit(take: (files: readonly GeneratedFile[]) => void): readonly string[];
+}
+
 export interface Generated {
   readonly files: readonly GeneratedFile[];
   /** Warnings: the output is still produced. */

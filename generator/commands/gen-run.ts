@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  checkTree,
   ForeignFilesError,
   gatherInputs,
-  generate,
+  prepare,
   SpecError,
   specInput,
-  writeTree,
+  TreeComparer,
+  TreeWriter,
   type Diagnostic,
   type Drift,
-  type GeneratedFile,
   type GenerateInputs,
+  type Ready,
 } from "../index.js";
 import { unsafeOutDir } from "../io/guard.js";
 import { lockFolder, LockHeldError } from "../io/lock.js";
@@ -115,22 +115,21 @@ export async function genRun(options: GenOptions, io: Io): Promise<GenRun> {
         : undefined,
       cwd: io.cwd,
     });
-    const generated = generate(inputs);
+    const ready = prepare(inputs);
     const value = specValue(inputs);
-    // Nothing after this needs the parsed spec: let it go before the files are written.
+    // Nothing after this needs the parsed spec: let it go before the files are made.
     inputs = undefined;
-    warnings = generated.warnings;
+    warnings = ready.warnings;
     const done: Done = {
       ...run.base,
       specText: text,
       specValue: value,
       diagnostics: warnings,
-      notes: generated.notes ?? [],
-      produced: generated.files.length,
+      notes: ready.notes,
     };
     return options.check
-      ? await compareStep(done, generated.files, options, io)
-      : await writeStep(done, generated.files, options);
+      ? await compareStep(done, ready, options, io)
+      : await writeStep(done, ready, options);
   } catch (e) {
     if (e instanceof SpecError)
       return {
@@ -237,19 +236,31 @@ function specValue(inputs: GenerateInputs): unknown {
     : {};
 }
 
-/** --check: the output folder compared with the files; drift names the command that fixes it. */
+/**
+ * --check: the output folder compared with the files, a package at a time as each is made;
+ * drift names the command that fixes it.
+ */
 async function compareStep(
   done: Done,
-  files: readonly GeneratedFile[],
+  ready: Ready,
   options: GenOptions,
   io: Io,
 ): Promise<GenRun> {
-  const drift = await checkTree(done.outDir, files);
-  const entries = checkEntries(files, drift);
+  const comparer = new TreeComparer(done.outDir);
+  const paths = ready.emit((files) => comparer.take(files));
+  const drift = await comparer.finish();
+  const entries = checkEntries(paths, drift);
   if (entries.every((f) => f.status === "unchanged"))
-    return { ...done, outcome: "unchanged", exit: EXIT.ok, files: entries };
+    return {
+      ...done,
+      produced: paths.length,
+      outcome: "unchanged",
+      exit: EXIT.ok,
+      files: entries,
+    };
   return {
     ...done,
+    produced: paths.length,
     outcome: "drift",
     exit: EXIT.drift,
     files: entries,
@@ -257,17 +268,23 @@ async function compareStep(
   };
 }
 
-/** gen: the files written under the output folder's lock, one run at a time. */
+/**
+ * gen: the files written under the output folder's lock, one run at a time, a package at a time
+ * as each is made (a run holds one package's text, not the whole output's).
+ */
 async function writeStep(
   done: Done,
-  files: readonly GeneratedFile[],
+  ready: Ready,
   options: GenOptions,
 ): Promise<GenRun> {
   // One run writes the folder at a time: another run's sweep would take this one's files away.
   const release = await lockFolder(done.outDir, options.lockWaitMs);
   let report;
+  let produced;
   try {
-    report = writeTree(done.outDir, files);
+    const writer = new TreeWriter(done.outDir);
+    produced = ready.emit((files) => writer.take(files)).length;
+    report = writer.finish();
   } finally {
     release();
   }
@@ -279,6 +296,7 @@ async function writeStep(
   const touched = report.written.length + report.deleted.length > 0;
   return {
     ...done,
+    produced,
     outcome: touched ? "written" : "unchanged",
     exit: EXIT.ok,
     files: entries,
@@ -322,19 +340,15 @@ function failure(
 }
 
 /** Every file --check looked at: the produced ones (unchanged or not) and the ones it found besides. */
-function checkEntries(
-  files: readonly GeneratedFile[],
-  drift: Drift,
-): FileEntry[] {
+function checkEntries(paths: readonly string[], drift: Drift): FileEntry[] {
   const found = new Map<string, FileEntry>();
   for (const c of drift.changed)
     found.set(c.path, { path: c.path, status: "changed", diff: c.diff });
   for (const p of drift.missing) found.set(p, { path: p, status: "missing" });
   for (const p of drift.extra) found.set(p, { path: p, status: "extra" });
   for (const p of drift.foreign) found.set(p, { path: p, status: "foreign" });
-  for (const f of files)
-    if (!found.has(f.path))
-      found.set(f.path, { path: f.path, status: "unchanged" });
+  for (const p of paths)
+    if (!found.has(p)) found.set(p, { path: p, status: "unchanged" });
   return byPath([...found.values()]);
 }
 

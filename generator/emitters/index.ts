@@ -24,7 +24,20 @@ export const emitters: readonly (readonly [TargetName, Emitter])[] = [
 
 /** The files of the targets the spec declares, and of no other. */
 export function emitDeclared(model: Model, ctx: EmitContext): GeneratedFile[] {
-  return emitters.flatMap(([target, emit]) =>
-    model.targets[target] === null ? [] : emit(model, ctx),
-  );
+  const files: GeneratedFile[] = [];
+  emitEach(model, ctx, (batch) => files.push(...batch));
+  return files;
+}
+
+/**
+ * The same files a package at a time, each handed to `take` as soon as it is made: a run that
+ * writes them as they come holds one package's text at a time, not the whole output's.
+ */
+export function emitEach(
+  model: Model,
+  ctx: EmitContext,
+  take: (files: readonly GeneratedFile[]) => void,
+): void {
+  for (const [target, emit] of emitters)
+    if (model.targets[target] !== null) take(emit(model, ctx));
 }

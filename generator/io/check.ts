@@ -9,6 +9,7 @@ import {
   scanTree,
   throughLink,
   withoutLock,
+  type Tree,
 } from "./tree.js";
 
 export interface Drift {
@@ -31,46 +32,86 @@ export async function checkTree(
   outDir: string,
   files: readonly GeneratedFile[],
 ): Promise<Drift> {
-  const produced = new Set(files.map((f) => f.path));
-  const tree = withoutLock(scanTree(outDir), LOCK);
-  const onDisk = [...tree.files, ...tree.links].sort();
-  // A link is never followed, whatever the manifest says: it is someone's, not toolgen's.
-  const listed = throughLink(MANIFEST, tree.links)
-    ? undefined
-    : readIfExists(path.join(outDir, MANIFEST));
-  const owned = manifestPaths(listed ?? "");
-  const known = new Set([...owned, ...produced]);
-  // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it, are toolgen's.
-  const foreign = [
-    ...tree.links,
-    ...tree.files.filter(
-      (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
-    ),
-  ].sort();
-  const foreignSet = new Set(foreign);
-  const changed: { path: string; diff: string }[] = [];
-  const missing: string[] = [];
-  // The diff library is only needed when something differs: keep it off the common path.
-  let diff: typeof import("./unified-diff.js").unifiedDiff | undefined;
-  for (const file of files) {
-    if (foreignSet.has(file.path)) continue;
-    const target = path.join(outDir, file.path);
-    const same = throughLink(file.path, tree.links)
+  const comparer = new TreeComparer(outDir);
+  comparer.take(files);
+  return comparer.finish();
+}
+
+/**
+ * Compares `outDir` with the files it is given, a batch at a time (gen --check gives it a
+ * package at a time, as each is made), then `finish` says what differs. Reads only; never
+ * writes. Only a file that differs is kept (its text and the disk's), for its diff.
+ */
+export class TreeComparer {
+  private readonly tree: Tree;
+  private readonly onDisk: ReadonlySet<string>;
+  private readonly owned: ReadonlySet<string>;
+  private readonly given = new Set<string>();
+  private readonly differing: {
+    path: string;
+    actual: string;
+    content: string;
+  }[] = [];
+  private readonly missing: string[] = [];
+
+  constructor(private readonly outDir: string) {
+    this.tree = withoutLock(scanTree(outDir), LOCK);
+    // A link is never followed, whatever the manifest says: it is someone's, not toolgen's.
+    const listed = throughLink(MANIFEST, this.tree.links)
       ? undefined
-      : holdsText(target, file.content);
-    // A file that differs is read as text, and its diff made, one file at a time.
-    const actual = same === false ? readIfExists(target) : undefined;
-    if (same === true) continue;
-    if (actual === undefined) {
-      missing.push(file.path);
-      continue;
-    }
-    diff ??= (await import("./unified-diff.js")).unifiedDiff;
-    changed.push({
-      path: file.path,
-      diff: diff(file.path, actual, file.content),
-    });
+      : readIfExists(path.join(outDir, MANIFEST));
+    this.owned = manifestPaths(listed ?? "");
+    this.onDisk = new Set(this.tree.files);
   }
-  const extra = onDisk.filter((p) => !produced.has(p) && !foreignSet.has(p));
-  return { changed, missing, extra, foreign };
+
+  take(files: readonly GeneratedFile[]): void {
+    for (const file of files) {
+      this.given.add(file.path);
+      // A file toolgen did not write is foreign (finish says so), not compared.
+      if (
+        file.path !== MANIFEST &&
+        this.onDisk.has(file.path) &&
+        !this.owned.has(file.path)
+      )
+        continue;
+      if (this.tree.links.includes(file.path)) continue;
+      const target = path.join(this.outDir, file.path);
+      const same = throughLink(file.path, this.tree.links)
+        ? undefined
+        : holdsText(target, file.content);
+      if (same === true) continue;
+      // A file that differs is read as text, one file at a time.
+      const actual = same === false ? readIfExists(target) : undefined;
+      if (actual === undefined) this.missing.push(file.path);
+      else
+        this.differing.push({ path: file.path, actual, content: file.content });
+    }
+  }
+
+  async finish(): Promise<Drift> {
+    const { tree, owned, given } = this;
+    const onDisk = [...tree.files, ...tree.links].sort();
+    const known = new Set([...owned, ...given]);
+    // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it, are toolgen's.
+    const foreign = [
+      ...tree.links,
+      ...tree.files.filter(
+        (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
+      ),
+    ].sort();
+    const foreignSet = new Set(foreign);
+    // The diff library is only needed when something differs: keep it off the common path.
+    const diff =
+      this.differing.length > 0
+        ? (await import("./unified-diff.js")).unifiedDiff
+        : undefined;
+    const byPath = (a: { path: string }, b: { path: string }) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+    const changed = this.differing.sort(byPath).map((d) => ({
+      path: d.path,
+      diff: diff!(d.path, d.actual, d.content),
+    }));
+    const extra = onDisk.filter((p) => !given.has(p) && !foreignSet.has(p));
+    return { changed, missing: [...this.missing].sort(), extra, foreign };
+  }
 }

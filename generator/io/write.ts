@@ -31,79 +31,148 @@ export class ForeignFilesError extends Error {
 }
 
 /**
- * Makes `outDir` hold exactly `files`: deletes what is no longer produced, then rewrites only
- * files whose bytes changed, each through a temporary file and a rename (an interrupted run
- * leaves every file whole, old or new). Only files its manifest lists are toolgen's to replace or
- * delete: any other file is refused before anything is touched. Before the first write the
- * manifest lists what is owned now and what is about to be written, and after the last write
- * exactly what was produced, so a run killed at any moment leaves a folder whose every file of
- * toolgen's is listed, and the next run repairs it.
+ * Makes `outDir` hold exactly `files` (the manifest among them, or made from their paths): a
+ * TreeWriter given them all at once.
  */
 export function writeTree(
   outDir: string,
   files: readonly GeneratedFile[],
 ): WriteReport {
-  const tree = withoutLock(scanTree(outDir), LOCK);
-  const existing = tree.files;
-  const manifestFile = path.join(outDir, MANIFEST);
-  const hasManifest = existing.includes(MANIFEST);
-  const onDisk = hasManifest ? readIfExists(manifestFile) : undefined;
-  const owned = manifestPaths(onDisk ?? "");
-  const produced = new Set([...files.map((f) => f.path), MANIFEST]);
-  const known = new Set([...owned, ...produced]);
-  // Only a listed file is toolgen's: one at a path the spec now produces is someone's all the same.
-  // A link is never toolgen's, listed or not: nothing is read or written through one.
-  const foreign = [
-    ...tree.links,
-    ...existing.filter(
-      (p) => p !== MANIFEST && !owned.has(p) && !isLeftover(p, known),
-    ),
-  ].sort();
-  if (foreign.length > 0)
-    throw new ForeignFilesError(outDir, foreign, hasManifest);
+  const writer = new TreeWriter(outDir);
+  writer.take(files);
+  return writer.finish();
+}
 
-  const manifest =
-    files.find((f) => f.path === MANIFEST)?.content ??
-    manifestText(files.map((f) => f.path));
-  let manifestWritten = false;
-  const claimed = [...new Set([...owned, ...produced])].filter(
-    (p) => p !== MANIFEST,
-  );
-  if (claimed.some((p) => !owned.has(p))) {
+/**
+ * Makes `outDir` hold exactly the files it is given, a batch at a time (gen gives it a package
+ * at a time, as each is made), then `finish` deletes what was not given. It rewrites only files
+ * whose bytes changed, each through a temporary file and a rename (an interrupted run leaves
+ * every file whole, old or new). Only files its manifest lists are toolgen's to replace or
+ * delete: any other file is refused when the writer is made, before anything is touched. Before
+ * each batch's first new file the manifest lists what is owned and every file given so far, and
+ * after the last write exactly what was given, so a run killed at any moment leaves a folder
+ * whose every file of toolgen's is listed, and the next run repairs it.
+ */
+export class TreeWriter {
+  private readonly manifestFile: string;
+  private readonly onDisk: string | undefined;
+  private readonly owned: ReadonlySet<string>;
+  /** Files found on disk and not deleted yet. */
+  private readonly present: Set<string>;
+  /** The folders that hold a file found on disk. */
+  private readonly folders = new Set<string>();
+  private readonly given = new Set<string>();
+  /** What the manifest on disk lists now: the owned files, then every file claimed. */
+  private listed: string;
+  private manifest: string | undefined;
+  private manifestWritten = false;
+  private readonly written: string[] = [];
+  private readonly deleted: string[] = [];
+  private readonly unchanged: string[] = [];
+
+  constructor(private readonly outDir: string) {
+    const tree = withoutLock(scanTree(outDir), LOCK);
+    const existing = tree.files;
+    this.manifestFile = path.join(outDir, MANIFEST);
+    const hasManifest = existing.includes(MANIFEST);
+    this.onDisk = hasManifest ? readIfExists(this.manifestFile) : undefined;
+    this.owned = manifestPaths(this.onDisk ?? "");
+    this.listed = this.onDisk ?? "";
+    // Only a listed file is toolgen's: one at a path the spec now produces is someone's all the same.
+    // A link is never toolgen's, listed or not: nothing is read or written through one. A
+    // leftover temporary file of a listed file, or of the manifest, is a killed run's.
+    const known = new Set([...this.owned, MANIFEST]);
+    const foreign = [
+      ...tree.links,
+      ...existing.filter(
+        (p) => p !== MANIFEST && !this.owned.has(p) && !isLeftover(p, known),
+      ),
+    ].sort();
+    if (foreign.length > 0)
+      throw new ForeignFilesError(outDir, foreign, hasManifest);
+    this.present = new Set(existing.filter((p) => p !== MANIFEST));
+    for (const p of this.present)
+      for (let d = path.posix.dirname(p); d !== "."; d = path.posix.dirname(d))
+        this.folders.add(d);
+  }
+
+  /** Writes a batch of files (the manifest, if among them, is kept for `finish`). */
+  take(files: readonly GeneratedFile[]): void {
+    const batch = files.filter((f) => {
+      if (f.path !== MANIFEST) return true;
+      this.manifest = f.content;
+      return false;
+    });
+    for (const f of batch) this.given.add(f.path);
+    this.claim(batch);
+    for (const file of batch) {
+      this.clearWay(file.path);
+      const target = path.join(this.outDir, file.path);
+      // Only a file the scan found can already hold the right bytes: no read for the others.
+      if (
+        this.present.has(file.path) &&
+        holdsText(target, file.content) === true
+      ) {
+        this.unchanged.push(file.path);
+        continue;
+      }
+      writeAtomic(target, file.content);
+      this.written.push(file.path);
+    }
+  }
+
+  /** Deletes the files of toolgen's that were not given, writes the manifest, and says what changed. */
+  finish(): WriteReport {
+    const stale = [...this.present].filter((p) => !this.given.has(p));
+    this.remove(stale);
+    removeEmptyDirs(this.outDir, this.deleted);
+    const manifest = this.manifest ?? manifestText([...this.given].sort());
+    if (readIfExists(this.manifestFile) !== manifest) {
+      writeAtomic(this.manifestFile, manifest);
+      this.manifestWritten = true;
+    }
+    const written = [...this.written];
+    const unchanged = [...this.unchanged];
+    if (this.manifestWritten) written.push(MANIFEST);
+    else unchanged.push(MANIFEST);
+    return { written, deleted: this.deleted.sort(), unchanged };
+  }
+
+  /** Before a batch's first new file: the manifest lists the owned files and every file given so far. */
+  private claim(batch: readonly GeneratedFile[]): void {
+    if (batch.every((f) => this.owned.has(f.path))) return;
+    const claimed = [...new Set([...this.owned, ...this.given])].filter(
+      (p) => p !== MANIFEST,
+    );
     const claim = manifestText(claimed);
-    if (claim !== onDisk) {
-      writeAtomic(manifestFile, claim);
-      manifestWritten = true;
+    if (claim === this.listed) return;
+    writeAtomic(this.manifestFile, claim);
+    this.listed = claim;
+    this.manifestWritten = true;
+  }
+
+  /**
+   * A file of the last run where this one's folder goes, or a folder of its files where this
+   * one's file goes, is stale (no output holds both): it goes first.
+   */
+  private clearWay(file: string): void {
+    for (let d = path.posix.dirname(file); d !== "."; d = path.posix.dirname(d))
+      if (this.present.has(d)) this.remove([d]);
+    if (this.folders.has(file)) {
+      const inside = [...this.present].filter((p) => p.startsWith(`${file}/`));
+      this.remove(inside);
+      removeEmptyDirs(this.outDir, inside);
+      this.folders.delete(file);
     }
   }
 
-  // Stale files go first: one may stand where a new file's folder belongs, or the other way round.
-  const deleted = existing.filter((p) => !produced.has(p));
-  for (const p of deleted) fs.rmSync(path.join(outDir, p), { force: true });
-  removeEmptyDirs(outDir, deleted);
-
-  const written: string[] = [];
-  const unchanged: string[] = [];
-  // Only a file the scan found can already hold the right bytes: no read for the others.
-  const present = new Set(existing);
-  for (const file of files) {
-    if (file.path === MANIFEST) continue;
-    const target = path.join(outDir, file.path);
-    if (present.has(file.path) && holdsText(target, file.content) === true) {
-      unchanged.push(file.path);
-      continue;
+  private remove(files: readonly string[]): void {
+    for (const p of files) {
+      fs.rmSync(path.join(this.outDir, p), { force: true });
+      this.present.delete(p);
+      this.deleted.push(p);
     }
-    writeAtomic(target, file.content);
-    written.push(file.path);
   }
-
-  if (readIfExists(manifestFile) !== manifest) {
-    writeAtomic(manifestFile, manifest);
-    manifestWritten = true;
-  }
-  if (manifestWritten) written.push(MANIFEST);
-  else unchanged.push(MANIFEST);
-  return { written, deleted, unchanged };
 }
 
 /**

@@ -4,11 +4,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ForeignFilesError,
+  TreeWriter,
   writeAtomic,
   writeTree,
 } from "../../generator/io/write.js";
+import { checkTree, TreeComparer } from "../../generator/io/check.js";
 import { LOCK } from "../../generator/io/lock.js";
-import { MANIFEST, manifestText } from "../../generator/io/manifest.js";
+import {
+  MANIFEST,
+  manifestPaths,
+  manifestText,
+} from "../../generator/io/manifest.js";
 import { specInput } from "../../generator/index.js";
 import {
   readFixture,
@@ -174,6 +180,94 @@ describe("writeTree", () => {
   });
 });
 
+describe("TreeWriter, given the files a package at a time", () => {
+  const listed = (out: string) =>
+    [
+      ...manifestPaths(fs.readFileSync(path.join(out, MANIFEST), "utf8")),
+    ].sort();
+
+  it("lists each package's files before writing them, and deletes the stale ones at the end", () => {
+    const out = tempDir();
+    writeTree(out, [
+      { path: "a/old.js", content: "old\n" },
+      { path: "b/kept.js", content: "kept\n" },
+    ]);
+    const writer = new TreeWriter(out);
+    writer.take([{ path: "a/new.js", content: "new\n" }]);
+    // The first package is claimed, and what was owned is still listed and still there.
+    expect(listed(out)).toEqual(["a/new.js", "a/old.js", "b/kept.js"]);
+    expect(fs.existsSync(path.join(out, "a/old.js"))).toBe(true);
+    writer.take([{ path: "b/kept.js", content: "kept\n" }]);
+    const report = writer.finish();
+    expect(report).toEqual({
+      written: ["a/new.js", MANIFEST],
+      deleted: ["a/old.js"],
+      unchanged: ["b/kept.js"],
+    });
+    expect(listed(out)).toEqual(["a/new.js", "b/kept.js"]);
+    expect(fs.existsSync(path.join(out, "a/old.js"))).toBe(false);
+  });
+
+  it("clears a stale file where a folder now goes, and a stale folder where a file now goes", () => {
+    const out = tempDir();
+    writeTree(out, [
+      { path: "pkg/runtime", content: "a file\n" },
+      { path: "pkg/lib/one.js", content: "1\n" },
+      { path: "pkg/lib/deeper/two.js", content: "2\n" },
+    ]);
+    const writer = new TreeWriter(out);
+    writer.take([
+      { path: "pkg/runtime/index.js", content: "now a folder\n" },
+      { path: "pkg/lib", content: "now a file\n" },
+    ]);
+    const report = writer.finish();
+    expect(report.deleted).toEqual([
+      "pkg/lib/deeper/two.js",
+      "pkg/lib/one.js",
+      "pkg/runtime",
+    ]);
+    expect(fs.readFileSync(path.join(out, "pkg/lib"), "utf8")).toBe(
+      "now a file\n",
+    );
+    expect(
+      fs.readFileSync(path.join(out, "pkg/runtime/index.js"), "utf8"),
+    ).toBe("now a folder\n");
+    expect(listed(out)).toEqual(["pkg/lib", "pkg/runtime/index.js"]);
+  });
+
+  it("refuses a folder with files it did not write before taking anything", () => {
+    const out = tempDir();
+    fs.writeFileSync(path.join(out, "precious.txt"), "mine\n");
+    expect(() => new TreeWriter(out)).toThrow(ForeignFilesError);
+    expect(fs.readdirSync(out)).toEqual(["precious.txt"]);
+  });
+});
+
+describe("TreeComparer, given the files a package at a time", () => {
+  it("finds the drift checkTree finds given them all at once", async () => {
+    const out = tempDir();
+    writeTree(out, [
+      { path: "a.js", content: "a\n" },
+      { path: "b.js", content: "b\n" },
+      { path: "gone.js", content: "g\n" },
+    ]);
+    const files = [
+      { path: "a.js", content: "a\n" },
+      { path: "b.js", content: "B\n" },
+      { path: "new.js", content: "n\n" },
+    ];
+    const comparer = new TreeComparer(out);
+    comparer.take(files.slice(2));
+    comparer.take(files.slice(0, 2));
+    const drift = await comparer.finish();
+    expect(drift).toEqual(await checkTree(out, files));
+    expect(drift.changed.map((c) => c.path)).toEqual(["b.js"]);
+    expect(drift.missing).toEqual(["new.js"]);
+    // The manifest too: these files leave it out, as gen never does.
+    expect(drift.extra).toEqual([MANIFEST, "gone.js"]);
+  });
+});
+
 describe("an interrupted generation", () => {
   it("leaves every file wholly old or wholly new, and the next run repairs the tree", async () => {
     const oldSpec = readFixture("valid", "minimal", "tools.yaml");
@@ -202,22 +296,34 @@ describe("an interrupted generation", () => {
       child.kill("SIGKILL");
       await exited;
 
-      // The manifest may also be the claim a run writes before its first new file: every
-      // file owned then, and every file it is about to write.
-      const claim = manifestText(
-        [...new Set([...Object.keys(old), ...Object.keys(next)])].filter(
-          (p) => p !== MANIFEST,
-        ),
-      );
-      for (const [file, content] of Object.entries(snapshotDir(out))) {
+      // The manifest may also be a claim a run writes before a package's first new file: every
+      // file owned then, and every file given so far (some of the new tree's).
+      const before = new Set(Object.keys(old).filter((p) => p !== MANIFEST));
+      const either = new Set([...before, ...Object.keys(next)]);
+      either.delete(MANIFEST);
+      const isClaim = (text: string | undefined): boolean => {
+        if (text === undefined) return false;
+        const listed = [...manifestPaths(text)];
+        return (
+          text === manifestText(listed) &&
+          [...before].every((p) => listed.includes(p)) &&
+          listed.every((p) => either.has(p))
+        );
+      };
+      const left = snapshotDir(out);
+      const listed = manifestPaths(left[MANIFEST] ?? "");
+      for (const [file, content] of Object.entries(left)) {
         if (file.endsWith(".tmp")) continue; // a temporary file the next run sweeps away
         // The killed run's lock: its holder is dead, so the next run takes it over.
         if (file === LOCK) continue;
-        const whole =
-          file === MANIFEST
-            ? [old[file], next[file], claim]
-            : [old[file], next[file]];
-        expect(whole, file).toContain(content);
+        if (file === MANIFEST) {
+          if (content !== old[file] && content !== next[file])
+            expect(isClaim(content), "the manifest is a claim").toBe(true);
+          continue;
+        }
+        expect([old[file], next[file]], file).toContain(content);
+        // Every file of toolgen's that the run left is listed: the next run owns it.
+        expect(listed.has(file), `${file} is listed`).toBe(true);
       }
       // Put the old tree back for the next round.
       fs.writeFileSync(path.join(dir, "tools.yaml"), oldSpec);
