@@ -14,12 +14,11 @@ import { largeShapes } from "./corpus/large.js";
 const STACK = /\n\s+at .+[:(]\d+:\d+\)?\n/;
 /**
  * Peak RSS allowed, in kB as /proc and GNU time count them (400 MB, as docs/hardening.md counts).
- * Node 22 and later size V8's young generation when the process starts, larger, and a flag set
- * in-process cannot change it: there the largest shapes peak at 410–660 MB (docs/hardening.md),
- * and the bound only guards against growing further. Issue #34 keeps this open.
+ * On Node 22 and later the `allOf` chain still peaks at about 400 MB (the others at 385 MB and
+ * less, docs/hardening.md): the bound there is 450 MB until issue #34 brings it under 400.
  */
 const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
-const PEAK_KB = NODE_MAJOR < 22 ? 400_000 : 750_000;
+const PEAK_KB = NODE_MAJOR < 22 ? 400_000 : 450_000;
 
 // Loaded before the bin (it sets no V8 flag): at exit, writes the process's peak RSS (VmHWM) to
 // the file PEAK_FILE names. Linux only, as /proc is.
@@ -41,7 +40,7 @@ const AGAIN = new Set(["10,000 tools"]);
 
 describe("a spec of any shape near the size cap, through the plain bin", () => {
   it.each(largeShapes.map((s) => [s.name, s] as const))(
-    "%s: generated or refused, located, under 400 MB",
+    `%s: generated or refused, located, under ${PEAK_KB / 1000} MB`,
     (name, shape) => {
       const spec = shape.spec();
       expect(spec.length).toBeLessThan(16 * 1024 * 1024);
