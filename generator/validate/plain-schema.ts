@@ -95,6 +95,11 @@ export const KEYWORD_RULES: Readonly<
   },
 };
 
+/** Each simple type as a list of one, made once. */
+const SINGLE_TYPES: ReadonlyMap<string, readonly string[]> = new Map(
+  [...SIMPLE_TYPES].map((t) => [t, [t]]),
+);
+
 /** The combinators: ajv compiles each branch in the context of its schema's type. */
 const COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
 
@@ -190,6 +195,9 @@ function typesIn(
   context: readonly string[],
 ): readonly string[] | undefined {
   if (own === undefined) return context;
+  // The usual case, one type and no context: no list made.
+  if (typeof own === "string" && context.length === 0)
+    return SINGLE_TYPES.get(own);
   const list = typeof own === "string" ? [own] : own;
   if (
     !Array.isArray(list) ||
