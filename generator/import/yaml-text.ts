@@ -221,10 +221,54 @@ function keyText(key: string): string {
 function stringText(text: string, indent: string): string {
   const p = plain(text);
   if (p !== undefined) return p;
-  return text.includes("\n") && !UNPRINTABLE.test(text)
-    ? literalBlock(text, indent)
-    : askLibrary(text, indent);
+  if (text.includes("\n"))
+    return UNPRINTABLE.test(text)
+      ? askLibrary(text, indent)
+      : literalBlock(text, indent);
+  // A value below the top may start with a document marker and still be plain: the library says.
+  if (DOCUMENT_MARKER.test(text)) return askLibrary(text, indent);
+  return quotedLine(text);
 }
+
+/**
+ * One line in quotes, as the library's quotedString writes it: in single quotes when it holds a
+ * double quote and no single one, else in double quotes, JSON's escapes made YAML's (`\x07`, not
+ * `\u0007`); always in double quotes when it holds a character only they can write.
+ */
+function quotedLine(text: string): string {
+  if (!UNPRINTABLE.test(text) && text.includes('"') && !text.includes("'"))
+    return `'${text}'`;
+  const json = JSON.stringify(text);
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < json.length; i++) {
+    if (json[i] !== "\\") continue;
+    if (json[i + 1] === "u") {
+      const code = json.slice(i + 2, i + 6);
+      out +=
+        json.slice(start, i) +
+        (YAML_ESCAPES[code] ??
+          (code.startsWith("00")
+            ? `\\x${code.slice(2)}`
+            : json.slice(i, i + 6)));
+      i += 5;
+      start = i + 1;
+    } else i++;
+  }
+  return start === 0 ? json : out + json.slice(start);
+}
+
+/** The escapes YAML has of its own for characters JSON writes as `\uXXXX`. */
+const YAML_ESCAPES: Readonly<Record<string, string>> = {
+  "0000": "\\0",
+  "0007": "\\a",
+  "000b": "\\v",
+  "001b": "\\e",
+  "0085": "\\N",
+  "00a0": "\\_",
+  "2028": "\\L",
+  "2029": "\\P",
+};
 
 /** The library's form of one text as a list item, its later lines moved to `indent`. */
 function askLibrary(text: string, indent: string): string {
