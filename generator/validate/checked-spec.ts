@@ -45,6 +45,13 @@ export interface CheckedSpec {
   readonly inputs: readonly (JsonObject | undefined)[];
   /** True when no structure problem lies at or under `path`: a text there can be read as written. */
   soundAt(path: JsonPath): boolean;
+  /** What the spec's schemas have cost ajv so far (input-schema.ts): one count for the whole spec. */
+  readonly compiled: CompileBudget;
+}
+
+/** The places the $refs of the schemas compiled so far point at, in all. */
+export interface CompileBudget {
+  refs: number;
 }
 
 /** A semantic check: every problem it finds, at the spec's own paths. */

@@ -32,11 +32,11 @@ import { checkVersions } from "./versions.js";
 import { checkViews } from "./views.js";
 
 /** What each tool's input schema declares: a JSON Schema toolgen can check inputs against. */
-const checkInputSchemas: Check = ({ raw, inputs }) =>
+const checkInputSchemas: Check = ({ raw, inputs, compiled }) =>
   inputs.flatMap((input, i) =>
     input === undefined
       ? []
-      : checkInputSchema(input).map((p) => {
+      : checkInputSchema(input, "input", compiled).map((p) => {
           const path = ["tools", i, "input", ...p.path];
           return { ...p, path, message: `${about(raw, path)}${p.message}` };
         }),

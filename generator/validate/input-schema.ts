@@ -4,6 +4,7 @@ import type { JsonObject } from "../model/types.js";
 import { pointerToPath } from "./structure.js";
 import { isPlainSchema } from "./plain-schema.js";
 import { scalarFits } from "./scalar-fits.js";
+import type { CompileBudget } from "./checked-spec.js";
 import type { Problem } from "./problem.js";
 import { holdsSlowPattern } from "./patterns.js";
 import { compiler, valueChecker } from "./schema-ajv.js";
@@ -23,13 +24,14 @@ type Path = (string | number)[];
 export function checkInputSchema(
   schema: JsonObject,
   kind: SchemaKind = "input",
+  budget: CompileBudget = { refs: 0 },
 ): Problem[] {
   const walk = walkSchema(schema, kind);
   // A schema that names what is not there is not compiled: ajv would only repeat the news.
   const problems =
     walk.shape.length > 0
       ? walk.shape
-      : compileProblems(schema, walk.valued, kind);
+      : compileProblems(schema, walk.valued, kind, budget);
   return walk.proto.length > 0 ? [...problems, ...walk.proto] : problems;
 }
 
@@ -38,6 +40,7 @@ function compileProblems(
   schema: JsonObject,
   valued: readonly Valued[],
   kind: SchemaKind,
+  budget: CompileBudget,
 ): Problem[] {
   // Running a value against a pattern refused as slow (patterns.ts) could take forever.
   if (holdsSlowPattern(schema)) return [];
@@ -48,9 +51,40 @@ function compileProblems(
   const key = `${kind}\0${JSON.stringify(schema)}`;
   const known = said.get(key);
   if (known) return known;
+  // ajv's time is about 0.4 ms a ref: many schemas of many refs each would take minutes.
+  const refs = countRefs(key);
+  if (budget.refs + refs > MAX_COMPILED_REFS) return [overBudget(kind)];
+  budget.refs += refs;
   const problems = ajvProblems(schema, kind) ?? valueProblems(valued);
   remember(key, problems);
   return problems;
+}
+
+/**
+ * The most places the refs of the schemas gen compiles with ajv may point at, in all: about 8 s of
+ * ajv's time on this project's 2-core machine. A spec's plain schemas (plain-schema.ts), `$defs`
+ * refs and all, are not compiled and not counted.
+ */
+export const MAX_COMPILED_REFS = 20_000;
+
+/** The `$ref` keys of a schema, counted in its JSON text. */
+function countRefs(json: string): number {
+  let n = 0;
+  for (
+    let i = json.indexOf('"$ref":');
+    i >= 0;
+    i = json.indexOf('"$ref":', i + 7)
+  )
+    n++;
+  return n;
+}
+
+function overBudget(kind: SchemaKind): Problem {
+  return {
+    path: [],
+    message: `with this ${kind} schema, the schemas toolgen compiles would point $refs at more than ${MAX_COMPILED_REFS} places in all (ajv writes code for each, about 0.4 ms a place): point refs into the schema's own $defs and keep its keywords plain (docs/spec.md), which toolgen checks without compiling, or refer to fewer places`,
+    code: "too-many-compiled-refs",
+  };
 }
 
 /** ajv's answers by schema text, kept up to a bound: watch mode runs for hours in one process. */

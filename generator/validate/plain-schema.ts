@@ -5,7 +5,7 @@ import { isRecord } from "../../runtime/shared/record.js";
  * compiling one schema costs about a millisecond, a thousand tools a whole second.
  *
  * It only ever answers "certainly compiles" or "not sure". Everything it does not
- * recognise (a `$ref` outside the root's `$defs`, `not`, tuples, union types, boolean
+ * recognise (a `$ref` outside the root's `$defs` or `definitions`, `not`, tuples, boolean
  * subschemas, any doubtful value) is "not sure" and goes to ajv itself, so every error a
  * user sees is still ajv's own message. tests/validate/plain-schema.test.ts checks the promise against ajv.
  * scalarFits (scalar-fits.ts) does the same for default and enum values. The plain way, ajv compiling every
@@ -111,8 +111,12 @@ const NUMBER_FORMATS: ReadonlySet<string> = new Set([
   "double",
 ]);
 
-/** A local reference into the root's `$defs`: `#/$defs/<name>`, the name plain or ~-escaped. */
-const DEFS_REF = /^#\/\$defs\/((?:[A-Za-z0-9_.-]|~[01])+)$/;
+/**
+ * A local reference into the root's `$defs` or `definitions` (draft 2019-09's name and draft-07's,
+ * both of which ajv reads): `#/$defs/<name>`, the name plain or ~-escaped.
+ */
+const DEFS_REF = /^#\/(\$defs|definitions)\/((?:[A-Za-z0-9_.-]|~[01])+)$/;
+const DEFS_KEYS = ["$defs", "definitions"] as const;
 
 /**
  * True only when ajv, as the generated runtime configures it, certainly compiles `schema`.
@@ -126,13 +130,18 @@ const DEFS_REF = /^#\/\$defs\/((?:[A-Za-z0-9_.-]|~[01])+)$/;
  */
 export function isPlainSchema(root: unknown): boolean {
   if (!isRecord(root)) return false;
-  const defs = root.$defs;
-  if (defs !== undefined && !isRecord(defs)) return false;
+  const defs: Record<string, Record<string, unknown>> = {};
+  for (const key of DEFS_KEYS) {
+    const entries = root[key];
+    if (entries === undefined) continue;
+    if (!isRecord(entries)) return false;
+    defs[key] = entries;
+  }
   const stack: [unknown, readonly string[]][] = [[root, []]];
-  if (defs)
-    for (const name of Object.keys(defs)) {
+  for (const entries of Object.values(defs))
+    for (const name of Object.keys(entries)) {
       if (name === "__proto__") return false;
-      stack.push([defs[name], []]);
+      stack.push([entries[name], []]);
     }
   while (stack.length > 0) {
     const [schema, context] = stack.pop()!;
@@ -141,7 +150,7 @@ export function isPlainSchema(root: unknown): boolean {
     const types = typesIn(schema.type, context);
     if (!types) return false;
     for (const key of Object.keys(schema)) {
-      if (key === "$defs") {
+      if (key === "$defs" || key === "definitions") {
         if (schema !== root) return false;
         continue;
       }
@@ -238,16 +247,17 @@ function formatFits(format: unknown, types: readonly string[]): boolean {
   );
 }
 
-/** Whether `ref` names an entry of the root's `$defs`. */
+/** Whether `ref` names an entry of the root's `$defs` or `definitions`. */
 function namesDef(
   ref: unknown,
-  defs: Record<string, unknown> | undefined,
+  defs: Readonly<Record<string, Record<string, unknown>>>,
 ): boolean {
-  if (typeof ref !== "string" || !defs) return false;
+  if (typeof ref !== "string") return false;
   const match = DEFS_REF.exec(ref);
-  if (!match) return false;
-  const name = match[1]!.replaceAll("~1", "/").replaceAll("~0", "~");
-  return Object.hasOwn(defs, name);
+  const entries = match ? defs[match[1]!] : undefined;
+  if (!entries) return false;
+  const name = match![2]!.replaceAll("~1", "/").replaceAll("~0", "~");
+  return Object.hasOwn(entries, name);
 }
 
 export function isFiniteNumber(value: unknown): value is number {

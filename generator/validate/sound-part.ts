@@ -77,6 +77,7 @@ export function soundPart(
     names,
     inputs,
     soundAt: (path) => !brokenUnder(...path),
+    compiled: { refs: 0 },
   };
 }
 

@@ -20,14 +20,16 @@ export const checkToolMeta: Check = (spec) => [
   ...mcpListingProblems(spec),
 ];
 
-const outputSchemaProblems: Check = ({ raw, tools, soundAt }) =>
+const outputSchemaProblems: Check = ({ raw, tools, soundAt, compiled }) =>
   tools.flatMap((tool, i) => {
     const output: unknown = tool?.output;
     if (output === undefined || !soundAt(["tools", i, "output"])) return [];
-    return checkInputSchema(output as JsonObject, "output").map((p) => {
-      const path = ["tools", i, "output", ...p.path];
-      return { ...p, path, message: `${about(raw, path)}${p.message}` };
-    });
+    return checkInputSchema(output as JsonObject, "output", compiled).map(
+      (p) => {
+        const path = ["tools", i, "output", ...p.path];
+        return { ...p, path, message: `${about(raw, path)}${p.message}` };
+      },
+    );
   });
 
 /** read_only and destructive both true: MCP reads destructive only for a tool that writes. */

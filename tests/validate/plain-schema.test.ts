@@ -131,6 +131,9 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
       readOnly: fc.oneof(fc.boolean(), fc.constant("yes")),
       deprecated: fc.boolean(),
       $defs: fc.dictionary(fc.constantFrom("a", "b"), child, { maxKeys: 2 }),
+      definitions: fc.dictionary(fc.constantFrom("a", "c"), child, {
+        maxKeys: 2,
+      }),
       nullable: fc.boolean(),
     },
     4,
@@ -344,6 +347,14 @@ describe("isPlainSchema", () => {
         type: "object",
         properties: { a: { $ref: "#/$defs/a~1b", description: "d" } },
         $defs: { "a/b": { type: "string", readOnly: true, deprecated: false } },
+      },
+    ],
+    [
+      "a $ref into draft-07's definitions",
+      {
+        type: "object",
+        properties: { a: { $ref: "#/definitions/a" } },
+        definitions: { a: { type: "integer", minimum: 0 } },
       },
     ],
   ])("knows that ajv compiles %s", (_what, schema) => {

@@ -34,6 +34,22 @@ const property = (lines: string): string =>
 /** The benchmark's synthetic spec of `count` tools (about 1,490 bytes a tool in YAML, 1,850 in JSON). */
 const synthetic = (count: number): string => syntheticSpec(count) as string;
 
+/**
+ * Local tools, one after another until they fill `SIZE` bytes, each input a schema of 999 refs
+ * into its own `$defs`, told apart by its description; `extra` (a `not`) makes gen compile each.
+ */
+const manyRefSchemas = (extra: string): string => {
+  const props = Array.from({ length: 999 }, (_, i) => `        p${i}: { $ref: "#/$defs/d${i}" }`).join("\n");
+  const defs = Array.from({ length: 999 }, (_, i) => `        d${i}: { type: string }`).join("\n");
+  const tools: string[] = [];
+  for (let n = 0, size = 0; size < SIZE; n++) {
+    const tool = `  - name: refs_${n}\n    section: misc\n    local: true\n    short: Refs.\n    when_to_use: Never.\n    input:\n      type: object\n      description: schema ${n}\n${extra}      properties:\n${props}\n      $defs:\n${defs}\n`;
+    tools.push(tool);
+    size += tool.length;
+  }
+  return base.replace("tools:\n", () => `tools:\n${tools.join("")}`);
+};
+
 export interface LargeShape {
   readonly name: string;
   readonly spec: () => string;
@@ -69,6 +85,11 @@ export const largeShapes: LargeShape[] = [
   { name: "a long quoted description", spec: () => property(`          description: "${"word ".repeat(SIZE / 5)}"`) },
   { name: "a long pattern", spec: () => property(`          pattern: "^${"ab".repeat(SIZE / 4)}$"`) },
   { name: "10,000 tools", spec: () => synthetic(10_000) },
+  { name: "schemas of 999 refs each into $defs, 225 of them", spec: () => manyRefSchemas("") },
+  {
+    name: "schemas of 999 refs each, compiled, 220 of them",
+    spec: () => manyRefSchemas("      not: { required: [p0] }\n"),
+  },
   {
     name: "8,000 tools in JSON",
     spec: () => JSON.stringify(parse(synthetic(8_000)), null, 2),
