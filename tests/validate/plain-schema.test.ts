@@ -10,7 +10,7 @@ import {
   STRING_FORMATS,
 } from "../../generator/validate/plain-schema.js";
 import { repoRoot } from "../helpers/project.js";
-import { pick } from "./schema-arbitraries.js";
+import { pick, TYPE_NAMES } from "./schema-arbitraries.js";
 import { strictAjv } from "./strict-ajv.js";
 
 const shared = strictAjv();
@@ -52,16 +52,7 @@ function schemaArb(depth: number): fc.Arbitrary<Record<string, unknown>> {
   return pick(
     {
       type: fc.oneof(
-        fc.constantFrom(
-          "string",
-          "integer",
-          "number",
-          "boolean",
-          "null",
-          "object",
-          "array",
-          "strnig",
-        ),
+        fc.constantFrom<string>(...TYPE_NAMES, "strnig"),
         fc.constant(["string", "null"]),
         fc.constant(["string", "integer"]),
         fc.constant(["integer", "number"]),

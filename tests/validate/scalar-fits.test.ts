@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scalarFits } from "../../generator/validate/scalar-fits.js";
 import { seeded } from "../properties/settings.js";
-import { addFormats, pick } from "./schema-arbitraries.js";
+import { addFormats, pick, TYPE_NAMES } from "./schema-arbitraries.js";
 
 // scalarFits, the shortcut that checks a default or enum value against a plain type without
 // compiling it, held to ajv.
@@ -22,15 +22,7 @@ describe("scalarFits", () => {
   const simple = pick(
     {
       type: fc.oneof(
-        fc.constantFrom(
-          "string",
-          "integer",
-          "number",
-          "boolean",
-          "null",
-          "object",
-          "array",
-        ),
+        fc.constantFrom(...TYPE_NAMES),
         fc.constantFrom(
           ["string", "null"],
           ["integer", "null"],

@@ -23,3 +23,14 @@ export function pick(
         ) as fc.Arbitrary<Record<string, unknown>>,
     );
 }
+
+/** JSON Schema's seven type names. */
+export const TYPE_NAMES = [
+  "string",
+  "integer",
+  "number",
+  "boolean",
+  "null",
+  "object",
+  "array",
+] as const;
