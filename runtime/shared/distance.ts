@@ -1,24 +1,34 @@
 /**
  * Edit distance where swapping two neighbours counts as one edit (optimal string alignment):
  * what every "did you mean" of toolgen and of the generated packages measures closeness by.
+ * Past `max` it may stop early and answer any number over `max`.
  */
-export function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+export function distance(a: string, b: string, max: number = Infinity): number {
+  // Three rows of the table at a time (a transposition reads two rows back), and none past the
+  // point where every later cell must exceed `max`: then max + 1 is as good an answer.
+  const m = b.length;
+  let back = new Int32Array(m + 1);
+  let prev = new Int32Array(m + 1);
+  let row = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  let prevLeast = 0;
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
+    row[0] = i;
+    let least = i;
+    for (let j = 1; j <= m; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(
-        d[i - 1]![j]! + 1,
-        d[i]![j - 1]! + 1,
-        d[i - 1]![j - 1]! + cost,
-      );
+      let best = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
+        best = Math.min(best, back[j - 2]! + 1);
+      row[j] = best;
+      if (best < least) least = best;
     }
+    // A later cell is at least this row's least, or the row before's least plus one.
+    if (least > max && prevLeast + 1 > max) return max + 1;
+    prevLeast = least;
+    [back, prev, row] = [prev, row, back];
   }
-  return d[a.length]![b.length]!;
+  return prev[m]!;
 }
 
 /*
@@ -67,7 +77,7 @@ export function nearestIn(
       const other = folded[i]!;
       // The lengths alone put it out of reach: no need to measure (and a huge word costs nothing).
       if (Math.abs(other.length - own.length) > best) continue;
-      const d = distance(own, other);
+      const d = distance(own, other, best);
       if (d > best) continue;
       if (d < best) found = [];
       best = d;

@@ -6,7 +6,7 @@ import {
   redact,
   tokensInEnv,
 } from "./chunks/chunk-EJKAS4N4.js";
-import { fold, nearest } from "./chunks/chunk-ZOO55V62.js";
+import { fold, nearest } from "./chunks/chunk-2INMM466.js";
 import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { asRecord, isRecord } from "./chunks/chunk-22KLXORW.js";
 

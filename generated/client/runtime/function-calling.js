@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-UALZ25IZ.js";
 import { resultText } from "./chunks/chunk-5R55WER3.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-QUNQJWLZ.js";
-import { closest } from "./chunks/chunk-ZOO55V62.js";
+import { closest } from "./chunks/chunk-2INMM466.js";
 import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { isToolResult } from "./chunks/chunk-22KLXORW.js";
 

@@ -10,7 +10,7 @@ import {
 } from "./chunks/chunk-UALZ25IZ.js";
 import { NO_CONTENT, resultText } from "./chunks/chunk-5R55WER3.js";
 import { viewSchema, withoutHidden } from "./chunks/chunk-QUNQJWLZ.js";
-import { closest } from "./chunks/chunk-ZOO55V62.js";
+import { closest } from "./chunks/chunk-2INMM466.js";
 import { LocalContext } from "./chunks/chunk-JDEPLXYO.js";
 import { isRecord, isToolResult } from "./chunks/chunk-22KLXORW.js";
 

@@ -1,10 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   closest,
+  distance,
   nearLimit,
   nearest,
   nearestIn,
 } from "../../../runtime/shared/distance.js";
+import { seeded } from "../../properties/settings.js";
 
 // The one rule of every "did you mean" (runtime/shared/distance.ts): compared without case and
 // leading dashes, at most a third of the word's length in edits (rounded up) and fewer edits
@@ -83,5 +86,43 @@ describe("nearest", () => {
     const find = nearestIn(names);
     for (const name of ["recal_memory", "inbox_peak", "list"])
       expect(find(name)).toEqual(nearest(name, names));
+  });
+});
+
+describe("distance", () => {
+  /** The whole table, as the rule defines it: the measure the rolling rows are held to. */
+  function reference(a: string, b: string): number {
+    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+    for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+    for (let i = 1; i <= a.length; i++)
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let best = Math.min(
+          d[i - 1]![j]! + 1,
+          d[i]![j - 1]! + 1,
+          d[i - 1]![j - 1]! + cost,
+        );
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          best = Math.min(best, d[i - 2]![j - 2]! + 1);
+        d[i]![j] = best;
+      }
+    return d[a.length]![b.length]!;
+  }
+
+  it("is the whole table's measure, and past a bound stops with a number over it", () => {
+    const word = fc.string({
+      unit: fc.constantFrom("a", "b", "c", "_"),
+      maxLength: 9,
+    });
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 0, max: 6 }), (a, b, max) => {
+        const exact = reference(a, b);
+        expect(distance(a, b)).toBe(exact);
+        const bounded = distance(a, b, max);
+        if (exact <= max) expect(bounded).toBe(exact);
+        else expect(bounded).toBeGreaterThan(max);
+      }),
+      seeded(2000),
+    );
   });
 });

@@ -13,7 +13,7 @@ import {
   redact,
   tokensInEnv,
 } from "./chunks/chunk-EJKAS4N4.js";
-import { closest } from "./chunks/chunk-ZOO55V62.js";
+import { closest } from "./chunks/chunk-2INMM466.js";
 import {
   PROGRESS_INTERVAL_MS,
   badLevel,
