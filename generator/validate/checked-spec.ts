@@ -49,9 +49,14 @@ export interface CheckedSpec {
   readonly compiled: CompileBudget;
 }
 
-/** The places the $refs of the schemas compiled so far point at, in all. */
+/**
+ * The places the $refs of the spec's compiled schemas point at, in all, each distinct schema
+ * text counted once a run (whether ajv compiles it now or answered it in an earlier run of the
+ * same process, as in watch mode: the outcome must not depend on that).
+ */
 export interface CompileBudget {
   refs: number;
+  readonly counted: Set<string>;
 }
 
 /** A semantic check: every problem it finds, at the spec's own paths. */

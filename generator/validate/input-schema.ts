@@ -24,7 +24,7 @@ type Path = (string | number)[];
 export function checkInputSchema(
   schema: JsonObject,
   kind: SchemaKind = "input",
-  budget: CompileBudget = { refs: 0 },
+  budget: CompileBudget = { refs: 0, counted: new Set() },
 ): Problem[] {
   const walk = walkSchema(schema, kind);
   // A schema that names what is not there is not compiled: ajv would only repeat the news.
@@ -49,12 +49,16 @@ function compileProblems(
   // to the schema), and an imported spec repeats whole schemas across its tools: GitHub's REST
   // description gives 1,844 schemas, 1,029 of them distinct. Each text is compiled once a run.
   const key = `${kind}\0${JSON.stringify(schema)}`;
+  // ajv's time is about 0.4 ms a ref: many schemas of many refs each would take minutes. Each
+  // text counts once a run, answered from the cache or not, so that every run says the same.
+  if (!budget.counted.has(key)) {
+    const refs = countRefs(key);
+    if (budget.refs + refs > MAX_COMPILED_REFS) return [overBudget(kind)];
+    budget.refs += refs;
+    budget.counted.add(key);
+  }
   const known = said.get(key);
   if (known) return known;
-  // ajv's time is about 0.4 ms a ref: many schemas of many refs each would take minutes.
-  const refs = countRefs(key);
-  if (budget.refs + refs > MAX_COMPILED_REFS) return [overBudget(kind)];
-  budget.refs += refs;
   const problems = ajvProblems(schema, kind) ?? valueProblems(valued);
   remember(key, problems);
   return problems;

@@ -77,7 +77,7 @@ export function soundPart(
     names,
     inputs,
     soundAt: (path) => !brokenUnder(...path),
-    compiled: { refs: 0 },
+    compiled: { refs: 0, counted: new Set() },
   };
 }
 

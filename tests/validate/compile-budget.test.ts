@@ -28,7 +28,7 @@ function schema(refs: number, compiled: boolean, tag: string): JsonObject {
 
 describe("the refs gen compiles, in all", () => {
   it("counts each compiled schema's refs against the spec's one budget", () => {
-    const budget = { refs: MAX_COMPILED_REFS - 5 };
+    const budget = { refs: MAX_COMPILED_REFS - 5, counted: new Set<string>() };
     const small = schema(3, true, "small");
     expect(isPlainSchema(small)).toBe(false);
     expect(checkInputSchema(small, "input", budget)).toEqual([]);
@@ -39,10 +39,27 @@ describe("the refs gen compiles, in all", () => {
     expect(over[0]!.message).toContain(`more than ${MAX_COMPILED_REFS} places`);
     // A refused schema costs nothing: the budget is as it was.
     expect(budget.refs).toBe(MAX_COMPILED_REFS - 2);
+    // The same text again costs nothing more: it is one schema to ajv.
+    expect(checkInputSchema(small, "input", budget)).toEqual([]);
+    expect(budget.refs).toBe(MAX_COMPILED_REFS - 2);
+  });
+
+  it("says the same in a second run of the same process, when ajv's answers are cached", () => {
+    // Watch mode: the first run compiled (and cached) what fit; the second must not let more in.
+    const schemas = [0, 1, 2].map((i) => schema(4, true, `again ${i}`));
+    const run = () => {
+      const budget = {
+        refs: MAX_COMPILED_REFS - 9,
+        counted: new Set<string>(),
+      };
+      return schemas.map((s) => checkInputSchema(s, "input", budget).length);
+    };
+    expect(run()).toEqual([0, 0, 1]);
+    expect(run()).toEqual([0, 0, 1]);
   });
 
   it("does not count a schema it checks without compiling, however many refs it has", () => {
-    const budget = { refs: MAX_COMPILED_REFS };
+    const budget = { refs: MAX_COMPILED_REFS, counted: new Set<string>() };
     const plain = schema(900, false, "plain");
     expect(isPlainSchema(plain)).toBe(true);
     expect(checkInputSchema(plain, "output", budget)).toEqual([]);
