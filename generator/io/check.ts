@@ -47,11 +47,8 @@ export class TreeComparer {
   private readonly onDisk: ReadonlySet<string>;
   private readonly owned: ReadonlySet<string>;
   private readonly given = new Set<string>();
-  private readonly differing: {
-    path: string;
-    actual: string;
-    content: string;
-  }[] = [];
+  /** The files that differ, with the text the spec gives them (the disk's is read again for the diff). */
+  private readonly differing: { path: string; content: string }[] = [];
   private readonly missing: string[] = [];
 
   constructor(private readonly outDir: string) {
@@ -80,19 +77,17 @@ export class TreeComparer {
         ? undefined
         : holdsText(target, file.content);
       if (same === true) continue;
-      // A file that differs is read as text, one file at a time.
-      const actual = same === false ? readIfExists(target) : undefined;
-      if (actual === undefined) this.missing.push(file.path);
-      else
-        this.differing.push({ path: file.path, actual, content: file.content });
+      if (same === undefined) this.missing.push(file.path);
+      else this.differing.push({ path: file.path, content: file.content });
     }
   }
 
   async finish(): Promise<Drift> {
     const { tree, owned, given } = this;
     const onDisk = [...tree.files, ...tree.links].sort();
-    const known = new Set([...owned, ...given]);
-    // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it, are toolgen's.
+    const known = new Set([...owned, MANIFEST]);
+    // As gen judges them (io/write.ts): only what the manifest lists, and leftovers of it or of
+    // the manifest, are toolgen's.
     const foreign = [
       ...tree.links,
       ...tree.files.filter(
@@ -107,11 +102,16 @@ export class TreeComparer {
         : undefined;
     const byPath = (a: { path: string }, b: { path: string }) =>
       a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-    const changed = this.differing.sort(byPath).map((d) => ({
-      path: d.path,
-      diff: diff!(d.path, d.actual, d.content),
-    }));
+    const changed: { path: string; diff: string }[] = [];
+    const missing = [...this.missing];
+    // A file that differs is read as text, and its diff made, one file at a time.
+    for (const d of this.differing.sort(byPath)) {
+      const actual = readIfExists(path.join(this.outDir, d.path));
+      if (actual === undefined) missing.push(d.path);
+      else
+        changed.push({ path: d.path, diff: diff!(d.path, actual, d.content) });
+    }
     const extra = onDisk.filter((p) => !given.has(p) && !foreignSet.has(p));
-    return { changed, missing: [...this.missing].sort(), extra, foreign };
+    return { changed, missing: missing.sort(), extra, foreign };
   }
 }

@@ -59,7 +59,11 @@ export class TreeWriter {
   private readonly owned: ReadonlySet<string>;
   /** Files found on disk and not deleted yet. */
   private readonly present: Set<string>;
-  /** The folders that hold a file found on disk. */
+  /**
+   * The same files by their path in lower case, and the folders that hold them so: on a file
+   * system that ignores case (macOS's, Windows's) a path differing only in case is the same file.
+   */
+  private readonly byLower = new Map<string, Set<string>>();
   private readonly folders = new Set<string>();
   private readonly given = new Set<string>();
   /** What the manifest on disk lists now: the owned files, then every file claimed. */
@@ -91,9 +95,18 @@ export class TreeWriter {
     if (foreign.length > 0)
       throw new ForeignFilesError(outDir, foreign, hasManifest);
     this.present = new Set(existing.filter((p) => p !== MANIFEST));
-    for (const p of this.present)
-      for (let d = path.posix.dirname(p); d !== "."; d = path.posix.dirname(d))
+    for (const p of this.present) {
+      const lower = p.toLowerCase();
+      const same = this.byLower.get(lower);
+      if (same) same.add(p);
+      else this.byLower.set(lower, new Set([p]));
+      for (
+        let d = path.posix.dirname(lower);
+        d !== ".";
+        d = path.posix.dirname(d)
+      )
         this.folders.add(d);
+    }
   }
 
   /** Writes a batch of files (the manifest, if among them, is kept for `finish`). */
@@ -105,6 +118,18 @@ export class TreeWriter {
     });
     for (const f of batch) this.given.add(f.path);
     this.claim(batch);
+    // A file of the last run at one of these paths in another case (a module or a folder renamed
+    // in case only) is stale: it goes first, or deleting it at the end would delete the new one
+    // where case is ignored, and its emptied folders with it, so that the new case is the one made.
+    const renamed = batch.flatMap((f) =>
+      [...(this.byLower.get(f.path.toLowerCase()) ?? [])].filter(
+        (p) => p !== f.path,
+      ),
+    );
+    if (renamed.length > 0) {
+      this.remove(renamed);
+      removeEmptyDirs(this.outDir, renamed);
+    }
     for (const file of batch) {
       this.clearWay(file.path);
       const target = path.join(this.outDir, file.path);
@@ -153,16 +178,24 @@ export class TreeWriter {
 
   /**
    * A file of the last run where this one's folder goes, or a folder of its files where this
-   * one's file goes, is stale (no output holds both): it goes first.
+   * one's file goes, is stale (no output holds both): it goes first. Paths are compared without
+   * case, as some file systems compare them.
    */
   private clearWay(file: string): void {
-    for (let d = path.posix.dirname(file); d !== "."; d = path.posix.dirname(d))
-      if (this.present.has(d)) this.remove([d]);
-    if (this.folders.has(file)) {
-      const inside = [...this.present].filter((p) => p.startsWith(`${file}/`));
+    const lower = file.toLowerCase();
+    for (
+      let d = path.posix.dirname(lower);
+      d !== ".";
+      d = path.posix.dirname(d)
+    )
+      this.remove([...(this.byLower.get(d) ?? [])]);
+    if (this.folders.has(lower)) {
+      const inside = [...this.present].filter((p) =>
+        p.toLowerCase().startsWith(`${lower}/`),
+      );
       this.remove(inside);
       removeEmptyDirs(this.outDir, inside);
-      this.folders.delete(file);
+      this.folders.delete(lower);
     }
   }
 
@@ -170,6 +203,7 @@ export class TreeWriter {
     for (const p of files) {
       fs.rmSync(path.join(this.outDir, p), { force: true });
       this.present.delete(p);
+      this.byLower.get(p.toLowerCase())?.delete(p);
       this.deleted.push(p);
     }
   }

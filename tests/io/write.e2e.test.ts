@@ -235,6 +235,18 @@ describe("TreeWriter, given the files a package at a time", () => {
     expect(listed(out)).toEqual(["pkg/lib", "pkg/runtime/index.js"]);
   });
 
+  it("clears a file of the last run at the same path in another case before writing, as a file system ignoring case needs", () => {
+    const out = tempDir();
+    writeTree(out, [{ path: "python/src/MyTools/tools.py", content: "old\n" }]);
+    const writer = new TreeWriter(out);
+    writer.take([{ path: "python/src/mytools/tools.py", content: "new\n" }]);
+    // Gone before finish: deleting it then would delete the new file where case is ignored.
+    expect(fs.existsSync(path.join(out, "python/src/MyTools"))).toBe(false);
+    expect(writer.finish().deleted).toEqual(["python/src/MyTools/tools.py"]);
+    expect(fs.readdirSync(path.join(out, "python/src"))).toEqual(["mytools"]);
+    expect(listed(out)).toEqual(["python/src/mytools/tools.py"]);
+  });
+
   it("refuses a folder with files it did not write before taking anything", () => {
     const out = tempDir();
     fs.writeFileSync(path.join(out, "precious.txt"), "mine\n");
