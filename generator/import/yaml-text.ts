@@ -41,6 +41,8 @@ export function directText(
     const writer = new Writer(comments);
     for (const line of header) writer.lines.push(commentLine(line));
     if (header.length > 0) writer.lines.push("");
+    // An empty mapping at the top is written `{}`, as the library's own.
+    if (Object.keys(value).length === 0) throw new LibraryOnly();
     writer.mapping(value, "");
     return `${writer.lines.join("\n")}\n`;
   } catch (e) {
@@ -210,12 +212,16 @@ function plain(text: string): string | undefined {
 }
 
 function keyText(key: string): string {
-  if (key.length > 1000 || DOCUMENT_MARKER.test(key)) throw new LibraryOnly();
-  const p = plain(key);
-  if (p !== undefined) return p;
+  if (DOCUMENT_MARKER.test(key)) throw new LibraryOnly();
   // A key is never written over two lines: the library's one-line form, from a top-level key.
-  const text = yamlLibrary().stringify({ [key]: null }, { lineWidth: 0 });
-  return text.slice(0, -": null\n".length);
+  const text =
+    plain(key) ??
+    yamlLibrary()
+      .stringify({ [key]: null }, { lineWidth: 0 })
+      .slice(0, -": null\n".length);
+  // Past 1,024 characters as written the library makes it an explicit key (`? `), laid out apart.
+  if (text.length > 1024 || text.startsWith("? ")) throw new LibraryOnly();
+  return text;
 }
 
 function stringText(text: string, indent: string): string {

@@ -197,6 +197,18 @@ describe("yamlText", () => {
     expect(direct).toBe(_what !== "a multi-line text ending in two");
   });
 
+  it.each<[string, Record<string, unknown>]>([
+    ["a key long once quoted", { x: { [`'${"\\".repeat(600)}`]: 1 } }],
+    ["a key of control characters", { [`${"\u0001".repeat(300)}`]: { a: 1 } }],
+    ["a plain key of 1,100 characters", { ["k".repeat(1100)]: 1 }],
+    ["an empty mapping at the top", {}],
+  ])("leaves %s to the library", (_what, v) => {
+    expect(directText(v, ["h"], new Map())).toBeUndefined();
+    expect(yamlText(v, ["h"], new Map())).toBe(
+      libraryText(v, ["h"], new Map()),
+    );
+  });
+
   it("leaves an object met twice to the library, which writes an alias", () => {
     const shared = { type: "string" };
     const v = { a: shared, b: [shared] };
