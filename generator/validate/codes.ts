@@ -135,7 +135,7 @@ export const CODES = {
   "too-many-refs":
     "an input schema whose $refs point at more than 1,000 places",
   "too-many-compiled-refs":
-    "schemas toolgen compiles whose $refs point at more than 20,000 places in all",
+    "schemas toolgen compiles holding more than 20,000 $refs in all",
   "ref-too-deep":
     "an input schema nesting deeper than 64 levels counted through its $refs",
   "ref-expansion": "$refs expanding to more than 100,000 schema nodes",

@@ -52,7 +52,7 @@ function compileProblems(
   // ajv's time is about 0.4 ms a ref: many schemas of many refs each would take minutes. Each
   // text counts once a run, answered from the cache or not, so that every run says the same.
   if (!budget.counted.has(key)) {
-    const refs = countRefs(key);
+    const refs = countRefs(schema);
     if (budget.refs + refs > MAX_COMPILED_REFS) return [overBudget(kind)];
     budget.refs += refs;
     budget.counted.add(key);
@@ -65,28 +65,40 @@ function compileProblems(
 }
 
 /**
- * The most places the refs of the schemas gen compiles with ajv may point at, in all: about 8 s of
+ * The most $refs the schemas gen compiles with ajv may hold, in all: about 8 s of
  * ajv's time on this project's 2-core machine. A spec's plain schemas (plain-schema.ts), `$defs`
  * refs and all, are not compiled and not counted.
  */
 export const MAX_COMPILED_REFS = 20_000;
 
-/** The `$ref` keys of a schema, counted in its JSON text. */
-function countRefs(json: string): number {
+/** The `$ref`s of a schema where a schema is (not in the values of `enum`, `default`, `const`, `examples`). */
+function countRefs(schema: JsonObject): number {
   let n = 0;
-  for (
-    let i = json.indexOf('"$ref":');
-    i >= 0;
-    i = json.indexOf('"$ref":', i + 7)
-  )
-    n++;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node !== null && typeof node === "object")
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "$ref" && typeof value === "string") n++;
+        else if (!VALUE_KEYS.has(key)) stack.push(value);
+      }
+  }
   return n;
 }
+
+/** The keywords whose values are data, not schemas. */
+const VALUE_KEYS: ReadonlySet<string> = new Set([
+  "enum",
+  "default",
+  "const",
+  "examples",
+]);
 
 function overBudget(kind: SchemaKind): Problem {
   return {
     path: [],
-    message: `with this ${kind} schema, the schemas toolgen compiles would point $refs at more than ${MAX_COMPILED_REFS} places in all (ajv writes code for each, about 0.4 ms a place): point refs into the schema's own $defs and keep its keywords plain (docs/spec.md), which toolgen checks without compiling, or refer to fewer places`,
+    message: `with this ${kind} schema, the schemas toolgen compiles would hold more than ${MAX_COMPILED_REFS} $refs in all (ajv writes code for each, about 0.4 ms a ref): point refs into the schema's own $defs and keep its keywords plain (docs/spec.md), which toolgen checks without compiling, or use fewer refs`,
     code: "too-many-compiled-refs",
   };
 }

@@ -143,6 +143,7 @@ export function isPlainSchema(root: unknown): boolean {
       if (name === "__proto__") return false;
       stack.push([entries[name], []]);
     }
+  if (refsGoRound(defs)) return false;
   while (stack.length > 0) {
     const [schema, context] = stack.pop()!;
     if (!isRecord(schema)) return false;
@@ -252,12 +253,47 @@ function namesDef(
   ref: unknown,
   defs: Readonly<Record<string, Record<string, unknown>>>,
 ): boolean {
-  if (typeof ref !== "string") return false;
+  return defNamed(ref, defs) !== undefined;
+}
+
+/** The entry `ref` names (`$defs/<name>`, its group and name), if it names one. */
+function defNamed(
+  ref: unknown,
+  defs: Readonly<Record<string, Record<string, unknown>>>,
+): string | undefined {
+  if (typeof ref !== "string") return undefined;
   const match = DEFS_REF.exec(ref);
   const entries = match ? defs[match[1]!] : undefined;
-  if (!entries) return false;
+  if (!entries) return undefined;
   const name = match![2]!.replaceAll("~1", "/").replaceAll("~0", "~");
-  return Object.hasOwn(entries, name);
+  return Object.hasOwn(entries, name) ? `${match![1]}/${name}` : undefined;
+}
+
+/**
+ * Whether an entry's own `$ref`, followed from entry to entry, comes back round: ajv follows
+ * such a chain by recursion and overflows its stack (gen reports the circle, `ref-circular`).
+ */
+function refsGoRound(
+  defs: Readonly<Record<string, Record<string, unknown>>>,
+): boolean {
+  const entry = (key: string) => {
+    const slash = key.indexOf("/");
+    return defs[key.slice(0, slash)]![key.slice(slash + 1)];
+  };
+  const done = new Set<string>();
+  for (const [group, entries] of Object.entries(defs))
+    for (const name of Object.keys(entries)) {
+      const seen = new Set<string>();
+      let key: string | undefined = `${group}/${name}`;
+      while (key !== undefined && !done.has(key)) {
+        if (seen.has(key)) return true;
+        seen.add(key);
+        const schema = entry(key);
+        key = isRecord(schema) ? defNamed(schema.$ref, defs) : undefined;
+      }
+      for (const k of seen) done.add(k);
+    }
+  return false;
 }
 
 export function isFiniteNumber(value: unknown): value is number {

@@ -7,7 +7,7 @@ import {
 import { isPlainSchema } from "../../generator/validate/plain-schema.js";
 
 // The schemas gen compiles with ajv (those it cannot vouch for without: plain-schema.ts) may
-// point $refs at MAX_COMPILED_REFS places in all, one count for the whole spec.
+// hold MAX_COMPILED_REFS $refs in all, one count for the whole spec.
 
 /** A schema of `refs` refs into its $defs; `not` makes it one gen compiles. */
 function schema(refs: number, compiled: boolean, tag: string): JsonObject {
@@ -36,7 +36,9 @@ describe("the refs gen compiles, in all", () => {
     const over = checkInputSchema(schema(3, true, "over"), "input", budget);
     expect(over).toHaveLength(1);
     expect(over[0]).toMatchObject({ path: [], code: "too-many-compiled-refs" });
-    expect(over[0]!.message).toContain(`more than ${MAX_COMPILED_REFS} places`);
+    expect(over[0]!.message).toContain(
+      `more than ${MAX_COMPILED_REFS} $refs in all`,
+    );
     // A refused schema costs nothing: the budget is as it was.
     expect(budget.refs).toBe(MAX_COMPILED_REFS - 2);
     // The same text again costs nothing more: it is one schema to ajv.
@@ -56,6 +58,17 @@ describe("the refs gen compiles, in all", () => {
     };
     expect(run()).toEqual([0, 0, 1]);
     expect(run()).toEqual([0, 0, 1]);
+  });
+
+  it("counts the refs where schemas are, not a `$ref` key in an example or a default", () => {
+    const budget = { refs: MAX_COMPILED_REFS - 1, counted: new Set<string>() };
+    const withData = {
+      ...schema(1, true, "data"),
+      examples: [{ $ref: "#/not/a/schema" }],
+      default: { $ref: "x" },
+    } as JsonObject;
+    expect(checkInputSchema(withData, "input", budget)).toEqual([]);
+    expect(budget.refs).toBe(MAX_COMPILED_REFS);
   });
 
   it("does not count a schema it checks without compiling, however many refs it has", () => {

@@ -289,6 +289,21 @@ describe("isPlainSchema", () => {
       },
     ],
     [
+      "$refs going round through $defs entries that are only refs",
+      {
+        type: "object",
+        properties: { a: { $ref: "#/$defs/a" } },
+        $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } },
+      },
+    ],
+    [
+      "an entry of definitions that refers to itself",
+      {
+        $ref: "#/definitions/a",
+        definitions: { a: { $ref: "#/definitions/a" } },
+      },
+    ],
+    [
       "an empty combinator",
       { type: "object", properties: { a: { type: "string", oneOf: [] } } },
     ],
@@ -346,6 +361,19 @@ describe("isPlainSchema", () => {
         type: "object",
         properties: { a: { $ref: "#/definitions/a" } },
         definitions: { a: { type: "integer", minimum: 0 } },
+      },
+    ],
+    [
+      "a chain of refs, and an entry that holds itself through a property (a tree)",
+      {
+        $ref: "#/$defs/a",
+        $defs: {
+          a: { $ref: "#/$defs/node" },
+          node: {
+            type: "object",
+            properties: { kid: { $ref: "#/$defs/node" } },
+          },
+        },
       },
     ],
   ])("knows that ajv compiles %s", (_what, schema) => {
