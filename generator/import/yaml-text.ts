@@ -81,8 +81,10 @@ function attachComments(
         if (comment !== undefined) child.commentBefore = ` ${comment}`;
         walk(item, child);
       });
-    else if (isMapping(v) && YAML.isMap(node))
-      node.items.forEach((pair, i) => walk(Object.values(v)[i], pair.value));
+    else if (isMapping(v) && YAML.isMap(node)) {
+      const values = Object.values(v);
+      node.items.forEach((pair, i) => walk(values[i], pair.value));
+    }
   };
   walk(value, doc.contents);
 }

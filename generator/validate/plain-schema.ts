@@ -156,7 +156,7 @@ export function isPlainSchema(root: unknown): boolean {
         continue;
       }
       if (key === "$ref") {
-        if (!namesDef(schema.$ref, defs)) return false;
+        if (defNamed(schema.$ref, defs) === undefined) return false;
         continue;
       }
       if ((COMBINATORS as readonly string[]).includes(key)) {
@@ -246,14 +246,6 @@ function formatFits(format: unknown, types: readonly string[]): boolean {
     NUMBER_FORMATS.has(format) &&
     (types.includes("number") || types.includes("integer"))
   );
-}
-
-/** Whether `ref` names an entry of the root's `$defs` or `definitions`. */
-function namesDef(
-  ref: unknown,
-  defs: Readonly<Record<string, Record<string, unknown>>>,
-): boolean {
-  return defNamed(ref, defs) !== undefined;
 }
 
 /** The entry `ref` names (`$defs/<name>`, its group and name), if it names one. */
